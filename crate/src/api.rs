@@ -1,0 +1,96 @@
+//! Argument values as they arrive from JS (or a scenario script), and the error every public entry
+//! point returns for a bad one. Validation lives here, in the core, so native tests cover it; the
+//! wasm binding only converts `JsValue`s into [`Value`]s.
+
+use std::fmt;
+
+/// A loosely typed argument: a JS number, string, boolean or null/undefined.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    Num(f64),
+    Str(String),
+    Bool(bool),
+    Null,
+    /// Anything else (an object, an array, a function…), by its type name.
+    Other(String),
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.describe())
+    }
+}
+
+impl Value {
+    fn describe(&self) -> String {
+        match self {
+            Value::Num(n) => format!("{n}"),
+            Value::Str(s) => format!("{s:?}"),
+            Value::Bool(b) => format!("{b}"),
+            Value::Null => "null".to_string(),
+            Value::Other(t) => format!("a value of type {t}"),
+        }
+    }
+}
+
+/// A rejected call: names the argument and what it accepts. The call changed nothing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ApiError {
+    pub argument: String,
+    pub message: String,
+}
+
+impl ApiError {
+    pub fn new(argument: &str, message: impl Into<String>) -> ApiError {
+        ApiError { argument: argument.to_string(), message: message.into() }
+    }
+}
+
+impl fmt::Display for ApiError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.argument, self.message)
+    }
+}
+
+impl std::error::Error for ApiError {}
+
+/// An integer argument in `lo..=hi`; rejects fractions, NaN, strings and out-of-range values.
+pub fn int_arg(name: &str, v: &Value, lo: u64, hi: u64) -> Result<u64, ApiError> {
+    match v {
+        Value::Num(n) if n.fract() == 0.0 && *n >= lo as f64 && *n <= hi as f64 => Ok(*n as u64),
+        other => Err(ApiError::new(
+            name,
+            format!("must be an integer from {lo} to {hi}, got {}", other.describe()),
+        )),
+    }
+}
+
+pub fn bool_arg(name: &str, v: &Value) -> Result<bool, ApiError> {
+    match v {
+        Value::Bool(b) => Ok(*b),
+        other => Err(ApiError::new(name, format!("must be true or false, got {}", other.describe()))),
+    }
+}
+
+/// One of a fixed set of strings.
+pub fn choice_arg<'a>(name: &str, v: &Value, allowed: &[&'a str]) -> Result<&'a str, ApiError> {
+    if let Value::Str(s) = v {
+        if let Some(a) = allowed.iter().find(|a| **a == s.as_str()) {
+            return Ok(a);
+        }
+    }
+    Err(ApiError::new(
+        name,
+        format!("must be one of {}, got {}", allowed.iter().map(|a| format!("{a:?}")).collect::<Vec<_>>().join(", "), v.describe()),
+    ))
+}
+
+/// Rejects keys outside `known`, naming the key and listing the allowed ones.
+pub fn check_keys(what: &str, pairs: &[(String, Value)], known: &[&str]) -> Result<(), ApiError> {
+    for (k, _) in pairs {
+        if !known.contains(&k.as_str()) {
+            return Err(ApiError::new(k, format!("unknown {what} key; allowed keys: {}", known.join(", "))));
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,118 @@
+//! A broker: its process status and the replicas it hosts. It routes messages to its replicas
+//! and runs their timers; all protocol rules live in `partition.rs`.
+
+use crate::message::{BrokerId, Msg, NodeId, Tick};
+use crate::partition::{Ctx, LeaderAndIsr, Replica};
+use std::collections::BTreeMap;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BrokerStatus {
+    Up,
+    /// The process died: it handles nothing, its ZooKeeper session expires after the timeout.
+    Crashed,
+}
+
+impl BrokerStatus {
+    pub fn label(self) -> &'static str {
+        match self {
+            BrokerStatus::Up => "up",
+            BrokerStatus::Crashed => "crashed",
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Broker {
+    pub id: BrokerId,
+    pub status: BrokerStatus,
+    /// Tick of the last (re)start: periodic tasks are scheduled from it.
+    pub started_at: Tick,
+    /// Highest controller epoch seen: LeaderAndIsr from an older controller is fenced (§4.1).
+    pub controller_epoch: u32,
+    pub replicas: BTreeMap<u32, Replica>,
+}
+
+impl Broker {
+    pub fn new(id: BrokerId, partitions: impl Iterator<Item = u32>) -> Broker {
+        Broker { id, status: BrokerStatus::Up, started_at: 0, controller_epoch: 0, replicas: partitions.map(|p| (p, Replica::new(p))).collect() }
+    }
+
+    pub fn is_up(&self) -> bool {
+        self.status == BrokerStatus::Up
+    }
+
+    pub fn crash(&mut self, ctx: &mut Ctx) {
+        self.status = BrokerStatus::Crashed;
+        for r in self.replicas.values_mut() {
+            r.crash(ctx);
+        }
+    }
+
+    pub fn restart(&mut self, now: Tick) {
+        self.status = BrokerStatus::Up;
+        self.started_at = now;
+        self.controller_epoch = 0;
+        for r in self.replicas.values_mut() {
+            r.restart();
+        }
+    }
+
+    /// Handles one delivered message. A crashed broker never gets here (the network bounces it).
+    pub fn deliver(&mut self, ctx: &mut Ctx, from: NodeId, msg: &Msg) {
+        let partition = msg.partition();
+        if let Msg::LeaderAndIsr { controller_epoch, leader, leader_epoch, isr, zk_version, replicas, .. } = msg {
+            if *controller_epoch < self.controller_epoch {
+                ctx.events.push(
+                    ctx.now,
+                    "stale-controller",
+                    Some(partition),
+                    Some(self.id),
+                    format!(
+                        "b{} rejected LeaderAndIsr from b{from}: STALE_CONTROLLER_EPOCH ({controller_epoch} < {})",
+                        self.id, self.controller_epoch
+                    ),
+                );
+                return;
+            }
+            self.controller_epoch = *controller_epoch;
+            if let Some(r) = self.replicas.get_mut(&partition) {
+                let req = LeaderAndIsr {
+                    controller_epoch: *controller_epoch,
+                    leader: *leader,
+                    leader_epoch: *leader_epoch,
+                    isr,
+                    zk_version: *zk_version,
+                    replicas,
+                };
+                r.on_leader_and_isr(ctx, req);
+            }
+            return;
+        }
+        let Some(r) = self.replicas.get_mut(&partition) else { return };
+        match msg {
+            Msg::Fetch { replica, fetch_offset, leader_epoch, .. } => r.on_fetch(ctx, *replica, *fetch_offset, *leader_epoch),
+            Msg::FetchResponse { fetch_offset, records, high_watermark, leader_log_end_offset, leader_epoch, error, .. } => {
+                r.on_fetch_response(ctx, from, *fetch_offset, records, *high_watermark, *leader_log_end_offset, *leader_epoch, *error)
+            }
+            Msg::Produce { request, first_value, count, acks, .. } => r.on_produce(ctx, *request, *first_value, *count, *acks),
+            Msg::ProduceResponse { .. } | Msg::LeaderAndIsr { .. } => {}
+        }
+    }
+
+    /// Periodic work of one tick, in partition order: the `isr-expiration` task every half lag
+    /// time, the HW checkpoint, then each replica's timers.
+    pub fn tick(&mut self, ctx: &mut Ctx) {
+        let age = ctx.now - self.started_at;
+        let check_isr = age > 0 && age % ctx.timing.isr_check == 0;
+        let checkpoint = age > 0 && age % ctx.timing.hw_checkpoint == 0;
+        for r in self.replicas.values_mut() {
+            if check_isr {
+                r.maybe_shrink_isr(ctx);
+            }
+            if checkpoint {
+                r.hw_checkpoint = r.log.high_watermark();
+            }
+            r.tick(ctx);
+        }
+    }
+}

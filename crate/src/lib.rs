@@ -1,0 +1,23 @@
+//! Kafka partition replication, modelled faithfully and deterministically: brokers, a partitioned
+//! topic, leaders and followers that pull, ISR, LEO and HW, acks, the controller and its ZooKeeper
+//! state. Pure: a seeded PRNG and logical ticks, no clocks, no I/O. `wasm.rs` is the only file that
+//! knows about JavaScript.
+
+pub mod api;
+pub mod broker;
+pub mod cluster;
+pub mod config;
+pub mod events;
+pub mod log;
+pub mod message;
+pub mod partition;
+pub mod rng;
+pub mod snapshot;
+pub mod zk;
+
+pub use api::{ApiError, Value};
+pub use cluster::{Cluster, ProduceArgs};
+pub use config::Config;
+
+#[cfg(target_arch = "wasm32")]
+mod wasm;

@@ -1,0 +1,249 @@
+//! Messages between nodes, named after Kafka's RPCs, and the network that carries them.
+
+use crate::log::{Epoch, Offset, Record};
+use crate::rng::Rng;
+use std::collections::BTreeMap;
+use std::fmt;
+
+pub type Tick = u64;
+pub type BrokerId = u32;
+/// A network endpoint: a broker id (≥ 0) or [`PRODUCER`].
+pub type NodeId = i32;
+pub const PRODUCER: NodeId = -1;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Acks {
+    Zero,
+    One,
+    All,
+}
+
+impl Acks {
+    pub fn label(self) -> &'static str {
+        match self {
+            Acks::Zero => "0",
+            Acks::One => "1",
+            Acks::All => "all",
+        }
+    }
+}
+
+/// Kafka's error codes, by their protocol names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum KafkaError {
+    NotLeaderOrFollower,
+    NotEnoughReplicas,
+    NotEnoughReplicasAfterAppend,
+    RequestTimedOut,
+    LeaderNotAvailable,
+    NetworkException,
+    FencedLeaderEpoch,
+    UnknownLeaderEpoch,
+    OffsetOutOfRange,
+}
+
+impl KafkaError {
+    pub fn name(self) -> &'static str {
+        match self {
+            KafkaError::NotLeaderOrFollower => "NOT_LEADER_OR_FOLLOWER",
+            KafkaError::NotEnoughReplicas => "NOT_ENOUGH_REPLICAS",
+            KafkaError::NotEnoughReplicasAfterAppend => "NOT_ENOUGH_REPLICAS_AFTER_APPEND",
+            KafkaError::RequestTimedOut => "REQUEST_TIMED_OUT",
+            KafkaError::LeaderNotAvailable => "LEADER_NOT_AVAILABLE",
+            KafkaError::NetworkException => "NETWORK_EXCEPTION",
+            KafkaError::FencedLeaderEpoch => "FENCED_LEADER_EPOCH",
+            KafkaError::UnknownLeaderEpoch => "UNKNOWN_LEADER_EPOCH",
+            KafkaError::OffsetOutOfRange => "OFFSET_OUT_OF_RANGE",
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Msg {
+    /// `count` records with the producer's message ids `first_value..first_value+count`.
+    Produce { request: u32, partition: u32, first_value: u32, count: u32, acks: Acks },
+    ProduceResponse { request: u32, partition: u32, base_offset: Option<Offset>, error: Option<KafkaError> },
+    /// A follower's pull: "I have everything below `fetch_offset`" (the leader infers the follower's LEO).
+    Fetch { partition: u32, replica: BrokerId, fetch_offset: Offset, leader_epoch: Epoch },
+    FetchResponse {
+        partition: u32,
+        fetch_offset: Offset,
+        records: Vec<Record>,
+        high_watermark: Offset,
+        leader_log_end_offset: Offset,
+        leader_epoch: Epoch,
+        error: Option<KafkaError>,
+    },
+    /// The controller's decision for one partition (§4.1), applied by a broker only if it is newer.
+    LeaderAndIsr {
+        controller_epoch: u32,
+        partition: u32,
+        leader: i32,
+        leader_epoch: Epoch,
+        isr: Vec<BrokerId>,
+        zk_version: u32,
+        replicas: Vec<BrokerId>,
+    },
+}
+
+impl Msg {
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Msg::Produce { .. } => "Produce",
+            Msg::ProduceResponse { .. } => "ProduceResponse",
+            Msg::Fetch { .. } => "Fetch",
+            Msg::FetchResponse { .. } => "FetchResponse",
+            Msg::LeaderAndIsr { .. } => "LeaderAndIsr",
+        }
+    }
+
+    pub fn partition(&self) -> u32 {
+        match self {
+            Msg::Produce { partition, .. }
+            | Msg::ProduceResponse { partition, .. }
+            | Msg::Fetch { partition, .. }
+            | Msg::FetchResponse { partition, .. }
+            | Msg::LeaderAndIsr { partition, .. } => *partition,
+        }
+    }
+
+    /// For a request, the error response its sender sees when the connection breaks.
+    pub fn connection_error(&self) -> Option<Msg> {
+        match self {
+            Msg::Produce { request, partition, .. } => Some(Msg::ProduceResponse {
+                request: *request,
+                partition: *partition,
+                base_offset: None,
+                error: Some(KafkaError::NetworkException),
+            }),
+            Msg::Fetch { partition, fetch_offset, leader_epoch, .. } => Some(Msg::FetchResponse {
+                partition: *partition,
+                fetch_offset: *fetch_offset,
+                records: Vec::new(),
+                high_watermark: 0,
+                leader_log_end_offset: 0,
+                leader_epoch: *leader_epoch,
+                error: Some(KafkaError::NetworkException),
+            }),
+            _ => None,
+        }
+    }
+}
+
+fn ids(list: &[BrokerId]) -> String {
+    list.iter().map(|b| b.to_string()).collect::<Vec<_>>().join(",")
+}
+
+impl fmt::Display for Msg {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Msg::Produce { request, partition, count, acks, .. } => {
+                write!(f, "Produce #{request} p{partition} {count} records acks={}", acks.label())
+            }
+            Msg::ProduceResponse { request, partition, base_offset, error } => match (error, base_offset) {
+                (Some(e), _) => write!(f, "ProduceResponse #{request} p{partition} {}", e.name()),
+                (None, Some(o)) => write!(f, "ProduceResponse #{request} p{partition} offset={o}"),
+                (None, None) => write!(f, "ProduceResponse #{request} p{partition}"),
+            },
+            Msg::Fetch { partition, replica, fetch_offset, leader_epoch } => {
+                write!(f, "Fetch p{partition} replica={replica} fetchOffset={fetch_offset} epoch={leader_epoch}")
+            }
+            Msg::FetchResponse { partition, records, high_watermark, error, .. } => match error {
+                Some(e) => write!(f, "FetchResponse p{partition} {}", e.name()),
+                None => write!(f, "FetchResponse p{partition} {} records HW={high_watermark}", records.len()),
+            },
+            Msg::LeaderAndIsr { controller_epoch, partition, leader, leader_epoch, isr, .. } => write!(
+                f,
+                "LeaderAndIsr p{partition} leader={leader} leader_epoch={leader_epoch} isr=[{}] controller_epoch={controller_epoch}",
+                ids(isr)
+            ),
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Envelope {
+    pub seq: u64,
+    pub from: NodeId,
+    pub to: NodeId,
+    pub sent_at: Tick,
+    pub deliver_at: Tick,
+    pub msg: Msg,
+}
+
+/// Messages in flight, delivered in `(deliver_at, seq)` order. Each link is FIFO, like a TCP
+/// connection: a message never overtakes an earlier one on the same link.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Network {
+    queue: BTreeMap<(Tick, u64), Envelope>,
+    next_seq: u64,
+    link_last_delivery: BTreeMap<(NodeId, NodeId), Tick>,
+}
+
+impl Network {
+    /// Sends with a latency drawn from `latency_ticks` (at least one tick, so a message sent
+    /// while handling tick t is handled at t+1 or later).
+    pub fn send(&mut self, rng: &mut Rng, now: Tick, latency_ticks: (u64, u64), from: NodeId, to: NodeId, msg: Msg) {
+        let lo = latency_ticks.0.max(1);
+        let hi = latency_ticks.1.max(lo);
+        let last = self.link_last_delivery.get(&(from, to)).copied().unwrap_or(0);
+        let deliver_at = (now + rng.range_inclusive(lo, hi)).max(last);
+        self.link_last_delivery.insert((from, to), deliver_at);
+        let seq = self.next_seq;
+        self.next_seq += 1;
+        self.queue.insert((deliver_at, seq), Envelope { seq, from, to, sent_at: now, deliver_at, msg });
+    }
+
+    /// Removes and returns the next message due at or before `now`.
+    pub fn pop_due(&mut self, now: Tick) -> Option<Envelope> {
+        let (&key, _) = self.queue.first_key_value()?;
+        if key.0 > now {
+            return None;
+        }
+        self.queue.remove(&key)
+    }
+
+    pub fn in_flight(&self) -> impl Iterator<Item = &Envelope> {
+        self.queue.values()
+    }
+
+    pub fn len(&self) -> usize {
+        self.queue.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.queue.is_empty()
+    }
+}
+
+impl fmt::Display for Envelope {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let node = |n: NodeId| if n == PRODUCER { "producer".to_string() } else { format!("b{n}") };
+        write!(f, "{}→{} {}", node(self.from), node(self.to), self.msg)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn links_are_fifo_and_delivery_is_ordered() {
+        let mut net = Network::default();
+        let mut rng = Rng::new(3);
+        for i in 0..50u32 {
+            net.send(&mut rng, 0, (1, 5), 1, 0, Msg::ProduceResponse { request: i, partition: 0, base_offset: None, error: None });
+        }
+        let mut seen = Vec::new();
+        for now in 0..10 {
+            while let Some(env) = net.pop_due(now) {
+                assert!(env.deliver_at <= now && env.deliver_at >= 1);
+                if let Msg::ProduceResponse { request, .. } = env.msg {
+                    seen.push(request);
+                }
+            }
+        }
+        assert_eq!(seen, (0..50).collect::<Vec<_>>());
+        assert!(net.is_empty());
+    }
+}

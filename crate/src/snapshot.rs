@@ -1,0 +1,260 @@
+//! The view model sent to JS once per frame (`Cluster.snapshot()`), in the names of docs/api.md.
+
+use crate::cluster::Cluster;
+use crate::config::{Config, TICK_MS};
+use crate::log::{Epoch, Offset};
+use crate::message::{Acks, BrokerId, NodeId, Tick};
+use crate::partition::Role;
+use serde::Serialize;
+
+/// Each log in the snapshot carries at most its last this-many records.
+pub const SNAPSHOT_RECORDS_MAX: u64 = 200;
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Snapshot {
+    pub tick: Tick,
+    pub time_ms: u64,
+    pub tick_ms: u64,
+    pub seed: u64,
+    pub config: Config,
+    pub controller: ControllerView,
+    pub brokers: Vec<BrokerView>,
+    pub partitions: Vec<PartitionView>,
+    pub requests: Vec<RequestView>,
+    pub inflight: Vec<MessageView>,
+    pub zk: Vec<ZnodeView>,
+    pub replicated_records: u64,
+}
+
+#[derive(Serialize)]
+pub struct ControllerView {
+    pub broker: i64,
+    pub epoch: u32,
+}
+
+#[derive(Serialize)]
+pub struct BrokerView {
+    pub id: BrokerId,
+    pub status: &'static str,
+    pub controller: bool,
+    pub registered: bool,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PartitionView {
+    pub partition: u32,
+    pub leader: i32,
+    pub leader_epoch: Epoch,
+    pub isr: Vec<BrokerId>,
+    pub replicas: Vec<BrokerId>,
+    pub hw: i64,
+    pub zk_version: u32,
+    pub controller_epoch: u32,
+    pub logs: Vec<LogView>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LogView {
+    pub broker: BrokerId,
+    pub role: &'static str,
+    pub leader_epoch: Epoch,
+    pub leo: Offset,
+    pub hw: Offset,
+    pub log_start_offset: Offset,
+    pub records: Vec<RecordView>,
+    pub follower: Option<FollowerView>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RecordView {
+    pub offset: Offset,
+    pub leader_epoch: Epoch,
+    pub value: u32,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FollowerView {
+    pub leo: i64,
+    pub lag_messages: i64,
+    pub last_caught_up_ms: u64,
+    pub since_caught_up_ms: u64,
+    pub in_isr: bool,
+    pub fetch_in_flight: bool,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RequestView {
+    pub id: u32,
+    pub partition: u32,
+    pub acks: serde_json_like::AcksView,
+    pub count: u32,
+    pub first_value: u32,
+    pub status: &'static str,
+    pub error: Option<&'static str>,
+    pub offset: i64,
+    pub sent_ms: u64,
+    pub done_ms: Option<u64>,
+}
+
+/// acks crosses to JS as 0, 1 or "all", the forms the API accepts.
+pub mod serde_json_like {
+    use serde::Serialize;
+
+    #[derive(Serialize)]
+    #[serde(untagged)]
+    pub enum AcksView {
+        Num(u8),
+        All(&'static str),
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MessageView {
+    pub seq: u64,
+    pub from: NodeId,
+    pub to: NodeId,
+    pub kind: &'static str,
+    pub partition: u32,
+    pub sent_tick: Tick,
+    pub deliver_tick: Tick,
+    pub text: String,
+}
+
+#[derive(Serialize)]
+pub struct ZnodeView {
+    pub path: String,
+    pub data: String,
+    pub version: u32,
+}
+
+impl Cluster {
+    pub fn snapshot(&self) -> Snapshot {
+        let now = self.tick;
+        let partitions = (0..self.config.partitions)
+            .map(|p| {
+                let st = &self.zk.partitions[p as usize];
+                let ar = &self.zk.assignment[p as usize];
+                let leader = (st.leader >= 0)
+                    .then(|| &self.brokers[st.leader as usize])
+                    .filter(|b| b.is_up())
+                    .and_then(|b| b.replicas.get(&p))
+                    .filter(|r| r.is_leader());
+                let logs = ar
+                    .iter()
+                    .map(|&b| {
+                        let broker = &self.brokers[b as usize];
+                        let r = &broker.replicas[&p];
+                        let leo = r.log.log_end_offset();
+                        let from = leo.saturating_sub(SNAPSHOT_RECORDS_MAX);
+                        let role = match (&r.role, broker.is_up()) {
+                            (_, false) => "offline",
+                            (Role::Leader(_), true) => "leader",
+                            (Role::Follower(_), true) => "follower",
+                            (Role::None, true) => "none",
+                        };
+                        let follower = leader.and_then(|l| match &l.role {
+                            Role::Leader(ls) => ls.followers.get(&b).map(|f| FollowerView {
+                                leo: f.log_end_offset.map_or(-1, |o| o as i64),
+                                lag_messages: l.log.log_end_offset() as i64 - f.log_end_offset.map_or(0, |o| o as i64),
+                                last_caught_up_ms: f.last_caught_up * TICK_MS,
+                                since_caught_up_ms: now.saturating_sub(f.last_caught_up) * TICK_MS,
+                                in_isr: l.isr.contains(&b),
+                                fetch_in_flight: matches!(&r.role, Role::Follower(fs) if fs.fetch_in_flight),
+                            }),
+                            _ => None,
+                        });
+                        LogView {
+                            broker: b,
+                            role,
+                            leader_epoch: r.leader_epoch,
+                            leo,
+                            hw: r.log.high_watermark(),
+                            log_start_offset: 0,
+                            records: r
+                                .log
+                                .read(from, leo)
+                                .iter()
+                                .zip(from..)
+                                .map(|(rec, offset)| RecordView { offset, leader_epoch: rec.leader_epoch, value: rec.value })
+                                .collect(),
+                            follower,
+                        }
+                    })
+                    .collect();
+                PartitionView {
+                    partition: p,
+                    leader: st.leader,
+                    leader_epoch: st.leader_epoch,
+                    isr: st.isr.clone(),
+                    replicas: ar.clone(),
+                    hw: leader.map_or(-1, |l| l.log.high_watermark() as i64),
+                    zk_version: st.version,
+                    controller_epoch: st.controller_epoch,
+                    logs,
+                }
+            })
+            .collect();
+        Snapshot {
+            tick: now,
+            time_ms: now * TICK_MS,
+            tick_ms: TICK_MS,
+            seed: self.config.seed,
+            config: self.config.clone(),
+            controller: ControllerView { broker: self.zk.controller.map_or(-1, i64::from), epoch: self.zk.controller_epoch },
+            brokers: self
+                .brokers
+                .iter()
+                .map(|b| BrokerView {
+                    id: b.id,
+                    status: b.status.label(),
+                    controller: self.zk.controller == Some(b.id),
+                    registered: self.zk.is_registered(b.id),
+                })
+                .collect(),
+            partitions,
+            requests: self
+                .requests
+                .iter()
+                .map(|r| RequestView {
+                    id: r.id,
+                    partition: r.partition,
+                    acks: match r.acks {
+                        Acks::Zero => serde_json_like::AcksView::Num(0),
+                        Acks::One => serde_json_like::AcksView::Num(1),
+                        Acks::All => serde_json_like::AcksView::All("all"),
+                    },
+                    count: r.count,
+                    first_value: r.first_value,
+                    status: r.status.label(),
+                    error: r.error.map(|e| e.name()),
+                    offset: r.base_offset.map_or(-1, |o| o as i64),
+                    sent_ms: r.sent_at * TICK_MS,
+                    done_ms: r.done_at.map(|t| t * TICK_MS),
+                })
+                .collect(),
+            inflight: self
+                .network
+                .in_flight()
+                .map(|e| MessageView {
+                    seq: e.seq,
+                    from: e.from,
+                    to: e.to,
+                    kind: e.msg.kind(),
+                    partition: e.msg.partition(),
+                    sent_tick: e.sent_at,
+                    deliver_tick: e.deliver_at,
+                    text: e.to_string(),
+                })
+                .collect(),
+            zk: self.zk.tree().into_iter().map(|(path, data, version)| ZnodeView { path, data, version }).collect(),
+            replicated_records: self.stats.replicated_records,
+        }
+    }
+}

@@ -1,0 +1,110 @@
+//! The only file that knows about JavaScript: a `Cluster` handle over the pure core. Arguments are
+//! converted to [`Value`]s and validated by the core, so every bad call becomes a JS `Error` that
+//! names the argument and changes nothing.
+
+use crate::api::{int_arg, ApiError, Value};
+use crate::cluster::{Cluster as Core, ProduceArgs, MAX_STEP_TICKS};
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+fn js_error(e: ApiError) -> JsError {
+    JsError::new(&e.to_string())
+}
+
+fn value(v: &JsValue) -> Value {
+    if v.is_null() || v.is_undefined() {
+        Value::Null
+    } else if let Some(n) = v.as_f64() {
+        Value::Num(n)
+    } else if let Some(s) = v.as_string() {
+        Value::Str(s)
+    } else if let Some(b) = v.as_bool() {
+        Value::Bool(b)
+    } else {
+        Value::Other(v.js_typeof().as_string().unwrap_or_default())
+    }
+}
+
+/// `{key: value, …}` (or undefined/null for none) → pairs.
+fn pairs(name: &str, v: &JsValue) -> Result<Vec<(String, Value)>, JsError> {
+    if v.is_null() || v.is_undefined() {
+        return Ok(Vec::new());
+    }
+    if !v.is_object() || js_sys::Array::is_array(v) {
+        return Err(js_error(ApiError::new(name, format!("must be an object of options, got {}", value(v)))));
+    }
+    Ok(js_sys::Object::entries(v.unchecked_ref())
+        .iter()
+        .map(|entry| {
+            let kv: js_sys::Array = entry.unchecked_into();
+            (kv.get(0).as_string().unwrap_or_default(), value(&kv.get(1)))
+        })
+        .collect())
+}
+
+fn to_js<T: Serialize>(v: &T) -> Result<JsValue, JsError> {
+    // None crosses as null (not undefined), as docs/api.md promises.
+    let ser = serde_wasm_bindgen::Serializer::new().serialize_missing_as_null(true);
+    v.serialize(&ser).map_err(|e| JsError::new(&format!("snapshot serialisation failed: {e}")))
+}
+
+#[wasm_bindgen]
+pub struct Cluster {
+    core: Core,
+}
+
+#[wasm_bindgen]
+impl Cluster {
+    /// `new Cluster({ brokers, partitions, replicationFactor, seed, … })`; every key optional.
+    #[wasm_bindgen(constructor)]
+    pub fn new(config: JsValue) -> Result<Cluster, JsError> {
+        console_error_panic_hook::set_once();
+        let core = Core::from_pairs(&pairs("config", &config)?).map_err(js_error)?;
+        Ok(Cluster { core })
+    }
+
+    /// Advances `ticks` ticks (default 1) and returns their events.
+    pub fn step(&mut self, ticks: JsValue) -> Result<JsValue, JsError> {
+        let n = match value(&ticks) {
+            Value::Null => 1,
+            v => int_arg("ticks", &v, 1, MAX_STEP_TICKS).map_err(js_error)?,
+        };
+        to_js(&self.core.step(n).map_err(js_error)?)
+    }
+
+    /// `produce({ partition, count, acks })` → request id.
+    pub fn produce(&mut self, args: JsValue) -> Result<u32, JsError> {
+        let args = ProduceArgs::from_pairs(&pairs("produce", &args)?).map_err(js_error)?;
+        self.core.produce(args).map_err(js_error)
+    }
+
+    /// Crashes a broker.
+    pub fn fail(&mut self, broker: JsValue) -> Result<(), JsError> {
+        let b = int_arg("broker", &value(&broker), 0, u32::MAX as u64).map_err(js_error)?;
+        self.core.fail(b as u32).map_err(js_error)
+    }
+
+    /// Restarts a crashed broker.
+    pub fn recover(&mut self, broker: JsValue) -> Result<(), JsError> {
+        let b = int_arg("broker", &value(&broker), 0, u32::MAX as u64).map_err(js_error)?;
+        self.core.recover(b as u32).map_err(js_error)
+    }
+
+    pub fn snapshot(&self) -> Result<JsValue, JsError> {
+        to_js(&self.core.snapshot())
+    }
+
+    /// A BigInt hash of the whole state, for determinism checks.
+    #[wasm_bindgen(js_name = stateHash)]
+    pub fn state_hash(&self) -> u64 {
+        self.core.state_hash()
+    }
+
+    /// The benchmark workload (see `Cluster::bench_workload`); returns records replicated.
+    #[wasm_bindgen(js_name = benchWorkload)]
+    pub fn bench_workload(&mut self, ticks: JsValue, records_per_tick: JsValue) -> Result<f64, JsError> {
+        let t = int_arg("ticks", &value(&ticks), 1, 10_000_000).map_err(js_error)?;
+        let r = int_arg("recordsPerTick", &value(&records_per_tick), 1, 100_000).map_err(js_error)?;
+        Ok(self.core.bench_workload(t, r as u32).map_err(js_error)? as f64)
+    }
+}

@@ -1,0 +1,124 @@
+//! The ZooKeeper state of a ZooKeeper-era cluster (§2.3, §2.4, §4.1): `/controller`,
+//! `/controller_epoch`, `/brokers/ids/N` (ephemeral, tied to a session) and each partition's
+//! `state` znode with its zkVersion. Operations are atomic and instantly visible (as in the TLA+
+//! models); only session expiry takes time.
+
+use crate::log::Epoch;
+use crate::message::{BrokerId, Tick};
+use std::collections::BTreeMap;
+
+pub const TOPIC: &str = "demo";
+
+/// `/brokers/topics/T/partitions/P/state`, exactly Kafka's fields. `version` is the znode's
+/// zkVersion, the "partition epoch" used for conditional updates.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct PartitionState {
+    pub leader: i32,
+    pub leader_epoch: Epoch,
+    pub isr: Vec<BrokerId>,
+    pub controller_epoch: u32,
+    pub version: u32,
+}
+
+impl PartitionState {
+    /// The znode's JSON, byte for byte as Kafka writes it.
+    pub fn json(&self) -> String {
+        let isr = self.isr.iter().map(|b| b.to_string()).collect::<Vec<_>>().join(",");
+        format!(
+            "{{\"controller_epoch\":{},\"leader\":{},\"version\":1,\"leader_epoch\":{},\"isr\":[{}]}}",
+            self.controller_epoch, self.leader, self.leader_epoch, isr
+        )
+    }
+}
+
+/// `/brokers/ids/N`: an ephemeral znode owned by one session.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Registration {
+    /// The creating transaction id: a re-registration after a bounce has a new one, which is how
+    /// the controller tells a restarted broker from one that never left.
+    pub czxid: u64,
+    /// Set once the owning broker stops heart-beating: the znode is deleted at this tick.
+    pub session_expires_at: Option<Tick>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ZooKeeper {
+    pub controller: Option<BrokerId>,
+    pub controller_epoch: u32,
+    pub brokers: BTreeMap<BrokerId, Registration>,
+    /// `/brokers/topics/T`: the replica assignment per partition (AR, in order).
+    pub assignment: Vec<Vec<BrokerId>>,
+    pub partitions: Vec<PartitionState>,
+    next_zxid: u64,
+}
+
+impl ZooKeeper {
+    pub fn new(assignment: Vec<Vec<BrokerId>>) -> ZooKeeper {
+        let partitions = assignment
+            .iter()
+            .map(|_| PartitionState { leader: -1, leader_epoch: -1, isr: Vec::new(), controller_epoch: 0, version: 0 })
+            .collect();
+        ZooKeeper { controller: None, controller_epoch: 0, brokers: BTreeMap::new(), assignment, partitions, next_zxid: 1 }
+    }
+
+    pub fn register(&mut self, broker: BrokerId) {
+        let czxid = self.next_zxid;
+        self.next_zxid += 1;
+        self.brokers.insert(broker, Registration { czxid, session_expires_at: None });
+    }
+
+    pub fn is_registered(&self, broker: BrokerId) -> bool {
+        self.brokers.contains_key(&broker)
+    }
+
+    /// Conditional `setData` on a partition state znode: succeeds only if the caller's cached
+    /// zkVersion is current (`ReplicationUtils.updateLeaderAndIsr`). Returns the new zkVersion.
+    pub fn conditional_update(&mut self, partition: u32, expected_version: u32, mut next: PartitionState) -> Option<u32> {
+        let cur = &mut self.partitions[partition as usize];
+        if cur.version != expected_version {
+            return None;
+        }
+        next.version = cur.version + 1;
+        *cur = next;
+        Some(cur.version)
+    }
+
+    /// Every znode as (path, data, version), for the snapshot.
+    pub fn tree(&self) -> Vec<(String, String, u32)> {
+        let mut nodes = Vec::new();
+        if let Some(c) = self.controller {
+            nodes.push(("/controller".to_string(), format!("{{\"version\":1,\"brokerid\":{c}}}"), 0));
+        }
+        nodes.push(("/controller_epoch".to_string(), self.controller_epoch.to_string(), self.controller_epoch.saturating_sub(1)));
+        for (id, reg) in &self.brokers {
+            nodes.push((format!("/brokers/ids/{id}"), format!("{{\"czxid\":{}}}", reg.czxid), 0));
+        }
+        let assignment = self
+            .assignment
+            .iter()
+            .enumerate()
+            .map(|(p, ar)| format!("\"{p}\":[{}]", ar.iter().map(|b| b.to_string()).collect::<Vec<_>>().join(",")))
+            .collect::<Vec<_>>()
+            .join(",");
+        nodes.push((format!("/brokers/topics/{TOPIC}"), format!("{{\"version\":1,\"partitions\":{{{assignment}}}}}"), 0));
+        for (p, st) in self.partitions.iter().enumerate() {
+            nodes.push((format!("/brokers/topics/{TOPIC}/partitions/{p}/state"), st.json(), st.version));
+        }
+        nodes
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn state_json_is_kafkas_and_updates_are_conditional() {
+        let mut zk = ZooKeeper::new(vec![vec![2, 0, 1]]);
+        let st = PartitionState { leader: 2, leader_epoch: 7, isr: vec![2, 0, 1], controller_epoch: 5, version: 0 };
+        assert_eq!(st.json(), r#"{"controller_epoch":5,"leader":2,"version":1,"leader_epoch":7,"isr":[2,0,1]}"#);
+        assert_eq!(zk.conditional_update(0, 0, st.clone()), Some(1));
+        assert_eq!(zk.conditional_update(0, 0, st), None, "a stale zkVersion is refused");
+        assert_eq!(zk.partitions[0].version, 1);
+    }
+}
