@@ -1,12 +1,12 @@
-use kafka_replication::*;
+use kafka_replication::scenario::*;
 fn main() {
-    let mut c = Cluster::new(Config::default()).unwrap();
-    for e in c.step(1).unwrap() { println!("{:>5} {:<18} {}", e.tick, e.kind, e.text); }
-    c.produce(ProduceArgs { partition: 0, count: 3, acks: message::Acks::All }).unwrap();
-    for e in c.step(15).unwrap() { println!("{:>5} {:<18} {}", e.tick, e.kind, e.text); }
-    c.fail(0).unwrap();
-    for e in c.step(200).unwrap() { if e.kind != "replicate" { println!("{:>5} {:<18} {}", e.tick, e.kind, e.text); } }
-    c.recover(0).unwrap();
-    c.produce(ProduceArgs { partition: 0, count: 2, acks: message::Acks::All }).unwrap();
-    for e in c.step(100).unwrap() { println!("{:>5} {:<18} {}", e.tick, e.kind, e.text); }
+    let path = std::env::args().nth(1).expect("script path");
+    let s = Script::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let mut c = s.cluster().unwrap();
+    for line in &s.lines {
+        match run_line(&mut c, line) {
+            Ok(ev) => for e in ev { if e.kind != "replicate" || std::env::var("ALL").is_ok() { println!("{:>5} {:<18} {}", e.tick, e.kind, e.text); } },
+            Err(e) => { println!("ERROR {e}"); break; }
+        }
+    }
 }

@@ -101,6 +101,7 @@ fn acks_arg(v: &Value) -> Result<Acks, ApiError> {
     }
 }
 
+#[derive(Debug)]
 pub struct Cluster {
     pub config: Config,
     pub timing: Timing,

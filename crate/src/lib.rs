@@ -12,6 +12,7 @@ pub mod log;
 pub mod message;
 pub mod partition;
 pub mod rng;
+pub mod scenario;
 pub mod snapshot;
 pub mod zk;
 

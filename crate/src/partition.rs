@@ -68,10 +68,18 @@ pub struct FollowerView {
     /// The follower's LEO = fetch offset of its last fetch; `None` until it fetches from this
     /// leader (a new leader resets it to unknown, §1.4).
     pub log_end_offset: Option<Offset>,
-    /// Largest tick at which the follower's fetch offset was ≥ the leader's LEO.
-    pub last_caught_up: Tick,
+    /// Largest tick at which the follower's fetch offset was ≥ the leader's LEO; `None` = never
+    /// (Kafka's 0 ms, i.e. long ago).
+    pub last_caught_up: Option<Tick>,
     pub last_fetch_leader_leo: Offset,
     pub last_fetch: Tick,
+}
+
+impl FollowerView {
+    /// `now − lastCaughtUpTimeMs ≤ replica.lag.time.max.ms`.
+    pub fn caught_up_within(&self, now: Tick, lag: u64) -> bool {
+        self.last_caught_up.is_some_and(|t| now.saturating_sub(t) <= lag)
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -237,7 +245,7 @@ impl Replica {
                 r,
                 FollowerView {
                     log_end_offset: known.get(&r).and_then(|f| f.log_end_offset),
-                    last_caught_up: if in_isr { ctx.now } else { 0 },
+                    last_caught_up: in_isr.then_some(ctx.now),
                     last_fetch_leader_leo: 0,
                     last_fetch: 0,
                 },
@@ -450,9 +458,9 @@ impl Replica {
         let f = ls.followers.get_mut(&replica).expect("every AR member has a follower view");
         // Step 5: the KAFKA-4485 lastCaughtUpTime rule (0.10.2+).
         if fetch_offset >= leo0 {
-            f.last_caught_up = f.last_caught_up.max(ctx.now);
+            f.last_caught_up = f.last_caught_up.max(Some(ctx.now));
         } else if fetch_offset >= f.last_fetch_leader_leo {
-            f.last_caught_up = f.last_caught_up.max(f.last_fetch);
+            f.last_caught_up = f.last_caught_up.max(Some(f.last_fetch));
         }
         let leo_changed = f.log_end_offset != Some(fetch_offset);
         f.log_end_offset = Some(fetch_offset);
@@ -502,7 +510,7 @@ impl Replica {
             .chain(
                 ls.followers
                     .iter()
-                    .filter(|(r, f)| self.isr.contains(r) || ctx.now.saturating_sub(f.last_caught_up) <= ctx.timing.lag)
+                    .filter(|(r, f)| self.isr.contains(r) || f.caught_up_within(ctx.now, ctx.timing.lag))
                     .map(|(r, f)| (*r, f.log_end_offset)),
             )
             .collect();
@@ -654,9 +662,9 @@ impl Replica {
             .followers
             .iter()
             .filter(|(r, f)| {
-                self.isr.contains(r) && f.log_end_offset != Some(leo) && ctx.now.saturating_sub(f.last_caught_up) > ctx.timing.lag
+                self.isr.contains(r) && f.log_end_offset != Some(leo) && !f.caught_up_within(ctx.now, ctx.timing.lag)
             })
-            .map(|(r, f)| (*r, ctx.now - f.last_caught_up))
+            .map(|(r, f)| (*r, f.last_caught_up.map_or(ctx.now, |t| ctx.now - t)))
             .collect();
         if out.is_empty() {
             return;

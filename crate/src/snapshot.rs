@@ -81,8 +81,9 @@ pub struct RecordView {
 pub struct FollowerView {
     pub leo: i64,
     pub lag_messages: i64,
-    pub last_caught_up_ms: u64,
-    pub since_caught_up_ms: u64,
+    /// -1: never caught up with this leader.
+    pub last_caught_up_ms: i64,
+    pub since_caught_up_ms: i64,
     pub in_isr: bool,
     pub fetch_in_flight: bool,
 }
@@ -163,8 +164,8 @@ impl Cluster {
                             Role::Leader(ls) => ls.followers.get(&b).map(|f| FollowerView {
                                 leo: f.log_end_offset.map_or(-1, |o| o as i64),
                                 lag_messages: l.log.log_end_offset() as i64 - f.log_end_offset.map_or(0, |o| o as i64),
-                                last_caught_up_ms: f.last_caught_up * TICK_MS,
-                                since_caught_up_ms: now.saturating_sub(f.last_caught_up) * TICK_MS,
+                                last_caught_up_ms: f.last_caught_up.map_or(-1, |t| (t * TICK_MS) as i64),
+                                since_caught_up_ms: f.last_caught_up.map_or(-1, |t| (now.saturating_sub(t) * TICK_MS) as i64),
                                 in_isr: l.isr.contains(&b),
                                 fetch_in_flight: matches!(&r.role, Role::Follower(fs) if fs.fetch_in_flight),
                             }),

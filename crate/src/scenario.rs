@@ -1,0 +1,479 @@
+//! Scenario scripts: one command per line, mirroring the API. The same files are regression
+//! tests (`cargo test`), lessons and embeds (the page runs them through the wasm handle).
+//!
+//! ```text
+//! # What this demonstrates (comment lines start with #)
+//! config brokers=2 partitions=1 replicationFactor=2
+//! produce partition=0 count=3 acks=all
+//! step 20
+//! expect p0.hw == 3
+//! fail 1
+//! step until p0.isr == [0] max 200
+//! expect request1.status == acked
+//! ```
+//!
+//! Commands: `config k=v…` (first command only), `produce k=v…`, `step [N]`,
+//! `step until <expectation> [max N]`, `fail B`, `recover B`, `expect <expectation>`.
+//! An expectation is `<path> <op> <value>` with op one of `== != >= <= > <`. Paths: `tick`,
+//! `controller`, `controller.epoch`, `bB.status`, `pP.leader`, `pP.leaderEpoch`, `pP.isr`, `pP.hw`,
+//! `pP.zkVersion`, `pP.bB.leo`, `pP.bB.hw`, `pP.bB.role`, `pP.bB.values`, `pP.bB.epochs`,
+//! `requestN.status`, `requestN.error`, `requestN.offset`. Values: integers, lists `[1,2]`, words.
+
+use crate::api::{ApiError, Value};
+use crate::cluster::{Cluster, ProduceArgs};
+use crate::events::Event;
+use crate::partition::Role;
+use std::fmt;
+
+/// Where and why a script is wrong: a parse error, a rejected call or a failed expectation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScriptError {
+    pub line: usize,
+    pub column: usize,
+    pub message: String,
+}
+
+impl fmt::Display for ScriptError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}, column {}: {}", self.line, self.column, self.message)
+    }
+}
+
+impl std::error::Error for ScriptError {}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Op {
+    Eq,
+    Ne,
+    Ge,
+    Le,
+    Gt,
+    Lt,
+}
+
+impl Op {
+    fn parse(s: &str) -> Option<Op> {
+        Some(match s {
+            "==" => Op::Eq,
+            "!=" => Op::Ne,
+            ">=" => Op::Ge,
+            "<=" => Op::Le,
+            ">" => Op::Gt,
+            "<" => Op::Lt,
+            _ => return None,
+        })
+    }
+
+    fn symbol(self) -> &'static str {
+        match self {
+            Op::Eq => "==",
+            Op::Ne => "!=",
+            Op::Ge => ">=",
+            Op::Le => "<=",
+            Op::Gt => ">",
+            Op::Lt => "<",
+        }
+    }
+}
+
+/// A value in an expectation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Operand {
+    Int(i64),
+    List(Vec<i64>),
+    Word(String),
+}
+
+impl fmt::Display for Operand {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Operand::Int(n) => write!(f, "{n}"),
+            Operand::List(l) => write!(f, "[{}]", l.iter().map(|n| n.to_string()).collect::<Vec<_>>().join(",")),
+            Operand::Word(w) => f.write_str(w),
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Expectation {
+    pub path: String,
+    pub op: Op,
+    pub value: Operand,
+}
+
+impl fmt::Display for Expectation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {} {}", self.path, self.op.symbol(), self.value)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Command {
+    Config(Vec<(String, Value)>),
+    Produce(Vec<(String, Value)>),
+    Step(u64),
+    StepUntil { expectation: Expectation, max: u64 },
+    Fail(u32),
+    Recover(u32),
+    Expect(Expectation),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Line {
+    pub number: usize,
+    pub command: Command,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Script {
+    pub lines: Vec<Line>,
+}
+
+/// Longest `step until` allowed when no `max` is given.
+pub const DEFAULT_UNTIL_MAX: u64 = 10_000;
+
+struct Cursor<'a> {
+    line: usize,
+    text: &'a str,
+    /// Byte offsets of the tokens, for columns.
+    tokens: Vec<(usize, &'a str)>,
+    next: usize,
+}
+
+impl<'a> Cursor<'a> {
+    fn new(line: usize, text: &'a str) -> Cursor<'a> {
+        let mut tokens = Vec::new();
+        let mut start = None;
+        for (i, ch) in text.char_indices() {
+            match (ch.is_whitespace(), start) {
+                (true, Some(s)) => {
+                    tokens.push((s, &text[s..i]));
+                    start = None;
+                }
+                (false, None) => start = Some(i),
+                _ => {}
+            }
+        }
+        if let Some(s) = start {
+            tokens.push((s, &text[s..]));
+        }
+        Cursor { line, text, tokens, next: 0 }
+    }
+
+    fn error_at(&self, column_byte: usize, message: String) -> ScriptError {
+        ScriptError { line: self.line, column: self.text[..column_byte.min(self.text.len())].chars().count() + 1, message }
+    }
+
+    /// An error at the next token (or the line's end).
+    fn error(&self, message: String) -> ScriptError {
+        let at = self.tokens.get(self.next).map_or(self.text.len(), |t| t.0);
+        self.error_at(at, message)
+    }
+
+    fn take(&mut self, what: &str) -> Result<&'a str, ScriptError> {
+        match self.tokens.get(self.next) {
+            Some(&(_, t)) => {
+                self.next += 1;
+                Ok(t)
+            }
+            None => Err(self.error(format!("expected {what}"))),
+        }
+    }
+
+    fn peek(&self) -> Option<&'a str> {
+        self.tokens.get(self.next).map(|t| t.1)
+    }
+
+    fn int(&mut self, what: &str) -> Result<u64, ScriptError> {
+        let at = self.next;
+        let t = self.take(what)?;
+        t.parse().map_err(|_| {
+            self.next = at;
+            self.error(format!("expected {what}, got {t:?}"))
+        })
+    }
+
+    fn end(&self) -> Result<(), ScriptError> {
+        match self.peek() {
+            None => Ok(()),
+            Some(t) => Err(self.error(format!("unexpected {t:?} at the end of the command"))),
+        }
+    }
+
+    /// `key=value` pairs, values as the JS API would receive them.
+    fn pairs(&mut self) -> Result<Vec<(String, Value)>, ScriptError> {
+        let mut out = Vec::new();
+        while let Some(t) = self.peek() {
+            let Some((k, v)) = t.split_once('=') else {
+                return Err(self.error(format!("expected key=value, got {t:?}")));
+            };
+            let value = match v {
+                "true" => Value::Bool(true),
+                "false" => Value::Bool(false),
+                _ => v.parse::<f64>().map(Value::Num).unwrap_or_else(|_| Value::Str(v.to_string())),
+            };
+            out.push((k.to_string(), value));
+            self.next += 1;
+        }
+        Ok(out)
+    }
+
+    fn expectation(&mut self) -> Result<Expectation, ScriptError> {
+        let path = self.take("a path such as p0.hw")?.to_string();
+        let op_at = self.next;
+        let op_text = self.take("an operator (== != >= <= > <)")?;
+        let op = Op::parse(op_text).ok_or_else(|| {
+            self.next = op_at;
+            self.error(format!("expected an operator (== != >= <= > <), got {op_text:?}"))
+        })?;
+        let v = self.take("a value")?;
+        let value = if let Some(inner) = v.strip_prefix('[').and_then(|s| s.strip_suffix(']')) {
+            let items: Result<Vec<i64>, _> = inner.split(',').filter(|s| !s.is_empty()).map(|s| s.trim().parse()).collect();
+            Operand::List(items.map_err(|_| {
+                self.next -= 1;
+                self.error(format!("expected a list of integers such as [0,1], got {v:?}"))
+            })?)
+        } else if let Ok(n) = v.parse() {
+            Operand::Int(n)
+        } else {
+            Operand::Word(v.to_string())
+        };
+        Ok(Expectation { path, op, value })
+    }
+}
+
+impl Script {
+    pub fn parse(text: &str) -> Result<Script, ScriptError> {
+        let mut lines = Vec::new();
+        for (i, raw) in text.lines().enumerate() {
+            let number = i + 1;
+            let mut c = Cursor::new(number, raw);
+            let Some(word) = c.peek() else { continue };
+            if word.starts_with('#') {
+                continue;
+            }
+            c.next += 1;
+            let command = match word {
+                "config" => {
+                    if !lines.is_empty() {
+                        return Err(c.error_at(0, "config must be the first command".to_string()));
+                    }
+                    Command::Config(c.pairs()?)
+                }
+                "produce" => Command::Produce(c.pairs()?),
+                "step" => match c.peek() {
+                    None => Command::Step(1),
+                    Some("until") => {
+                        c.next += 1;
+                        let expectation = c.expectation()?;
+                        let max = if c.peek() == Some("max") {
+                            c.next += 1;
+                            c.int("the most ticks to wait")?
+                        } else {
+                            DEFAULT_UNTIL_MAX
+                        };
+                        Command::StepUntil { expectation, max }
+                    }
+                    Some(_) => Command::Step(c.int("a number of ticks")?),
+                },
+                "fail" => Command::Fail(c.int("a broker id")? as u32),
+                "recover" => Command::Recover(c.int("a broker id")? as u32),
+                "expect" => Command::Expect(c.expectation()?),
+                other => {
+                    return Err(c.error_at(
+                        0,
+                        format!("unknown command {other:?}; expected config, produce, step, fail, recover or expect"),
+                    ))
+                }
+            };
+            c.end()?;
+            lines.push(Line { number, command });
+        }
+        Ok(Script { lines })
+    }
+
+    /// The cluster the script's `config` line describes (defaults without one).
+    pub fn cluster(&self) -> Result<Cluster, ScriptError> {
+        let pairs = match self.lines.first() {
+            Some(Line { command: Command::Config(p), .. }) => p.clone(),
+            _ => Vec::new(),
+        };
+        let line = self.lines.first().map_or(1, |l| l.number);
+        Cluster::from_pairs(&pairs).map_err(|e| api_error(line, e))
+    }
+
+    /// Runs every command on a fresh cluster; returns it with all events, or the first error.
+    pub fn run(&self) -> Result<(Cluster, Vec<Event>), ScriptError> {
+        let mut cluster = self.cluster()?;
+        let mut events = Vec::new();
+        for line in &self.lines {
+            events.extend(run_line(&mut cluster, line)?);
+        }
+        Ok((cluster, events))
+    }
+}
+
+fn api_error(line: usize, e: ApiError) -> ScriptError {
+    ScriptError { line, column: 1, message: e.to_string() }
+}
+
+/// Runs one command; returns the events it produced.
+pub fn run_line(c: &mut Cluster, line: &Line) -> Result<Vec<Event>, ScriptError> {
+    let err = |e| api_error(line.number, e);
+    match &line.command {
+        Command::Config(_) => Ok(Vec::new()),
+        Command::Produce(p) => {
+            c.produce(ProduceArgs::from_pairs(p).map_err(err)?).map_err(err)?;
+            Ok(Vec::new())
+        }
+        Command::Step(n) => c.step(*n).map_err(err),
+        Command::StepUntil { expectation, max } => {
+            let mut events = Vec::new();
+            for _ in 0..*max {
+                if check(c, expectation).map_err(|m| ScriptError { line: line.number, column: 1, message: m })? {
+                    return Ok(events);
+                }
+                events.extend(c.step(1).map_err(err)?);
+            }
+            if check(c, expectation).map_err(|m| ScriptError { line: line.number, column: 1, message: m })? {
+                return Ok(events);
+            }
+            Err(ScriptError {
+                line: line.number,
+                column: 1,
+                message: format!("{expectation} did not happen within {max} ticks (now {})", actual_text(c, &expectation.path)),
+            })
+        }
+        Command::Fail(b) => c.fail(*b).map(|_| Vec::new()).map_err(err),
+        Command::Recover(b) => c.recover(*b).map(|_| Vec::new()).map_err(err),
+        Command::Expect(x) => match check(c, x) {
+            Ok(true) => Ok(Vec::new()),
+            Ok(false) => Err(ScriptError {
+                line: line.number,
+                column: 1,
+                message: format!("expected {x}, got {} at tick {}", actual_text(c, &x.path), c.tick),
+            }),
+            Err(m) => Err(ScriptError { line: line.number, column: 1, message: m }),
+        },
+    }
+}
+
+fn actual_text(c: &Cluster, path: &str) -> String {
+    lookup(c, path).map_or_else(|e| e, |v| v.to_string())
+}
+
+/// Evaluates an expectation against the cluster; Err for an unknown path or a type mismatch.
+pub fn check(c: &Cluster, x: &Expectation) -> Result<bool, String> {
+    let actual = lookup(c, &x.path)?;
+    let ord = match (&actual, &x.value) {
+        (Operand::Int(a), Operand::Int(b)) => a.cmp(b),
+        (Operand::List(a), Operand::List(b)) => a.cmp(b),
+        (Operand::Word(a), Operand::Word(b)) => a.cmp(b),
+        _ => return Err(format!("{} is {actual}, which cannot be compared with {}", x.path, x.value)),
+    };
+    Ok(match x.op {
+        Op::Eq => ord.is_eq(),
+        Op::Ne => ord.is_ne(),
+        Op::Ge => ord.is_ge(),
+        Op::Le => ord.is_le(),
+        Op::Gt => ord.is_gt(),
+        Op::Lt => ord.is_lt(),
+    })
+}
+
+fn index(part: &str, prefix: &str) -> Option<u32> {
+    part.strip_prefix(prefix)?.parse().ok()
+}
+
+/// The value at a path such as `p0.b1.leo`.
+pub fn lookup(c: &Cluster, path: &str) -> Result<Operand, String> {
+    let parts: Vec<&str> = path.split('.').collect();
+    let unknown = || format!("unknown path {path:?}; see the list of paths in scenario.rs");
+    let ids = |l: &[u32]| Operand::List(l.iter().map(|&b| i64::from(b)).collect());
+    Ok(match parts.as_slice() {
+        ["tick"] => Operand::Int(c.tick as i64),
+        ["controller"] => Operand::Int(c.zk.controller.map_or(-1, i64::from)),
+        ["controller", "epoch"] => Operand::Int(i64::from(c.zk.controller_epoch)),
+        [r, field] if r.starts_with("request") => {
+            let id = index(r, "request").ok_or_else(unknown)?;
+            let req = c.requests.iter().find(|q| q.id == id).ok_or_else(|| format!("no request {id}"))?;
+            match *field {
+                "status" => Operand::Word(req.status.label().to_string()),
+                "error" => Operand::Word(req.error.map_or("none", |e| e.name()).to_string()),
+                "offset" => Operand::Int(req.base_offset.map_or(-1, |o| o as i64)),
+                _ => return Err(unknown()),
+            }
+        }
+        [b, "status"] => {
+            let b = index(b, "b").filter(|b| *b < c.config.brokers).ok_or_else(unknown)?;
+            Operand::Word(c.brokers[b as usize].status.label().to_string())
+        }
+        [p, field] => {
+            let p = index(p, "p").filter(|p| *p < c.config.partitions).ok_or_else(unknown)?;
+            let st = &c.zk.partitions[p as usize];
+            match *field {
+                "leader" => Operand::Int(i64::from(st.leader)),
+                "leaderEpoch" => Operand::Int(i64::from(st.leader_epoch)),
+                "isr" => ids(&st.isr),
+                "zkVersion" => Operand::Int(i64::from(st.version)),
+                "hw" => {
+                    let leader = (st.leader >= 0).then(|| &c.brokers[st.leader as usize]).filter(|b| b.is_up());
+                    Operand::Int(leader.and_then(|b| b.replicas.get(&p)).map_or(-1, |r| r.log.high_watermark() as i64))
+                }
+                _ => return Err(unknown()),
+            }
+        }
+        [p, b, field] => {
+            let p = index(p, "p").filter(|p| *p < c.config.partitions).ok_or_else(unknown)?;
+            let b = index(b, "b").filter(|b| *b < c.config.brokers).ok_or_else(unknown)?;
+            let r = c.brokers[b as usize].replicas.get(&p).ok_or_else(|| format!("b{b} hosts no replica of p{p}"))?;
+            match *field {
+                "leo" => Operand::Int(r.log.log_end_offset() as i64),
+                "hw" => Operand::Int(r.log.high_watermark() as i64),
+                "values" => Operand::List(r.log.records().iter().map(|x| i64::from(x.value)).collect()),
+                "epochs" => Operand::List(r.log.records().iter().map(|x| i64::from(x.leader_epoch)).collect()),
+                "role" => Operand::Word(
+                    match (&r.role, c.brokers[b as usize].is_up()) {
+                        (_, false) => "offline",
+                        (Role::Leader(_), _) => "leader",
+                        (Role::Follower(_), _) => "follower",
+                        (Role::None, _) => "none",
+                    }
+                    .to_string(),
+                ),
+                _ => return Err(unknown()),
+            }
+        }
+        _ => return Err(unknown()),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parse_errors_name_line_and_column() {
+        let e = Script::parse("step 3\nstep x").unwrap_err();
+        assert_eq!((e.line, e.column), (2, 6));
+        assert!(e.message.contains("number of ticks"), "{e}");
+        let e = Script::parse("produce count=1\nconfig brokers=3").unwrap_err();
+        assert_eq!((e.line, e.column), (2, 1));
+        let e = Script::parse("expect p0.hw = 3").unwrap_err();
+        assert_eq!((e.line, e.column), (1, 14));
+        let e = Script::parse("bogus").unwrap_err();
+        assert!(e.message.contains("unknown command"), "{e}");
+        let e = Script::parse("fail 1 2").unwrap_err();
+        assert_eq!(e.column, 8);
+    }
+
+    #[test]
+    fn failed_expectation_says_what_it_got() {
+        let s = Script::parse("config brokers=3\nproduce count=2 acks=1\nstep 30\nexpect p0.hw == 7").unwrap();
+        let e = s.run().unwrap_err();
+        assert_eq!(e.line, 4);
+        assert!(e.message.contains("expected p0.hw == 7, got 2"), "{e}");
+        let e = Script::parse("expect p9.hw == 1").unwrap().run().unwrap_err();
+        assert!(e.message.contains("unknown path"), "{e}");
+    }
+}
