@@ -91,9 +91,18 @@ impl Broker {
         let Some(r) = self.replicas.get_mut(&partition) else { return };
         match msg {
             Msg::Fetch { replica, fetch_offset, leader_epoch, .. } => r.on_fetch(ctx, *replica, *fetch_offset, *leader_epoch),
-            Msg::FetchResponse { fetch_offset, records, high_watermark, leader_log_end_offset, leader_epoch, error, .. } => {
-                r.on_fetch_response(ctx, from, *fetch_offset, records, *high_watermark, *leader_log_end_offset, *leader_epoch, *error)
-            }
+            Msg::FetchResponse {
+                fetch_offset, records, high_watermark, leader_log_start_offset, leader_log_end_offset, leader_epoch, error, ..
+            } => r.on_fetch_response(
+                ctx,
+                from,
+                *fetch_offset,
+                records,
+                *high_watermark,
+                (*leader_log_start_offset, *leader_log_end_offset),
+                *leader_epoch,
+                *error,
+            ),
             Msg::Produce { request, first_value, count, acks, .. } => r.on_produce(ctx, *request, *first_value, *count, *acks),
             Msg::ProduceResponse { .. } | Msg::LeaderAndIsr { .. } => {}
         }
@@ -112,6 +121,7 @@ impl Broker {
             if checkpoint {
                 r.hw_checkpoint = r.log.high_watermark();
             }
+            r.log.apply_retention(ctx.cfg.log_retention_records);
             r.tick(ctx);
         }
     }

@@ -34,6 +34,9 @@ pub struct Config {
     pub replica_high_watermark_checkpoint_interval_ms: u64,
     /// `unclean.leader.election.enable`: elect a live replica outside the ISR when no ISR member is alive (§4.1).
     pub unclean_leader_election_enable: bool,
+    /// Size-based retention per replica log, counted in records (Kafka's `retention.bytes`):
+    /// whole segments below the HW are deleted once the log holds more.
+    pub log_retention_records: u64,
     pub network_latency_ms_min: u64,
     pub network_latency_ms_max: u64,
     pub seed: u64,
@@ -53,6 +56,7 @@ impl Default for Config {
             request_timeout_ms: 30_000,
             replica_high_watermark_checkpoint_interval_ms: 5_000,
             unclean_leader_election_enable: false,
+            log_retention_records: 65_536,
             network_latency_ms_min: 100,
             network_latency_ms_max: 300,
             seed: 1,
@@ -72,6 +76,7 @@ const INT_KEYS: &[(&str, u64, u64)] = &[
     ("zookeeperSessionTimeoutMs", 100, 600_000),
     ("requestTimeoutMs", 100, 600_000),
     ("replicaHighWatermarkCheckpointIntervalMs", 100, 600_000),
+    ("logRetentionRecords", crate::log::SEGMENT_RECORDS as u64, 100_000_000),
     ("networkLatencyMsMin", 0, 60_000),
     ("networkLatencyMsMax", 0, 60_000),
     ("seed", 0, MAX_SEED),
@@ -113,6 +118,7 @@ impl Config {
             "zookeeperSessionTimeoutMs" => self.zookeeper_session_timeout_ms = n,
             "requestTimeoutMs" => self.request_timeout_ms = n,
             "replicaHighWatermarkCheckpointIntervalMs" => self.replica_high_watermark_checkpoint_interval_ms = n,
+            "logRetentionRecords" => self.log_retention_records = n,
             "networkLatencyMsMin" => self.network_latency_ms_min = n,
             "networkLatencyMsMax" => self.network_latency_ms_max = n,
             "seed" => self.seed = n,

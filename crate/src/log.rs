@@ -4,7 +4,7 @@
 //! 0..N-1 are committed. An empty log has LEO = HW = 0.
 
 use serde::Serialize;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, VecDeque};
 
 pub type Offset = u64;
 /// Kafka's leader epoch (an int32; -1 = none).
@@ -19,10 +19,17 @@ pub struct Record {
     pub value: u32,
 }
 
+/// Records per segment. Like Kafka's log segments, fixed-size chunks keep appends cheap (no copy
+/// of the whole log when it grows, which matters in wasm) and let retention drop whole segments.
+pub const SEGMENT_RECORDS: usize = 4096;
+
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Log {
-    records: Vec<Record>,
-    /// Invariant: high_watermark <= log_end_offset().
+    /// Every segment is full except the last; segment i starts at `base_offset + i * SEGMENT_RECORDS`.
+    segments: VecDeque<Vec<Record>>,
+    base_offset: Offset,
+    log_end_offset: Offset,
+    /// Invariant: high_watermark <= log_end_offset.
     high_watermark: Offset,
     /// Leader-epoch cache (`leader-epoch-checkpoint`): epoch → start offset, increasing in both.
     epoch_cache: BTreeMap<Epoch, Offset>,
@@ -30,34 +37,84 @@ pub struct Log {
 
 impl Log {
     pub fn log_end_offset(&self) -> Offset {
-        self.records.len() as Offset
+        self.log_end_offset
+    }
+
+    /// The first offset still stored.
+    pub fn log_start_offset(&self) -> Offset {
+        self.base_offset
     }
 
     pub fn high_watermark(&self) -> Offset {
         self.high_watermark
     }
 
-    pub fn records(&self) -> &[Record] {
-        &self.records
+    fn locate(&self, offset: Offset) -> (usize, usize) {
+        let rel = (offset - self.base_offset) as usize;
+        (rel / SEGMENT_RECORDS, rel % SEGMENT_RECORDS)
     }
 
     pub fn record(&self, offset: Offset) -> Option<&Record> {
-        self.records.get(offset as usize)
+        if offset < self.base_offset || offset >= self.log_end_offset {
+            return None;
+        }
+        let (s, i) = self.locate(offset);
+        self.segments.get(s).and_then(|seg| seg.get(i))
     }
 
-    /// Records in `[from, to)`, clamped to the log.
-    pub fn read(&self, from: Offset, to: Offset) -> &[Record] {
-        let end = (to as usize).min(self.records.len());
-        let start = (from as usize).min(end);
-        &self.records[start..end]
+    /// Records in `[from, to)`, clamped to what is stored.
+    pub fn read(&self, from: Offset, to: Offset) -> impl Iterator<Item = &Record> + '_ {
+        let to = to.min(self.log_end_offset);
+        let from = from.max(self.base_offset).min(to);
+        let (s, i) = self.locate(from);
+        let first = if from == to { 0 } else { i };
+        self.segments
+            .range(s.min(self.segments.len())..)
+            .enumerate()
+            .flat_map(move |(k, seg)| if k == 0 { &seg[first.min(seg.len())..] } else { &seg[..] })
+            .take((to - from) as usize)
+    }
+
+    /// Copies records in `[from, to)` (clamped) segment by segment: the fetch path's hot loop.
+    pub fn copy_range(&self, from: Offset, to: Offset) -> Vec<Record> {
+        let to = to.min(self.log_end_offset);
+        let mut from = from.max(self.base_offset).min(to);
+        let mut out = Vec::with_capacity((to - from) as usize);
+        while from < to {
+            let (s, i) = self.locate(from);
+            let seg = &self.segments[s];
+            let n = (seg.len() - i).min((to - from) as usize);
+            out.extend_from_slice(&seg[i..i + n]);
+            from += n as Offset;
+        }
+        out
+    }
+
+    /// Every stored record, oldest first.
+    pub fn records(&self) -> impl Iterator<Item = &Record> + '_ {
+        self.segments.iter().flat_map(|seg| seg.iter())
     }
 
     /// Appends records (leader: produced; follower: fetched) and keeps the epoch cache in step.
-    pub fn append(&mut self, records: &[Record]) {
-        for r in records {
-            let leo = self.log_end_offset();
-            self.assign_epoch(r.leader_epoch, leo);
-            self.records.push(*r);
+    /// Copies segment-sized chunks: the replication hot path.
+    pub fn append(&mut self, mut records: &[Record]) {
+        while !records.is_empty() {
+            if self.segments.back().is_none_or(|seg| seg.len() == SEGMENT_RECORDS) {
+                self.segments.push_back(Vec::with_capacity(SEGMENT_RECORDS));
+            }
+            let seg = self.segments.back_mut().expect("a segment with room was just ensured");
+            let n = (SEGMENT_RECORDS - seg.len()).min(records.len());
+            let (chunk, rest) = records.split_at(n);
+            let mut latest = self.epoch_cache.last_key_value().map(|(&e, _)| e);
+            for (i, r) in chunk.iter().enumerate() {
+                if latest.is_none_or(|e| r.leader_epoch > e) {
+                    self.epoch_cache.insert(r.leader_epoch, self.log_end_offset + i as Offset);
+                    latest = Some(r.leader_epoch);
+                }
+            }
+            seg.extend_from_slice(chunk);
+            self.log_end_offset += n as Offset;
+            records = rest;
         }
     }
 
@@ -80,16 +137,65 @@ impl Log {
     /// Removes every record at or above `offset`; the HW and the epoch cache are clamped with it.
     /// Returns how many records were removed.
     pub fn truncate_to(&mut self, offset: Offset) -> u64 {
-        let removed = self.log_end_offset().saturating_sub(offset);
-        self.records.truncate(offset as usize);
-        self.high_watermark = self.high_watermark.min(self.log_end_offset());
+        if offset >= self.log_end_offset {
+            return 0;
+        }
+        let removed = self.log_end_offset - offset;
+        let offset = offset.max(self.base_offset);
+        let (s, i) = self.locate(offset);
+        self.segments.truncate(s + 1);
+        if let Some(seg) = self.segments.get_mut(s) {
+            seg.truncate(i);
+            if seg.is_empty() {
+                self.segments.pop_back();
+            }
+        }
+        self.log_end_offset = offset;
+        self.high_watermark = self.high_watermark.min(offset);
         self.epoch_cache.retain(|_, start| *start < offset);
         removed
     }
 
+    /// Size-based retention (Kafka's `retention.bytes`, counted here in records): deletes whole
+    /// segments from the front while the rest still holds `retention_records`, and only segments
+    /// entirely below the HW (`UnifiedLog.deletableSegments`). Returns the records deleted.
+    pub fn apply_retention(&mut self, retention_records: u64) -> u64 {
+        let mut deleted = 0;
+        while self.segments.len() > 1 {
+            let first = self.segments[0].len() as Offset;
+            let next_base = self.base_offset + first;
+            if self.log_end_offset - next_base < retention_records || next_base > self.high_watermark {
+                break;
+            }
+            self.segments.pop_front();
+            self.base_offset = next_base;
+            deleted += first;
+        }
+        if deleted > 0 {
+            // `LeaderEpochFileCache.truncateFromStart`: the epoch in force at the new start keeps an
+            // entry, moved up to the new log start offset.
+            let start = self.base_offset;
+            if let Some((&e, _)) = self.epoch_cache.iter().filter(|(_, o)| **o <= start).last() {
+                self.epoch_cache.retain(|&k, _| k >= e);
+                self.epoch_cache.insert(e, start);
+            }
+        }
+        deleted
+    }
+
+    /// A follower whose fetch offset fell below the leader's log start drops its log and resumes
+    /// at the leader's start (`truncateFullyAndStartAt`).
+    pub fn truncate_fully_and_start_at(&mut self, offset: Offset) {
+        self.segments.clear();
+        self.base_offset = offset;
+        self.log_end_offset = offset;
+        self.high_watermark = offset;
+        self.epoch_cache.clear();
+    }
+
     /// Sets the HW, clamped to the LEO (a follower's HW = min(leader HW, own LEO), §1.5).
     pub fn set_high_watermark(&mut self, hw: Offset) {
-        self.high_watermark = hw.min(self.log_end_offset());
+        self.high_watermark = hw.min(self.log_end_offset);
     }
 }
 
@@ -112,6 +218,45 @@ mod tests {
         assert_eq!(log.truncate_to(2), 1);
         assert_eq!((log.log_end_offset(), log.high_watermark()), (2, 2));
         assert_eq!(log.latest_epoch(), Some(0), "the epoch that only started above the truncation point is gone");
-        assert_eq!(log.read(1, 9), &[rec(0, 2)]);
+        assert_eq!(log.read(1, 9).copied().collect::<Vec<_>>(), vec![rec(0, 2)]);
+    }
+
+    #[test]
+    fn retention_deletes_whole_segments_below_the_hw_only() {
+        let mut log = Log::default();
+        let seg = SEGMENT_RECORDS as u64;
+        log.append(&(0..(seg * 3 + 5) as u32).map(|v| rec(if v < 100 { 0 } else { 1 }, v)).collect::<Vec<_>>());
+        log.set_high_watermark(seg + 1);
+        assert_eq!(log.apply_retention(seg), seg, "only the first segment lies entirely below the HW");
+        assert_eq!(log.log_start_offset(), seg);
+        assert_eq!(log.record(seg - 1), None);
+        assert_eq!(log.record(seg).map(|r| r.value), Some(seg as u32));
+        assert_eq!(log.epoch_cache().iter().map(|(e, o)| (*e, *o)).collect::<Vec<_>>(), vec![(1, seg)]);
+        log.set_high_watermark(seg * 3 + 5);
+        assert_eq!(log.apply_retention(seg), seg, "what stays still holds at least retention_records");
+        assert_eq!(log.copy_range(0, seg * 4).len() as u64, seg + 5);
+        log.truncate_fully_and_start_at(100_000);
+        assert_eq!((log.log_start_offset(), log.log_end_offset(), log.high_watermark()), (100_000, 100_000, 100_000));
+        log.append(&[rec(3, 1)]);
+        assert_eq!(log.record(100_000).map(|r| r.value), Some(1));
+    }
+
+    #[test]
+    fn segments_split_and_truncate_at_any_offset() {
+        let mut log = Log::default();
+        let n = (SEGMENT_RECORDS * 2 + 10) as u32;
+        let all: Vec<Record> = (0..n).map(|v| rec(0, v)).collect();
+        log.append(&all);
+        assert_eq!(log.record(SEGMENT_RECORDS as u64).map(|r| r.value), Some(SEGMENT_RECORDS as u32));
+        let window: Vec<u32> = log.read(SEGMENT_RECORDS as u64 - 2, SEGMENT_RECORDS as u64 + 2).map(|r| r.value).collect();
+        assert_eq!(window, vec![4094, 4095, 4096, 4097]);
+        for cut in [SEGMENT_RECORDS as u64 * 2, SEGMENT_RECORDS as u64 + 1, 5, 0] {
+            log.truncate_to(cut);
+            assert_eq!(log.log_end_offset(), cut);
+            assert_eq!(log.records().count() as u64, cut);
+            log.append(&[rec(1, 7)]);
+            assert_eq!(log.record(cut).map(|r| r.value), Some(7));
+            log.truncate_to(cut);
+        }
     }
 }

@@ -290,7 +290,7 @@ impl Replica {
             let hw = self.log.high_watermark();
             let leo = self.log.log_end_offset();
             if leo > hw {
-                let values: Vec<String> = self.log.read(hw, leo).iter().map(|r| format!("m{}", r.value)).collect();
+                let values: Vec<String> = self.log.read(hw, leo).map(|r| format!("m{}", r.value)).collect();
                 self.log.truncate_to(hw);
                 ctx.events.push(
                     ctx.now,
@@ -334,7 +334,7 @@ impl Replica {
         fetch_offset: Offset,
         records: &[Record],
         high_watermark: Offset,
-        leader_log_end_offset: Offset,
+        (leader_log_start_offset, leader_log_end_offset): (Offset, Offset),
         leader_epoch: Epoch,
         error: Option<KafkaError>,
     ) {
@@ -345,6 +345,17 @@ impl Replica {
         }
         f.fetch_in_flight = false;
         match error {
+            Some(KafkaError::OffsetOutOfRange) if self.log.log_end_offset() < leader_log_start_offset => {
+                // Retention deleted what we would fetch next: start over at the leader's log start.
+                self.log.truncate_fully_and_start_at(leader_log_start_offset);
+                ctx.events.push(
+                    ctx.now,
+                    "truncate",
+                    Some(self.partition),
+                    Some(ctx.me),
+                    format!("b{} restarted p{} at the leader's log start offset {leader_log_start_offset}: its LEO was below it", ctx.me, self.partition),
+                );
+            }
             Some(KafkaError::OffsetOutOfRange) => {
                 // Our log is longer than the leader's: only possible after an unclean election or
                 // a lost tail; pre-KIP-101 Kafka truncates to the leader's LEO (§4.4 item 1).
@@ -409,6 +420,7 @@ impl Replica {
             fetch_offset,
             records: Vec::new(),
             high_watermark: 0,
+            leader_log_start_offset: self.log.log_start_offset(),
             leader_log_end_offset: self.log.log_end_offset(),
             leader_epoch: self.leader_epoch,
             error: Some(error),
@@ -424,8 +436,9 @@ impl Replica {
         Msg::FetchResponse {
             partition: self.partition,
             fetch_offset,
-            records: self.log.read(fetch_offset, leo.min(fetch_offset + REPLICA_FETCH_MAX_RECORDS)).to_vec(),
+            records: self.log.copy_range(fetch_offset, leo.min(fetch_offset + REPLICA_FETCH_MAX_RECORDS)),
             high_watermark,
+            leader_log_start_offset: self.log.log_start_offset(),
             leader_log_end_offset: leo,
             leader_epoch: self.leader_epoch,
             error: None,
@@ -442,7 +455,7 @@ impl Replica {
             Some(KafkaError::FencedLeaderEpoch)
         } else if leader_epoch > self.leader_epoch {
             Some(KafkaError::UnknownLeaderEpoch)
-        } else if fetch_offset > self.log.log_end_offset() {
+        } else if fetch_offset > self.log.log_end_offset() || fetch_offset < self.log.log_start_offset() {
             Some(KafkaError::OffsetOutOfRange)
         } else {
             None

@@ -430,8 +430,8 @@ pub fn lookup(c: &Cluster, path: &str) -> Result<Operand, String> {
             match *field {
                 "leo" => Operand::Int(r.log.log_end_offset() as i64),
                 "hw" => Operand::Int(r.log.high_watermark() as i64),
-                "values" => Operand::List(r.log.records().iter().map(|x| i64::from(x.value)).collect()),
-                "epochs" => Operand::List(r.log.records().iter().map(|x| i64::from(x.leader_epoch)).collect()),
+                "values" => Operand::List(r.log.records().map(|x| i64::from(x.value)).collect()),
+                "epochs" => Operand::List(r.log.records().map(|x| i64::from(x.leader_epoch)).collect()),
                 "role" => Operand::Word(
                     match (&r.role, c.brokers[b as usize].is_up()) {
                         (_, false) => "offline",

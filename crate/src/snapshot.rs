@@ -153,7 +153,7 @@ impl Cluster {
                         let broker = &self.brokers[b as usize];
                         let r = &broker.replicas[&p];
                         let leo = r.log.log_end_offset();
-                        let from = leo.saturating_sub(SNAPSHOT_RECORDS_MAX);
+                        let from = leo.saturating_sub(SNAPSHOT_RECORDS_MAX).max(r.log.log_start_offset());
                         let role = match (&r.role, broker.is_up()) {
                             (_, false) => "offline",
                             (Role::Leader(_), true) => "leader",
@@ -177,11 +177,10 @@ impl Cluster {
                             leader_epoch: r.leader_epoch,
                             leo,
                             hw: r.log.high_watermark(),
-                            log_start_offset: 0,
+                            log_start_offset: r.log.log_start_offset(),
                             records: r
                                 .log
                                 .read(from, leo)
-                                .iter()
                                 .zip(from..)
                                 .map(|(rec, offset)| RecordView { offset, leader_epoch: rec.leader_epoch, value: rec.value })
                                 .collect(),
