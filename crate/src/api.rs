@@ -74,10 +74,14 @@ pub fn bool_arg(name: &str, v: &Value) -> Result<bool, ApiError> {
 
 /// One of a fixed set of strings.
 pub fn choice_arg<'a>(name: &str, v: &Value, allowed: &[&'a str]) -> Result<&'a str, ApiError> {
-    if let Value::Str(s) = v {
-        if let Some(a) = allowed.iter().find(|a| **a == s.as_str()) {
-            return Ok(a);
-        }
+    // A number is accepted where its text is allowed (`version: 2.8` as well as `"2.8"`).
+    let text = match v {
+        Value::Str(s) => Some(s.clone()),
+        Value::Num(n) => Some(n.to_string()),
+        _ => None,
+    };
+    if let Some(a) = text.and_then(|t| allowed.iter().find(|a| **a == t)) {
+        return Ok(a);
     }
     Err(ApiError::new(
         name,

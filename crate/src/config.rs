@@ -1,7 +1,7 @@
 //! Cluster configuration: Kafka's names (camelCase in JS) and Kafka's units (ms). The core runs on
 //! logical ticks of [`TICK_MS`]; every `*_ms` value is converted with [`Config::ticks`].
 
-use crate::api::{bool_arg, check_keys, int_arg, ApiError, Value};
+use crate::api::{bool_arg, check_keys, choice_arg, int_arg, ApiError, Value};
 use serde::Serialize;
 
 /// Kafka time per logical tick. Network latency is exaggerated (100–300 ms by default) so that
@@ -12,9 +12,84 @@ pub const MAX_PARTITIONS: u64 = 256;
 /// JS numbers are exact up to 2^53 - 1.
 pub const MAX_SEED: u64 = (1 << 53) - 1;
 
+/// A Kafka release whose replication rules the cluster follows (reference §0 timeline).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub enum Version {
+    /// 0.8: both ISR lag rules (time since the last fetch, and `replica.lag.max.messages`), HW =
+    /// min LEO over the ISR, truncation to the HW, leader writes ISR changes to ZooKeeper.
+    #[serde(rename = "0.8")]
+    V0_8,
+    /// 0.11: time-only lag via lastCaughtUp (KIP-16, KAFKA-4485), leader epochs and
+    /// OffsetsForLeaderEpoch truncation (KIP-101), idempotent producer (KIP-98).
+    #[serde(rename = "0.11")]
+    V0_11,
+    /// 2.8: KIP-279 truncation via DivergingEpoch in fetch responses, KIP-320 epoch fencing,
+    /// AlterPartition with the maximal ISR (KIP-497).
+    #[serde(rename = "2.8")]
+    V2_8,
+    /// 3.7: as 2.8, plus the strict min-ISR gate on the HW (KAFKA-15583, KIP-966 part 1).
+    #[serde(rename = "3.7")]
+    V3_7,
+}
+
+impl Version {
+    pub const ALL: [(&'static str, Version); 4] =
+        [("0.8", Version::V0_8), ("0.11", Version::V0_11), ("2.8", Version::V2_8), ("3.7", Version::V3_7)];
+
+    pub fn label(self) -> &'static str {
+        Version::ALL.iter().find(|(_, v)| *v == self).map(|(l, _)| *l).expect("every version has a label")
+    }
+}
+
+/// How a new follower reconciles its log with the leader's (§4.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum Truncation {
+    /// ≤ 0.10: truncate to the local HW whenever the leader changes.
+    #[serde(rename = "high-watermark")]
+    HighWatermark,
+    /// 0.11–1.1 (KIP-101): truncate to the leader's end offset for our latest epoch.
+    #[serde(rename = "leader-epoch")]
+    LeaderEpoch,
+    /// 2.0+ (KIP-279): multi-round: find the largest epoch both logs share and its end offset.
+    #[serde(rename = "kip-279")]
+    Kip279,
+}
+
+/// Who applies a leader's ISR change (§2.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum IsrUpdate {
+    /// ≤ 2.6: the leader writes the partition state znode itself, conditional on zkVersion.
+    #[serde(rename = "zookeeper")]
+    ZooKeeper,
+    /// 2.7+ (KIP-497): the leader sends AlterPartition to the controller and counts the maximal ISR.
+    #[serde(rename = "alter-partition")]
+    AlterPartition,
+}
+
+/// The replication strategy of the first source note's table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum Strategy {
+    /// Kafka: acknowledge when every ISR member has the record; elect from the ISR (f+1 replicas).
+    #[serde(rename = "isr")]
+    Isr,
+    /// Majority quorum: acknowledge after a majority; elect the most complete log of a majority (2f+1).
+    #[serde(rename = "quorum")]
+    Quorum,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Config {
+    /// The preset; the keys below default to its values and may override them.
+    pub version: Version,
+    pub truncation: Truncation,
+    pub isr_update: IsrUpdate,
+    pub strategy: Strategy,
+    /// 3.7+: the HW does not advance while the ISR is smaller than min(min.insync.replicas, RF).
+    pub strict_min_isr: bool,
+    /// 0.8's second lag rule: a follower more than this many messages behind leaves the ISR
+    /// (0 = off; removed in 0.9 by KIP-16).
+    pub replica_lag_max_messages: u64,
     pub brokers: u32,
     pub partitions: u32,
     pub replication_factor: u32,
@@ -44,18 +119,38 @@ pub struct Config {
 
 impl Default for Config {
     fn default() -> Config {
+        Config::preset(Version::V3_7)
+    }
+}
+
+impl Config {
+    /// The defaults of a Kafka release (Appendix A).
+    pub fn preset(version: Version) -> Config {
+        let old = version <= Version::V0_11;
         Config {
+            version,
+            truncation: match version {
+                Version::V0_8 => Truncation::HighWatermark,
+                Version::V0_11 => Truncation::LeaderEpoch,
+                _ => Truncation::Kip279,
+            },
+            isr_update: if old { IsrUpdate::ZooKeeper } else { IsrUpdate::AlterPartition },
+            strategy: Strategy::Isr,
+            strict_min_isr: version >= Version::V3_7,
+            replica_lag_max_messages: if version == Version::V0_8 { 4_000 } else { 0 },
             brokers: 4,
             partitions: 3,
             replication_factor: 3,
             min_insync_replicas: 1,
-            replica_lag_time_max_ms: 10_000,
+            // KIP-537 raised it to 30 s in 2.5; 10 s before, as in the source notes.
+            replica_lag_time_max_ms: if old { 10_000 } else { 30_000 },
             replica_fetch_wait_max_ms: 500,
             replica_fetch_backoff_ms: 1_000,
-            zookeeper_session_timeout_ms: 6_000,
+            zookeeper_session_timeout_ms: if old { 6_000 } else { 18_000 },
             request_timeout_ms: 30_000,
             replica_high_watermark_checkpoint_interval_ms: 5_000,
-            unclean_leader_election_enable: false,
+            // KIP-106 turned it off by default in 0.11.
+            unclean_leader_election_enable: version == Version::V0_8,
             log_retention_records: 65_536,
             network_latency_ms_min: 100,
             network_latency_ms_max: 300,
@@ -80,13 +175,21 @@ const INT_KEYS: &[(&str, u64, u64)] = &[
     ("networkLatencyMsMin", 0, 60_000),
     ("networkLatencyMsMax", 0, 60_000),
     ("seed", 0, MAX_SEED),
+    ("replicaLagMaxMessages", 0, 1_000_000_000),
 ];
-const BOOL_KEYS: &[&str] = &["uncleanLeaderElectionEnable"];
+const BOOL_KEYS: &[&str] = &["uncleanLeaderElectionEnable", "strictMinIsr"];
+/// String keys and their allowed values (`version` is read first: it sets the defaults).
+const CHOICE_KEYS: &[(&str, &[&str])] = &[
+    ("version", &["0.8", "0.11", "2.8", "3.7"]),
+    ("truncation", &["high-watermark", "leader-epoch", "kip-279"]),
+    ("isrUpdate", &["zookeeper", "alter-partition"]),
+    ("strategy", &["isr", "quorum"]),
+];
 
 impl Config {
     /// Every accepted key, for error messages and docs.
     pub fn keys() -> Vec<&'static str> {
-        INT_KEYS.iter().map(|k| k.0).chain(BOOL_KEYS.iter().copied()).collect()
+        CHOICE_KEYS.iter().map(|k| k.0).chain(INT_KEYS.iter().map(|k| k.0)).chain(BOOL_KEYS.iter().copied()).collect()
     }
 
     /// Builds a config from `key → value` pairs over the defaults; rejects unknown keys, bad values
@@ -94,9 +197,15 @@ impl Config {
     pub fn from_pairs(pairs: &[(String, Value)]) -> Result<Config, ApiError> {
         check_keys("config", pairs, &Config::keys())?;
         let mut c = Config::default();
-        for (key, v) in pairs {
+        if let Some((_, v)) = pairs.iter().find(|(k, _)| k == "version") {
+            let label = choice_arg("version", v, CHOICE_KEYS[0].1)?;
+            c = Config::preset(Version::ALL.iter().find(|(l, _)| *l == label).expect("allowed labels are versions").1);
+        }
+        for (key, v) in pairs.iter().filter(|(k, _)| k != "version") {
             if let Some(&(name, lo, hi)) = INT_KEYS.iter().find(|k| k.0 == key) {
                 c.set_int(name, int_arg(name, v, lo, hi)?);
+            } else if let Some(&(name, allowed)) = CHOICE_KEYS.iter().find(|k| k.0 == key) {
+                c.set_choice(name, choice_arg(name, v, allowed)?);
             } else {
                 c.set_bool(key, bool_arg(key, v)?);
             }
@@ -122,6 +231,7 @@ impl Config {
             "networkLatencyMsMin" => self.network_latency_ms_min = n,
             "networkLatencyMsMax" => self.network_latency_ms_max = n,
             "seed" => self.seed = n,
+            "replicaLagMaxMessages" => self.replica_lag_max_messages = n,
             _ => unreachable!("INT_KEYS and set_int disagree on {key}"),
         }
     }
@@ -129,7 +239,21 @@ impl Config {
     fn set_bool(&mut self, key: &str, b: bool) {
         match key {
             "uncleanLeaderElectionEnable" => self.unclean_leader_election_enable = b,
+            "strictMinIsr" => self.strict_min_isr = b,
             _ => unreachable!("BOOL_KEYS and set_bool disagree on {key}"),
+        }
+    }
+
+    fn set_choice(&mut self, key: &str, value: &str) {
+        match (key, value) {
+            ("truncation", "high-watermark") => self.truncation = Truncation::HighWatermark,
+            ("truncation", "leader-epoch") => self.truncation = Truncation::LeaderEpoch,
+            ("truncation", _) => self.truncation = Truncation::Kip279,
+            ("isrUpdate", "zookeeper") => self.isr_update = IsrUpdate::ZooKeeper,
+            ("isrUpdate", _) => self.isr_update = IsrUpdate::AlterPartition,
+            ("strategy", "isr") => self.strategy = Strategy::Isr,
+            ("strategy", _) => self.strategy = Strategy::Quorum,
+            _ => unreachable!("CHOICE_KEYS and set_choice disagree on {key}"),
         }
     }
 
@@ -170,7 +294,22 @@ mod tests {
     fn defaults_are_the_source_notes_figure() {
         let c = Config::from_pairs(&[]).unwrap();
         assert_eq!((c.brokers, c.partitions, c.replication_factor), (4, 3, 3));
-        assert_eq!(c.replica_lag_time_max_ms, 10_000);
+        assert_eq!(c.version, Version::V3_7);
+        assert_eq!(c.replica_lag_time_max_ms, 30_000);
+    }
+
+    #[test]
+    fn a_version_sets_its_defaults_and_keys_override_them() {
+        let c = Config::from_pairs(&pairs(&[("truncation", Value::Str("kip-279".into())), ("version", Value::Str("0.8".into()))])).unwrap();
+        assert_eq!(c.version, Version::V0_8);
+        assert_eq!(c.truncation, Truncation::Kip279, "an explicit key wins, whatever its position");
+        assert_eq!((c.replica_lag_max_messages, c.replica_lag_time_max_ms), (4_000, 10_000));
+        assert!(c.unclean_leader_election_enable);
+        let c = Config::from_pairs(&pairs(&[("version", Value::Str("0.11".into()))])).unwrap();
+        assert_eq!((c.truncation, c.isr_update, c.replica_lag_max_messages), (Truncation::LeaderEpoch, IsrUpdate::ZooKeeper, 0));
+        let e = Config::from_pairs(&pairs(&[("version", Value::Str("9.9".into()))])).unwrap_err();
+        assert_eq!(e.argument, "version");
+        assert!(e.message.contains("\"0.8\", \"0.11\""), "{e}");
     }
 
     #[test]

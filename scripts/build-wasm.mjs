@@ -1,0 +1,63 @@
+// Builds the Rust core to wasm and its JS binding into www/pkg/ (release, wasm-opt -Oz).
+// Skipped when www/pkg is newer than every input, so `npm start` is quick when nothing changed.
+//   node scripts/build-wasm.mjs        (run scripts/setup.mjs first; the npm scripts do)
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ROOT, WASM_OPT, WASM_TARGET, findWasmBindgen, run, wasmBindgenVersion, wasmToolchain } from './toolchain.mjs';
+
+const NAME = 'kafka_replication';
+const OUT_DIR = path.join(ROOT, 'www', 'pkg');
+const OUT_WASM = path.join(OUT_DIR, `${NAME}_bg.wasm`);
+const INPUTS = ['crate/src', 'crate/Cargo.toml', 'Cargo.toml', 'Cargo.lock', 'scripts/build-wasm.mjs'];
+// The wasm features rustc enables by default for wasm32-unknown-unknown; wasm-opt refuses
+// a module that uses a feature it was not told about.
+const WASM_FEATURES = ['sign-ext', 'mutable-globals', 'bulk-memory', 'nontrapping-float-to-int',
+  'multivalue', 'reference-types'].map((f) => `--enable-${f}`);
+
+/** Newest modification time of a file, or of any file under a directory; 0 if missing. */
+function newestMtime(p) {
+  const stat = fs.statSync(p, { throwIfNoEntry: false });
+  if (!stat) return 0;
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(stat.mtimeMs, ...fs.readdirSync(p).map((e) => newestMtime(path.join(p, e))));
+}
+
+export function buildWasm() {
+  const built = fs.statSync(OUT_WASM, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+  if (Math.max(...INPUTS.map((i) => newestMtime(path.join(ROOT, i)))) < built) {
+    console.log('build-wasm: www/pkg is up to date');
+    return;
+  }
+  const started = new Date();
+  const toolchain = wasmToolchain();
+  const bindgen = findWasmBindgen(wasmBindgenVersion());
+  if (!toolchain || !bindgen) throw new Error('the wasm toolchain or wasm-bindgen is missing: run node scripts/setup.mjs');
+
+  console.log(`build-wasm: cargo build for ${WASM_TARGET} with ${toolchain.name}`);
+  run(toolchain.cargo, ['build', '--release', '--target', WASM_TARGET, '-p', 'kafka-replication',
+    '--target-dir', toolchain.targetDir, ...toolchain.args], { env: toolchain.env });
+
+  // Generate into a staging dir and swap it in whole at the end, so a failed step never leaves
+  // a half-made www/pkg that looks up to date.
+  const staging = path.join(ROOT, 'target', 'wasm-pkg');
+  const stagedWasm = path.join(staging, path.basename(OUT_WASM));
+  fs.rmSync(staging, { recursive: true, force: true });
+  run(bindgen, ['--target', 'web', '--out-dir', staging,
+    path.join(toolchain.targetDir, WASM_TARGET, 'release', `${NAME}.wasm`)]);
+  run(WASM_OPT, ['-Oz', ...WASM_FEATURES, stagedWasm, '-o', stagedWasm]);
+  // Stamp with the start time: a source saved during the build is then newer, and rebuilt next time.
+  fs.utimesSync(stagedWasm, started, started);
+  fs.rmSync(OUT_DIR, { recursive: true, force: true });
+  fs.renameSync(staging, OUT_DIR);
+  console.log(`build-wasm: www/pkg/${path.basename(OUT_WASM)} ${(fs.statSync(OUT_WASM).size / 1024).toFixed(0)} KiB`);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  try {
+    buildWasm();
+  } catch (e) {
+    console.error(`build-wasm: ${e.message}`);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,199 @@
+// The JS API contract of docs/api.md, checked against the real wasm build (www/pkg) in node.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { test } from 'node:test';
+import init, { Cluster } from '../../www/pkg/kafka_replication.js';
+
+await init({ module_or_path: fs.readFileSync(new URL('../../www/pkg/kafka_replication_bg.wasm', import.meta.url)) });
+
+// Enough ticks for a controller to be elected and every partition to get its first leader.
+const SETTLE_TICKS = 50;
+
+// The documented defaults: the "3.7" version preset.
+const DOCUMENTED_DEFAULTS = {
+  version: '3.7', truncation: 'kip-279', isrUpdate: 'alter-partition', strategy: 'isr', strictMinIsr: true,
+  replicaLagMaxMessages: 0, uncleanLeaderElectionEnable: false, logRetentionRecords: 65536,
+  brokers: 4, partitions: 3, replicationFactor: 3, minInsyncReplicas: 1, replicaLagTimeMaxMs: 30000,
+  replicaFetchWaitMaxMs: 500, replicaFetchBackoffMs: 1000, zookeeperSessionTimeoutMs: 18000,
+  requestTimeoutMs: 30000, replicaHighWatermarkCheckpointIntervalMs: 5000, networkLatencyMsMin: 100,
+  networkLatencyMsMax: 300, seed: 1,
+};
+
+const sorted = (ids) => [...ids].sort((a, b) => a - b);
+const request = (c, id) => c.snapshot().requests.find((r) => r.id === id);
+
+/** Steps one tick at a time until `done(snapshot)` holds; returns the events of those ticks. */
+function stepUntil(c, done, maxTicks) {
+  const events = [];
+  for (let i = 0; i < maxTicks && !done(c.snapshot()); i++) events.push(...c.step(1));
+  assert.ok(done(c.snapshot()), `condition not reached within ${maxTicks} ticks`);
+  return events;
+}
+
+/** Asserts that `call` throws a JS Error, whose message names `argument` if given. */
+function assertRejects(call, argument) {
+  assert.throws(call, (e) => {
+    assert.ok(e instanceof Error, `expected an Error, got ${e}`);
+    if (argument) assert.match(e.message, new RegExp(argument), `the message should name "${argument}"`);
+    return true;
+  }, `${call} should throw`);
+}
+
+test('defaults: 4 brokers, 3 partitions of 3 replicas, led by their first replica', () => {
+  const c = new Cluster({});
+  let s = c.snapshot();
+  assert.deepEqual({ ...s.config, ...DOCUMENTED_DEFAULTS }, s.config, 'config holds every documented default');
+  assert.equal(s.tickMs, 100);
+  assert.equal(s.seed, 1);
+  assert.deepEqual(s.brokers.map((b) => b.id), [0, 1, 2, 3]);
+  assert.equal(s.partitions.length, 3);
+
+  c.step(SETTLE_TICKS);
+  s = c.snapshot();
+  assert.ok(s.controller.broker >= 0, 'a controller is elected');
+  for (const p of s.partitions) {
+    assert.equal(new Set(p.replicas).size, 3, `p${p.partition} has 3 distinct replicas`);
+    assert.ok(p.replicas.every((b) => b >= 0 && b < 4));
+    assert.deepEqual(p.logs.map((l) => l.broker), p.replicas, 'one log per replica, in assignment order');
+    assert.equal(p.leader, p.replicas[0], `p${p.partition}: the preferred replica leads`);
+    assert.deepEqual(sorted(p.isr), sorted(p.replicas), `p${p.partition}: all replicas in sync`);
+  }
+  c.free();
+});
+
+test('step: advances the clock by n ticks (default 1) and returns event records', () => {
+  const c = new Cluster({});
+  const events = c.step(SETTLE_TICKS);
+  assert.ok(Array.isArray(events));
+  for (const e of events) assert.deepEqual(Object.keys(e).sort(), ['broker', 'kind', 'partition', 'text', 'tick', 'timeMs']);
+  c.step();
+  const s = c.snapshot();
+  assert.equal(s.tick, SETTLE_TICKS + 1);
+  assert.equal(s.timeMs, s.tick * s.tickMs);
+  c.free();
+});
+
+test('produce acks=all: acked once every ISR replica has the records; HW covers them', () => {
+  const c = new Cluster({ seed: 7 });
+  c.step(SETTLE_TICKS);
+  const id = c.produce({ partition: 0, count: 5, acks: 'all' });
+  const events = stepUntil(c, (s) => s.requests.find((r) => r.id === id).status !== 'pending', 200);
+
+  const s = c.snapshot();
+  const r = request(c, id);
+  assert.equal(r.status, 'acked', `request ${JSON.stringify(r)}`);
+  assert.equal(r.error, null);
+  assert.deepEqual([r.partition, r.acks, r.count], [0, 'all', 5]);
+  const end = r.offset + r.count;
+  assert.ok(r.offset >= 0);
+  const p = s.partitions[0];
+  assert.ok(p.hw >= end, `HW ${p.hw} ≥ ${end}`);
+  for (const broker of p.isr) {
+    const log = p.logs.find((l) => l.broker === broker);
+    assert.ok(log.leo >= end, `ISR member ${broker}: LEO ${log.leo} ≥ ${end}`);
+  }
+  assert.ok(events.some((e) => e.kind === 'request-acked'), 'a request-acked event was reported');
+  c.free();
+});
+
+test('produce acks=-1 is acks=all', () => {
+  const c = new Cluster({});
+  c.step(SETTLE_TICKS);
+  const id = c.produce({ partition: 1, count: 1, acks: -1 });
+  assert.equal(request(c, id).acks, 'all');
+  c.free();
+});
+
+test('leader failure: after the ZooKeeper session expires, an ISR member leads in a new epoch', () => {
+  const c = new Cluster({ seed: 3 });
+  c.step(SETTLE_TICKS);
+  const before = c.snapshot().partitions[0];
+  c.fail(before.leader);
+
+  const { config, tickMs } = c.snapshot();
+  // Session expiry, then the controller (possibly re-elected) tells the new leader: a few hops.
+  c.step(Math.ceil((config.zookeeperSessionTimeoutMs + 10 * config.networkLatencyMsMax) / tickMs));
+  const s = c.snapshot();
+  const after = s.partitions[0];
+  const dead = s.brokers.find((b) => b.id === before.leader);
+  assert.equal(dead.status, 'crashed');
+  assert.equal(dead.registered, false, 'its ZooKeeper registration expired');
+  assert.notEqual(after.leader, before.leader);
+  assert.ok(before.isr.includes(after.leader), `new leader ${after.leader} was in the old ISR ${before.isr}`);
+  assert.ok(after.leaderEpoch > before.leaderEpoch, `epoch ${before.leaderEpoch} → ${after.leaderEpoch}`);
+  assert.ok(!after.isr.includes(before.leader), 'the dead broker left the ISR');
+  c.free();
+});
+
+test('bad arguments throw an Error naming the argument', () => {
+  assertRejects(() => new Cluster({ brokers: 0 }), 'brokers');
+  assertRejects(() => new Cluster({ brokers: 33 }), 'brokers');
+  assertRejects(() => new Cluster({ bogus: 1 }), 'bogus');
+  assertRejects(() => new Cluster({ brokers: 2, replicationFactor: 3 }), 'replicationFactor');
+  assertRejects(() => new Cluster({ networkLatencyMsMin: 500, networkLatencyMsMax: 100 }), 'networkLatencyMs');
+  assertRejects(() => new Cluster({ seed: -1 }), 'seed');
+  assertRejects(() => new Cluster({ seed: 1.5 }), 'seed');
+});
+
+test('a rejected call changes nothing', () => {
+  const c = new Cluster({ seed: 5 });
+  c.step(SETTLE_TICKS);
+  c.produce({ partition: 0, count: 2, acks: 1 });
+  c.step(3);
+  const hash = c.stateHash();
+  const snapshot = c.snapshot();
+  const rejected = [
+    [() => c.fail(99), 'broker'],
+    [() => c.recover(99), 'broker'],
+    [() => c.produce({ partition: 9 }), 'partition'],
+    [() => c.produce({ partition: 0, acks: 2 }), 'acks'],
+    [() => c.produce({ partition: 0, acks: 'some' }), 'acks'],
+    [() => c.produce({ partition: 0, bogus: 1 }), 'bogus'],
+    [() => c.step(-1)],
+    [() => c.step(1.5)],
+    [() => c.step(100001)],
+  ];
+  for (const [call, argument] of rejected) {
+    assertRejects(call, argument);
+    assert.equal(c.stateHash(), hash, `state changed by ${call}`);
+  }
+  assert.deepEqual(c.snapshot(), snapshot);
+  c.free();
+});
+
+test('determinism: same seed and same actions give the same state', () => {
+  const run = () => {
+    const c = new Cluster({ seed: 42 });
+    const events = [c.step(30)];
+    c.produce({ partition: 0, count: 3, acks: 'all' });
+    c.produce({ partition: 1, count: 2, acks: 1 });
+    events.push(c.step(20));
+    c.fail(1);
+    events.push(c.step(80));
+    c.recover(1);
+    c.produce({ partition: 2, count: 4, acks: 0 });
+    events.push(c.step(150));
+    const result = { hash: c.stateHash(), snapshot: c.snapshot(), events };
+    c.free();
+    return result;
+  };
+  const a = run();
+  const b = run();
+  assert.equal(typeof a.hash, 'bigint');
+  assert.equal(a.hash, b.hash);
+  assert.deepEqual(a.snapshot, b.snapshot);
+  assert.deepEqual(a.events, b.events);
+});
+
+test('the snapshot is plain JSON data (no Map, no BigInt)', () => {
+  const c = new Cluster({});
+  c.step(SETTLE_TICKS);
+  c.produce({ partition: 0, count: 3, acks: 'all' });
+  c.step(5);
+  const s = c.snapshot();
+  assert.deepEqual(JSON.parse(JSON.stringify(s)), s);
+  for (const key of ['tick', 'timeMs', 'tickMs', 'seed', 'config', 'controller', 'brokers', 'partitions', 'requests', 'inflight']) {
+    assert.ok(key in s, `snapshot.${key}`);
+  }
+  c.free();
+});

@@ -1,0 +1,416 @@
+// Unit tests of the views' pure helpers (www/views/model.js), on the hand-written fixture that
+// follows docs/api.md. Run: node --test tests/unit/
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import {
+  brokersModel,
+  committedBoundary,
+  epochSlot,
+  errorMessage,
+  eventSubject,
+  followerLagMessages,
+  formatAcks,
+  formatDuration,
+  formatIdSet,
+  formatLagTime,
+  formatSeconds,
+  formatSpeed,
+  hwWaitingFor,
+  isCommitted,
+  isDivergent,
+  lagTimeFraction,
+  leaderLog,
+  MAX_EVENTS,
+  MAX_WINDOW,
+  mergeEvents,
+  MIN_WINDOW,
+  modelKey,
+  offsetWindow,
+  parseAcks,
+  partitionModel,
+  recordsInWindow,
+  replicaStatus,
+  requestsModel,
+  sliderFromSpeed,
+  speedFromSlider,
+  ticksForFrame,
+  validateSnapshot,
+} from "../../www/views/model.js";
+import { eventsFixture, snapshotFixture, withPartition } from "./fixtures.mjs";
+
+const byId = (snap) => new Map(snap.brokers.map((b) => [b.id, b]));
+const logOf = (p, broker) => p.logs.find((l) => l.broker === broker);
+
+describe("formatting", () => {
+  test("Kafka time in seconds with one decimal", () => {
+    assert.equal(formatSeconds(0), "0.0 s");
+    assert.equal(formatSeconds(24500), "24.5 s");
+    assert.equal(formatSeconds(100), "0.1 s");
+    assert.equal(formatSeconds(NaN), "–");
+  });
+  test("durations: ms below a second", () => {
+    assert.equal(formatDuration(300), "300 ms");
+    assert.equal(formatDuration(0), "0 ms");
+    assert.equal(formatDuration(1500), "1.5 s");
+    assert.equal(formatDuration(-1), "–");
+  });
+  test("ISR sets print like Kafka's", () => {
+    assert.equal(formatIdSet([1, 3]), "{1,3}");
+    assert.equal(formatIdSet([]), "{}");
+  });
+  test("lag time out of replica.lag.time.max.ms", () => {
+    assert.equal(formatLagTime(1200, 10000), "1.2/10 s");
+    assert.equal(formatLagTime(0, 2500), "0.0/2.5 s");
+  });
+  test("acks: select value ↔ API value", () => {
+    assert.equal(parseAcks("all"), "all");
+    assert.equal(parseAcks("-1"), "all");
+    assert.equal(parseAcks("0"), 0);
+    assert.equal(parseAcks("1"), 1);
+    assert.equal(parseAcks("2"), "2", "left for the core to reject");
+    assert.equal(formatAcks(-1), "all");
+    assert.equal(formatAcks("all"), "all");
+    assert.equal(formatAcks(0), "0");
+  });
+  test("error messages of anything thrown", () => {
+    assert.equal(errorMessage(new Error("partition must be 0..=2, got 7")), "partition must be 0..=2, got 7");
+    assert.equal(errorMessage("plain"), "plain");
+    assert.equal(errorMessage({ a: 1 }), '{"a":1}');
+  });
+  test("event subject", () => {
+    assert.equal(eventSubject({ partition: 1, broker: 2 }), "P1 · B2");
+    assert.equal(eventSubject({ partition: -1, broker: 3 }), "B3");
+    assert.equal(eventSubject({ partition: -1, broker: -1 }), "");
+  });
+});
+
+describe("speed slider (log scale)", () => {
+  test("ends and middle", () => {
+    assert.equal(speedFromSlider(0), 1);
+    assert.equal(speedFromSlider(1), 10);
+    assert.equal(speedFromSlider(2), 100);
+    assert.equal(speedFromSlider(3), 1000);
+    assert.equal(speedFromSlider(99), 1000, "clamped");
+    assert.equal(speedFromSlider(-5), 1, "clamped");
+  });
+  test("monotonic and two significant digits", () => {
+    let last = 0;
+    for (let p = 0; p <= 3.0001; p += 0.05) {
+      const tps = speedFromSlider(p);
+      assert.ok(tps >= last, `non-decreasing at ${p}`);
+      last = tps;
+      const digits = String(tps).replace(".", "").replace(/^0+/, "").replace(/0+$/, "");
+      assert.ok(digits.length <= 2, `${tps} has at most two significant digits`);
+    }
+  });
+  test("inverse", () => {
+    for (const tps of [1, 10, 100, 1000]) assert.equal(speedFromSlider(sliderFromSpeed(tps)), tps);
+  });
+  test("label says how fast Kafka time runs", () => {
+    assert.equal(formatSpeed(10, 100), "10 ticks/s · 1× Kafka time");
+    assert.equal(formatSpeed(1000, 100), "1000 ticks/s · 100× Kafka time");
+    assert.equal(formatSpeed(1, 100), "1 ticks/s · 0.1× Kafka time");
+  });
+  test("frame budget carries fractions and clamps long gaps", () => {
+    let carry = 0;
+    let total = 0;
+    for (let i = 0; i < 60; i++) {
+      const r = ticksForFrame(1000 / 60, 10, carry);
+      carry = r.carry;
+      total += r.ticks;
+    }
+    assert.ok(total === 10 || total === 9, `~10 ticks in one second at 10 ticks/s, got ${total}`);
+    assert.equal(ticksForFrame(60_000, 10).ticks, 2, "a 60 s gap (background tab) counts as 250 ms");
+    assert.equal(ticksForFrame(16, 1000).ticks, 16);
+  });
+});
+
+describe("snapshot validation", () => {
+  test("the fixture is a valid snapshot", () => {
+    assert.equal(validateSnapshot(snapshotFixture()), null);
+  });
+  test("the placeholder core's number is not", () => {
+    assert.match(validateSnapshot(7), /number instead of a snapshot/);
+    assert.match(validateSnapshot(null), /null/);
+    assert.match(validateSnapshot([]), /instead of a snapshot/);
+  });
+  test("names what is missing", () => {
+    const s = snapshotFixture();
+    delete s.partitions;
+    assert.match(validateSnapshot(s), /"partitions"/);
+    const t = snapshotFixture();
+    delete t.partitions[1].logs;
+    assert.match(validateSnapshot(t), /partition 1/);
+  });
+});
+
+describe("replicas", () => {
+  const snap = snapshotFixture();
+  const [p0, p1, p2] = snap.partitions;
+
+  test("leader log", () => {
+    assert.equal(leaderLog(p0).broker, 0);
+    const noLeader = { ...p1, leader: -1 };
+    assert.equal(leaderLog(noLeader), null);
+  });
+
+  test("lag in messages: the leader's count first, else leader LEO − follower LEO", () => {
+    assert.equal(followerLagMessages(p0, logOf(p0, 1)), 0);
+    assert.equal(followerLagMessages(p0, logOf(p0, 2)), 2, "follower.lagMessages wins over LEO difference (1)");
+    assert.equal(followerLagMessages(p0, logOf(p0, 0)), null, "the leader has no lag");
+    const noInfo = structuredClone(p0);
+    logOf(noInfo, 2).follower = null;
+    assert.equal(followerLagMessages(noInfo, logOf(noInfo, 2)), 1, "12 − 11");
+    assert.equal(followerLagMessages(p1, logOf(p1, 3)), null, "follower LEO unknown (-1) to the new leader");
+    assert.equal(followerLagMessages({ ...p1, leader: -1 }, logOf(p1, 2)), null, "no leader, no lag");
+  });
+
+  test("lag time as a fraction of replica.lag.time.max.ms", () => {
+    assert.deepEqual(lagTimeFraction(logOf(p2, 0).follower, 10000), { fraction: 0.12, over: false, percent: 12 });
+    assert.deepEqual(lagTimeFraction(logOf(p1, 3).follower, 10000), { fraction: 1, over: true, percent: 100 });
+    assert.equal(lagTimeFraction(null, 10000), null);
+    assert.equal(lagTimeFraction({ sinceCaughtUpMs: -1 }, 10000), null, "-1: never caught up in this epoch");
+    assert.equal(lagTimeFraction(logOf(p2, 0).follower, 0), null);
+  });
+
+  test("ISR / OSR / down", () => {
+    const b = byId(snap);
+    assert.deepEqual(replicaStatus(p0, logOf(p0, 0), b), { inIsr: true, membership: "ISR", brokerUp: true, down: false, isLeader: true });
+    assert.deepEqual(replicaStatus(p1, logOf(p1, 3), b), { inIsr: false, membership: "OSR", brokerUp: false, down: true, isLeader: false });
+    // A crashed broker stays in the ISR until the controller notices: both are shown.
+    const crashed = structuredClone(snap);
+    crashed.brokers[2].status = "crashed";
+    const st = replicaStatus(p0, logOf(p0, 2), byId(crashed));
+    assert.equal(st.inIsr, true);
+    assert.equal(st.down, true);
+  });
+
+  test("committed cells are those below the leader HW, on every replica", () => {
+    const b2 = logOf(p0, 2); // its own HW is 9, the leader's is 10
+    assert.equal(committedBoundary(p0, b2), 10);
+    assert.equal(isCommitted(9, p0, b2, 0), true);
+    assert.equal(isCommitted(10, p0, b2, 0), false);
+    assert.equal(isCommitted(10, p0, logOf(p0, 0), 0), false, "the leader's own uncommitted tail");
+  });
+
+  test("a record that differs from the leader's is divergent, never committed", () => {
+    // Broker 3 led P1 in epoch 0 and crashed with offset 8 (epoch 0) never replicated; the new
+    // leader (epoch 1) wrote its own offset 8. Leader HW 9 is past it, yet it is not committed.
+    const b3 = logOf(p1, 3);
+    assert.equal(isDivergent(8, p1, b3, 0), true);
+    assert.equal(isCommitted(8, p1, b3, 0), false);
+    assert.equal(isDivergent(7, p1, b3, 0), false);
+    assert.equal(isCommitted(7, p1, b3, 0), true);
+    assert.equal(isDivergent(8, p1, logOf(p1, 1), 1), false, "the leader never diverges from itself");
+    assert.equal(isDivergent(8, { ...p1, leader: -1 }, b3, 0), false, "no leader, nothing to compare with");
+    const m = partitionModel(p1, snap, 40);
+    const cells = m.replicas.find((r) => r.broker === 3).cells;
+    assert.deepEqual(cells.filter((c) => c.divergent).map((c) => c.offset), [8]);
+    assert.deepEqual(cells.filter((c) => !c.committed).map((c) => c.offset), [8]);
+  });
+
+  test("with no leader, a replica's own HW is the boundary", () => {
+    const off = { ...p1, leader: -1, hw: -1 };
+    assert.equal(committedBoundary(off, logOf(p1, 2)), 8);
+  });
+});
+
+describe("offset window", () => {
+  test("short logs: everything plus the next slot", () => {
+    const p0 = snapshotFixture().partitions[0];
+    assert.deepEqual(offsetWindow(p0.logs, 40), { start: 0, end: 13, hidden: 0 });
+  });
+  test("long logs: the last slots, with the count hidden", () => {
+    const p2 = snapshotFixture().partitions[2];
+    assert.deepEqual(offsetWindow(p2.logs, 40), { start: 18, end: 58, hidden: 18 });
+    assert.deepEqual(offsetWindow(p2.logs, 20), { start: 38, end: 58, hidden: 38 });
+  });
+  test("capacity is clamped to MIN_WINDOW..MAX_WINDOW", () => {
+    const p2 = snapshotFixture().partitions[2];
+    assert.equal(offsetWindow(p2.logs, 2).end - offsetWindow(p2.logs, 2).start, MIN_WINDOW);
+    assert.equal(offsetWindow(p2.logs, 500).end - offsetWindow(p2.logs, 500).start, MAX_WINDOW);
+  });
+  test("log start offset: never draws offsets that were deleted", () => {
+    const logs = [{ leo: 12, hw: 12, logStartOffset: 5 }];
+    assert.deepEqual(offsetWindow(logs, 40), { start: 5, end: 13, hidden: 0 });
+  });
+  test("records in the window, oldest first", () => {
+    const log = logOf(snapshotFixture().partitions[2], 2);
+    const recs = recordsInWindow(log, 50, 58);
+    assert.deepEqual(recs.map((r) => r.offset), [50, 51, 52, 53, 54, 55, 56]);
+    assert.deepEqual(recordsInWindow(log, 100, 140), []);
+  });
+  test("epoch colour slots wrap at 8", () => {
+    assert.equal(epochSlot(0), 0);
+    assert.equal(epochSlot(9), 1);
+    assert.equal(epochSlot(-3), 0);
+  });
+});
+
+describe("partition model", () => {
+  const snap = snapshotFixture();
+
+  test("P0: leader, ISR, HW, followers trailing", () => {
+    const m = partitionModel(snap.partitions[0], snap, 40);
+    assert.equal(m.leader, 0);
+    assert.deepEqual(m.isr, [0, 1, 2]);
+    assert.deepEqual(m.osr, []);
+    assert.equal(m.hw, 10);
+    assert.equal(m.leaderLeo, 12);
+    assert.deepEqual(m.flags, []);
+    const [b0, b1, b2] = m.replicas;
+    assert.equal(b0.isLeader, true);
+    assert.equal(b0.lag, null);
+    assert.equal(b2.hw, 9);
+    assert.equal(b2.hwBehindLeader, true);
+    assert.equal(b1.hwBehindLeader, false);
+    assert.equal(b2.lag, 2);
+    assert.deepEqual(b2.cells.filter((c) => !c.committed).map((c) => c.offset), [10]);
+    assert.deepEqual(b0.cells.filter((c) => !c.committed).map((c) => c.offset), [10, 11]);
+  });
+
+  test("P1: failover — OSR, crashed, epochs, under-replicated", () => {
+    const m = partitionModel(snap.partitions[1], snap, 40);
+    assert.deepEqual(m.osr, [3]);
+    assert.deepEqual(m.flags.map((f) => f.kind), ["warn"]);
+    const b3 = m.replicas.find((r) => r.broker === 3);
+    assert.equal(b3.down, true);
+    assert.equal(b3.membership, "OSR");
+    assert.equal(b3.lag, null);
+    const leader = m.replicas.find((r) => r.broker === 1);
+    assert.deepEqual(leader.cells.map((c) => c.epoch), [0, 0, 0, 0, 0, 0, 0, 0, 1, 1]);
+  });
+
+  test("no leader: offline flag", () => {
+    const s = withPartition(snap, 1, (p) => ({ ...p, leader: -1, hw: -1 }));
+    const m = partitionModel(s.partitions[1], s, 40);
+    assert.equal(m.flags[0].kind, "offline");
+  });
+
+  test("HW = min LEO over the ISR: which followers it waits for", () => {
+    const s = snapshotFixture();
+    assert.deepEqual(hwWaitingFor(s.partitions[0]), [2], "B2's LEO as the leader knows it is 10 < 12");
+    assert.deepEqual(hwWaitingFor(s.partitions[2]), [0]);
+    assert.deepEqual(partitionModel(s.partitions[0], s, 40).hwWaitingFor, [2]);
+    // Caught up: nothing to wait for.
+    const caught = withPartition(s, 0, (p) => {
+      p.hw = 12;
+      p.logs[0].hw = 12;
+    });
+    assert.deepEqual(hwWaitingFor(caught.partitions[0]), []);
+    // Out-of-sync followers do not hold the HW back; an unknown LEO (-1) in the ISR does.
+    const unknown = withPartition(s, 1, (p) => {
+      p.isr = [1, 2, 3];
+      p.logs[1].follower.leo = 10;
+    });
+    assert.deepEqual(hwWaitingFor(unknown.partitions[1]), [3]);
+    assert.deepEqual(hwWaitingFor({ ...s.partitions[0], leader: -1 }), []);
+  });
+
+  test("a crashed leader the controller has not noticed is flagged", () => {
+    const s = snapshotFixture();
+    s.brokers[0].status = "crashed";
+    const m = partitionModel(s.partitions[0], s, 40);
+    assert.ok(m.flags.some((f) => f.kind === "danger" && /leader B0 crashed.*controller notices/.test(f.text)));
+    s.brokers[0].registered = false;
+    assert.ok(partitionModel(s.partitions[0], s, 40).flags.some((f) => f.text === "leader B0 crashed"));
+  });
+
+  test("ISR below min.insync.replicas is flagged", () => {
+    const s = snapshotFixture();
+    s.config.minInsyncReplicas = 3;
+    const m = partitionModel(s.partitions[1], s, 40);
+    assert.ok(m.flags.some((f) => f.kind === "danger" && /min\.insync\.replicas \(3\)/.test(f.text)));
+  });
+
+  test("P2: long log windowed, cells only inside the window", () => {
+    const m = partitionModel(snap.partitions[2], snap, 40);
+    assert.equal(m.window.start, 18);
+    for (const r of m.replicas) for (const c of r.cells) assert.ok(c.offset >= 18 && c.offset < 58);
+    assert.equal(m.replicas[0].cells.length, 57 - 18);
+  });
+
+  test("diffing: equal snapshots give equal keys; an HW move changes the key", () => {
+    const a = partitionModel(snap.partitions[0], snap, 40);
+    const b = partitionModel(snapshotFixture().partitions[0], snapshotFixture(), 40);
+    assert.equal(modelKey(a), modelKey(b));
+    const moved = withPartition(snap, 0, (p) => {
+      p.hw = 11;
+      p.logs[0].hw = 11;
+    });
+    assert.notEqual(modelKey(partitionModel(moved.partitions[0], moved, 40)), modelKey(a));
+    // A change in another partition does not touch this one's key.
+    const other = withPartition(snap, 2, (p) => {
+      p.hw = 56;
+    });
+    assert.equal(modelKey(partitionModel(other.partitions[0], other, 40)), modelKey(a));
+  });
+
+  test("diffing: a truncation + re-append to the same LEO still changes the key", () => {
+    const before = partitionModel(snap.partitions[1], snap, 40);
+    const after = withPartition(snap, 1, (p) => {
+      const b2 = p.logs[1];
+      b2.records[8] = { offset: 8, leaderEpoch: 2, value: "x" };
+    });
+    assert.notEqual(modelKey(partitionModel(after.partitions[1], after, 40)), modelKey(before));
+  });
+});
+
+describe("brokers and requests models", () => {
+  const snap = snapshotFixture();
+  test("brokers: status, controller, hosted partitions with roles", () => {
+    const m = brokersModel(snap);
+    assert.equal(m.length, 4);
+    assert.deepEqual(m[0], {
+      id: 0, status: "up", controller: true, registered: true, controllerEpoch: 1,
+      hosts: [{ partition: 0, role: "leader" }, { partition: 2, role: "isr" }],
+    });
+    assert.equal(m[3].status, "crashed");
+    assert.deepEqual(m[3].hosts.map((h) => h.role), ["osr", "osr"]);
+  });
+  test("requests: newest first, with offsets, errors and latency", () => {
+    const m = requestsModel(snap, 3);
+    assert.deepEqual(m.map((r) => r.id), [5, 4, 3]);
+    assert.equal(m[0].status, "pending");
+    assert.equal(m[0].offsets, "offsets 10–11");
+    assert.equal(m[0].latency, "");
+    assert.equal(m[2].error, "REQUEST_TIMED_OUT");
+    assert.equal(m[2].latency, "30.0 s");
+    const all = requestsModel(snap);
+    assert.equal(all.find((r) => r.id === 2).acks, "1");
+    assert.equal(all.find((r) => r.id === 4).offsets, "", "acks=0: offset unknown");
+  });
+});
+
+describe("event log", () => {
+  test("newest first", () => {
+    const evs = eventsFixture();
+    const log = mergeEvents([], evs);
+    assert.deepEqual(log.map((e) => e.tick), [244, 181, 180, 180, 120]);
+    const more = mergeEvents(log, [{ tick: 250, timeMs: 25000, kind: "hw", partition: 0, broker: 0, text: "x" }]);
+    assert.equal(more[0].tick, 250);
+    assert.equal(more.length, 6);
+    assert.equal(more[1], log[0], "old events keep their identity (the view relies on it)");
+  });
+  test("keeps the newest 300", () => {
+    let log = [];
+    for (let batch = 0; batch < 10; batch++) {
+      const evs = Array.from({ length: 70 }, (_, i) => ({ tick: batch * 100 + i, timeMs: 0, kind: "hw", partition: 0, broker: 0, text: "" }));
+      log = mergeEvents(log, evs);
+    }
+    assert.equal(log.length, MAX_EVENTS);
+    assert.equal(log[0].tick, 969);
+    assert.equal(log.at(-1).tick, 550, "batches 9..6 whole (280), then the newest 20 of batch 5");
+  });
+  test("one huge step keeps only its newest", () => {
+    const evs = Array.from({ length: 1000 }, (_, i) => ({ tick: i }));
+    const log = mergeEvents([{ tick: -1 }], evs);
+    assert.equal(log.length, MAX_EVENTS);
+    assert.equal(log[0].tick, 999);
+    assert.equal(log.at(-1).tick, 700);
+  });
+  test("no events: same array", () => {
+    const log = [{ tick: 1 }];
+    assert.equal(mergeEvents(log, []), log);
+  });
+});

@@ -1,0 +1,70 @@
+// Tiny DOM helpers for the hand-built views (no framework).
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+/**
+ * Create an element: h("button", { class: "x", "aria-label": "Go", onclick: fn }, "text", child).
+ * `class` / `text` / `on*` (functions) / `dataset` objects are handled; other keys become attributes
+ * (skipped when null/false, empty when true).
+ */
+export function h(tag, attrs = {}, ...children) {
+  const el = tag.startsWith("svg:") ? document.createElementNS(SVG_NS, tag.slice(4)) : document.createElement(tag);
+  setAttrs(el, attrs);
+  for (const c of children.flat()) {
+    if (c === null || c === undefined || c === false) continue;
+    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return el;
+}
+
+export function setAttrs(el, attrs) {
+  for (const [k, v] of Object.entries(attrs ?? {})) {
+    if (k === "text") el.textContent = v;
+    else if (k === "dataset") Object.assign(el.dataset, v);
+    else if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
+    else if (v === null || v === undefined || v === false) el.removeAttribute(k);
+    else el.setAttribute(k, v === true ? "" : String(v));
+  }
+}
+
+/** Set text only when it differs (keeps the DOM quiet for screen readers and devtools). */
+export function setText(el, text) {
+  const t = String(text);
+  if (el.textContent !== t) el.textContent = t;
+}
+
+/** Set or remove an attribute only when it differs. */
+export function setAttr(el, name, value) {
+  if (value === null || value === undefined || value === false) {
+    if (el.hasAttribute(name)) el.removeAttribute(name);
+    return;
+  }
+  const v = value === true ? "" : String(value);
+  if (el.getAttribute(name) !== v) el.setAttribute(name, v);
+}
+
+/**
+ * Keyed join (d3-style): make `parent`'s children match `items`, in order. Elements are found by
+ * key (stored in `el.__key`); new ones come from create(item), every one is passed to
+ * update(el, item), elements whose key is gone are removed. Existing elements keep their
+ * identity, so CSS transitions on them play.
+ */
+export function join(parent, items, key, create, update) {
+  const old = new Map();
+  for (const el of [...parent.children]) if (el.__key !== undefined) old.set(el.__key, el);
+  let prev = null;
+  for (const item of items) {
+    const k = key(item);
+    let el = old.get(k);
+    if (el) old.delete(k);
+    else {
+      el = create(item);
+      el.__key = k;
+    }
+    update(el, item);
+    const want = prev ? prev.nextSibling : parent.firstChild;
+    if (want !== el) parent.insertBefore(el, want);
+    prev = el;
+  }
+  for (const el of old.values()) el.remove();
+}

@@ -1,0 +1,432 @@
+// Pure helpers shared by the views: no DOM, no wasm. Everything here is a function of a snapshot
+// (docs/api.md) and is unit-tested in node (tests/unit/model.test.mjs).
+//
+// Conventions (as in Kafka's code and docs/api.md): offsets start at 0; LEO and HW are exclusive.
+// LEO = last offset + 1. HW = N means offsets 0..N-1 are committed (visible to consumers).
+
+/** Most offsets drawn per replica row; older offsets collapse into an ellipsis. */
+export const MAX_WINDOW = 40;
+/** Fewest offsets drawn per replica row, however narrow the screen. */
+export const MIN_WINDOW = 8;
+/** Events kept in the event log view. */
+export const MAX_EVENTS = 300;
+
+// ---------------------------------------------------------------- formatting
+
+/** 12345 → "12.3 s" (Kafka time, one decimal). */
+export function formatSeconds(ms) {
+  if (!Number.isFinite(ms)) return "–";
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+/** A duration for request latencies: 80 → "80 ms", 1500 → "1.5 s". */
+export function formatDuration(ms) {
+  if (!Number.isFinite(ms) || ms < 0) return "–";
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  return formatSeconds(ms);
+}
+
+/** Time since a follower last caught up, out of the limit: (1200, 10000) → "1.2/10 s". */
+export function formatLagTime(sinceMs, maxMs) {
+  if (!Number.isFinite(sinceMs) || !Number.isFinite(maxMs)) return "";
+  const max = maxMs / 1000;
+  return `${(sinceMs / 1000).toFixed(1)}/${Number.isInteger(max) ? max : max.toFixed(1)} s`;
+}
+
+/** "0,1,2" style set, as Kafka prints an ISR: [1, 3] → "{1,3}". */
+export function formatIdSet(ids) {
+  return `{${(ids ?? []).join(",")}}`;
+}
+
+/** acks as the producer config spells it. */
+export function formatAcks(acks) {
+  return acks === "all" || acks === -1 || acks === "-1" ? "all" : String(acks);
+}
+
+/** The value of the acks <select> → what Cluster.produce accepts (0 | 1 | "all"). */
+export function parseAcks(value) {
+  const v = String(value).trim();
+  if (v === "all" || v === "-1") return "all";
+  if (v === "0") return 0;
+  if (v === "1") return 1;
+  return v; // let the core reject it with its own message
+}
+
+// ---------------------------------------------------------------- speed slider
+
+// The speed slider is logarithmic: position p in [0, 3] ↦ 10^p ticks per second (1 … 1000).
+// At 100 ms per tick, 10 ticks/s is Kafka time at 1×.
+export const SPEED_SLIDER_MIN = 0;
+export const SPEED_SLIDER_MAX = 3;
+
+/** Slider position → ticks per second, rounded to two significant digits. */
+export function speedFromSlider(pos) {
+  const p = Math.min(SPEED_SLIDER_MAX, Math.max(SPEED_SLIDER_MIN, Number(pos)));
+  const raw = 10 ** p;
+  const digits = raw < 10 ? 1 : 0;
+  const mag = 10 ** Math.floor(Math.log10(raw));
+  const rounded = Math.round(raw / mag * 10) / 10 * mag; // two significant digits
+  return Number(rounded.toFixed(digits));
+}
+
+/** Ticks per second → slider position (inverse of speedFromSlider up to rounding). */
+export function sliderFromSpeed(tps) {
+  const p = Math.log10(Math.max(1, Number(tps) || 1));
+  return Math.min(SPEED_SLIDER_MAX, Math.max(SPEED_SLIDER_MIN, p));
+}
+
+/** "10 ticks/s · 1× Kafka time" for a tick length in ms. */
+export function formatSpeed(tps, tickMs = 100) {
+  const factor = (tps * tickMs) / 1000;
+  const f = factor >= 10 ? Math.round(factor) : Number(factor.toFixed(factor < 1 ? 2 : 1));
+  return `${tps} ticks/s · ${f}× Kafka time`;
+}
+
+/**
+ * The rAF loop's tick budget: how many whole ticks to run for `dtMs` of wall time at `tps`,
+ * carrying the fraction over. dt is clamped (a backgrounded tab must not replay minutes at once).
+ * Returns { ticks, carry }.
+ */
+export function ticksForFrame(dtMs, tps, carry = 0, maxDtMs = 250) {
+  const dt = Math.min(Math.max(0, dtMs), maxDtMs);
+  const budget = carry + (dt * tps) / 1000;
+  const ticks = Math.floor(budget);
+  return { ticks, carry: budget - ticks };
+}
+
+// ---------------------------------------------------------------- snapshot checks
+
+/**
+ * null when `snap` has the shape of docs/api.md's snapshot, else a sentence saying what is wrong
+ * (shown to the user instead of a blank page, e.g. while the wasm core is still a placeholder).
+ */
+export function validateSnapshot(snap) {
+  if (snap === null || typeof snap !== "object" || Array.isArray(snap)) {
+    return `the simulator core returned ${snap === null ? "null" : typeof snap} instead of a snapshot object`;
+  }
+  for (const key of ["tick", "timeMs", "tickMs"]) {
+    if (typeof snap[key] !== "number") return `the snapshot has no numeric "${key}"`;
+  }
+  for (const key of ["brokers", "partitions", "requests"]) {
+    if (!Array.isArray(snap[key])) return `the snapshot has no "${key}" list`;
+  }
+  if (!snap.config || typeof snap.config !== "object") return `the snapshot has no "config"`;
+  if (!snap.controller || typeof snap.controller !== "object") return `the snapshot has no "controller"`;
+  for (const p of snap.partitions) {
+    if (!Array.isArray(p.logs) || !Array.isArray(p.isr) || !Array.isArray(p.replicas)) {
+      return `partition ${p.partition} has no logs / isr / replicas lists`;
+    }
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------- replicas
+
+/** The leader's log entry of a partition, or null when there is no live leader. */
+export function leaderLog(partition) {
+  if (partition.leader < 0) return null;
+  return partition.logs.find((l) => l.broker === partition.leader) ?? null;
+}
+
+/**
+ * How far a follower is behind, in messages: the leader's own count when the core gives one
+ * (`follower.lagMessages`), else leader LEO − follower LEO. null when unknown (no leader, or the
+ * leader has not heard from this follower in its epoch).
+ */
+export function followerLagMessages(partition, log) {
+  if (partition.leader < 0 || log.broker === partition.leader) return null;
+  const f = log.follower;
+  if (f && Number.isFinite(f.lagMessages) && f.leo >= 0) return Math.max(0, f.lagMessages);
+  const leader = leaderLog(partition);
+  if (!leader) return null;
+  if (f && f.leo === -1) return null;
+  return Math.max(0, leader.leo - log.leo);
+}
+
+/**
+ * How far a follower is through replica.lag.time.max.ms without having caught up:
+ * sinceCaughtUpMs / replicaLagTimeMaxMs, clamped to [0, 1]. `over` is true once the limit has
+ * passed (the leader will drop it from the ISR on its next check). null for non-followers and
+ * when unknown (the core reports -1 for a follower that has not caught up in this leader epoch).
+ */
+export function lagTimeFraction(follower, replicaLagTimeMaxMs) {
+  if (!follower || !Number.isFinite(follower.sinceCaughtUpMs) || !(replicaLagTimeMaxMs > 0)) return null;
+  if (follower.sinceCaughtUpMs < 0) return null; // -1: has not caught up in this leader epoch
+  const raw = Math.max(0, follower.sinceCaughtUpMs) / replicaLagTimeMaxMs;
+  return { fraction: Math.min(1, raw), over: raw > 1, percent: Math.round(Math.min(1, raw) * 100) };
+}
+
+/**
+ * Where a replica stands: `membership` is "ISR" | "OSR" (assigned but out of sync);
+ * `down` is true when its broker is crashed or the replica is offline. Both are shown:
+ * a crashed broker stays in the ISR until the controller notices (ZooKeeper session timeout).
+ */
+export function replicaStatus(partition, log, brokerById) {
+  const broker = brokerById.get(log.broker);
+  const brokerUp = broker ? broker.status === "up" : false;
+  const inIsr = partition.isr.includes(log.broker);
+  return {
+    inIsr,
+    membership: inIsr ? "ISR" : "OSR",
+    brokerUp,
+    down: !brokerUp || log.role === "offline",
+    isLeader: partition.leader === log.broker && log.role === "leader",
+  };
+}
+
+/**
+ * The committed boundary used to shade cells: the leader's HW (what consumers may read).
+ * With no leader, each replica's own HW (the most it knows to be committed).
+ */
+export function committedBoundary(partition, log) {
+  if (partition.leader >= 0 && partition.hw >= 0) return partition.hw;
+  return log.hw;
+}
+
+/**
+ * Leader epochs of the leader's records by offset (a Map), for the divergence check. Empty when
+ * there is no leader.
+ */
+export function leaderEpochsByOffset(partition, start = 0, end = Infinity) {
+  const map = new Map();
+  const leader = leaderLog(partition);
+  if (!leader) return map;
+  for (const r of recordsInWindow(leader, start, end)) map.set(r.offset, r.leaderEpoch);
+  return map;
+}
+
+/**
+ * True when the record at `offset` with `epoch` on `log` is committed: below the leader HW (see
+ * committedBoundary) and the same record as the leader's at that offset. A record that differs
+ * from the leader's (another leader epoch: written by an old leader and never replicated) is not
+ * committed, whatever its offset; it is `divergent` and will be truncated.
+ * `leaderEpochs` is leaderEpochsByOffset(partition) (pass it when checking many records).
+ */
+export function isCommitted(offset, partition, log, epoch, leaderEpochs) {
+  if (offset >= committedBoundary(partition, log)) return false;
+  return !isDivergent(offset, partition, log, epoch, leaderEpochs);
+}
+
+/** True when a non-leader replica holds a record at `offset` that differs from the leader's. */
+export function isDivergent(offset, partition, log, epoch, leaderEpochs) {
+  if (partition.leader < 0 || log.broker === partition.leader || epoch === undefined) return false;
+  const epochs = leaderEpochs ?? leaderEpochsByOffset(partition, offset, offset + 1);
+  return epochs.has(offset) && epochs.get(offset) !== epoch;
+}
+
+// ---------------------------------------------------------------- offset window
+
+/**
+ * The offsets drawn for one partition, shared by all its replica rows so that the same offset
+ * lines up in every row. The window ends one past the largest LEO (the slot where the next
+ * record goes, where the LEO marker sits) and holds at most `capacity` slots.
+ * Returns { start, end, hidden } with end exclusive; `hidden` = offsets before `start` not drawn.
+ */
+export function offsetWindow(logs, capacity = MAX_WINDOW) {
+  const cap = Math.max(MIN_WINDOW, Math.min(MAX_WINDOW, Math.floor(capacity) || MAX_WINDOW));
+  let maxLeo = 0;
+  let minStart = Infinity;
+  for (const l of logs) {
+    maxLeo = Math.max(maxLeo, l.leo, l.hw);
+    minStart = Math.min(minStart, l.logStartOffset ?? 0);
+  }
+  if (!Number.isFinite(minStart)) minStart = 0;
+  const end = maxLeo + 1;
+  const start = Math.max(minStart, end - cap);
+  return { start, end, hidden: start - minStart };
+}
+
+/** Records of `log` with offset in [start, end), oldest first. Uses the sorted-by-offset order. */
+export function recordsInWindow(log, start, end) {
+  const recs = log.records ?? [];
+  const out = [];
+  for (let i = recs.length - 1; i >= 0; i--) {
+    const r = recs[i];
+    if (r.offset < start) break;
+    if (r.offset < end) out.push(r);
+  }
+  return out.reverse();
+}
+
+/** Epoch colour slot (0..7) used by the CSS palette (.epoch-0 … .epoch-7). */
+export function epochSlot(epoch) {
+  const e = Math.max(0, Math.trunc(Number(epoch) || 0));
+  return e % 8;
+}
+
+// ---------------------------------------------------------------- view models
+
+/**
+ * Everything the partitions view draws for one partition, as plain data. Two equal models
+ * (modelKey) draw the same pixels, so the view skips partitions whose model did not change.
+ */
+export function partitionModel(partition, snap, capacity = MAX_WINDOW) {
+  const brokerById = new Map(snap.brokers.map((b) => [b.id, b]));
+  const win = offsetWindow(partition.logs, capacity);
+  const minIsr = snap.config?.minInsyncReplicas ?? 1;
+  const lagMax = snap.config?.replicaLagTimeMaxMs ?? 10000;
+  const leader = leaderLog(partition);
+  const leaderEpochs = leaderEpochsByOffset(partition, win.start, win.end);
+  const replicas = partition.logs.map((log) => {
+    const st = replicaStatus(partition, log, brokerById);
+    const cells = recordsInWindow(log, win.start, win.end).map((r) => ({
+      offset: r.offset,
+      epoch: r.leaderEpoch,
+      committed: isCommitted(r.offset, partition, log, r.leaderEpoch, leaderEpochs),
+      divergent: isDivergent(r.offset, partition, log, r.leaderEpoch, leaderEpochs),
+      value: r.value,
+    }));
+    const f = log.follower;
+    const lag = f || (leader && log.broker !== partition.leader) ? followerLagMessages(partition, log) : null;
+    const time = f ? lagTimeFraction(f, lagMax) : null;
+    return {
+      broker: log.broker,
+      role: log.role,
+      leaderEpoch: log.leaderEpoch,
+      leo: log.leo,
+      hw: log.hw,
+      logStartOffset: log.logStartOffset,
+      ...st,
+      hwBehindLeader: leader !== null && log.broker !== partition.leader && log.hw < partition.hw,
+      cells,
+      lag,
+      lagTime: time,
+      sinceCaughtUpMs: f && Number.isFinite(f.sinceCaughtUpMs) ? f.sinceCaughtUpMs : null,
+      followerLeo: f ? f.leo : null,
+      fetchInFlight: f ? !!f.fetchInFlight : false,
+    };
+  });
+  const flags = [];
+  const leaderBroker = brokerById.get(partition.leader);
+  if (partition.leader < 0) flags.push({ kind: "offline", text: "offline: no leader" });
+  else if (leaderBroker && leaderBroker.status !== "up") {
+    flags.push({
+      kind: "danger",
+      text: leaderBroker.registered
+        ? `leader B${partition.leader} crashed: no writes until the controller notices (ZooKeeper session timeout)`
+        : `leader B${partition.leader} crashed`,
+    });
+  }
+  else if (partition.isr.length < minIsr) flags.push({ kind: "danger", text: `ISR < min.insync.replicas (${minIsr})` });
+  if (partition.leader >= 0 && partition.isr.length < partition.replicas.length) {
+    flags.push({ kind: "warn", text: "under-replicated" });
+  }
+  return {
+    partition: partition.partition,
+    leader: partition.leader,
+    leaderEpoch: partition.leaderEpoch,
+    isr: [...partition.isr],
+    osr: partition.replicas.filter((b) => !partition.isr.includes(b)),
+    replicasOrder: [...partition.replicas],
+    hw: partition.hw,
+    leaderLeo: leader ? leader.leo : null,
+    hwWaitingFor: hwWaitingFor(partition),
+    zkVersion: partition.zkVersion,
+    controllerEpoch: partition.controllerEpoch,
+    window: win,
+    lagMaxMs: lagMax,
+    flags,
+    replicas,
+  };
+}
+
+/**
+ * Why the leader's HW is below its LEO: the ISR followers holding it back, i.e. those whose LEO
+ * as the leader knows it (follower.leo; -1 = not fetched yet in this leader epoch) is the lowest
+ * and below the leader's LEO. HW = min LEO over the ISR, so these are the ones it waits for.
+ * Empty when the HW is at the leader's LEO, or there is no leader.
+ */
+export function hwWaitingFor(partition) {
+  const leader = leaderLog(partition);
+  if (!leader || partition.hw >= leader.leo) return [];
+  let min = Infinity;
+  const known = [];
+  for (const log of partition.logs) {
+    if (log.broker === partition.leader || !partition.isr.includes(log.broker) || !log.follower) continue;
+    const leo = log.follower.leo;
+    if (leo >= leader.leo) continue;
+    known.push([log.broker, leo]);
+    min = Math.min(min, leo);
+  }
+  return known.filter(([, leo]) => leo === min).map(([b]) => b);
+}
+
+/** Brokers bar model: one entry per broker with the partitions it hosts and its role in each. */
+export function brokersModel(snap) {
+  return snap.brokers.map((b) => {
+    const hosts = [];
+    for (const p of snap.partitions) {
+      if (!p.replicas.includes(b.id)) continue;
+      hosts.push({
+        partition: p.partition,
+        role: p.leader === b.id ? "leader" : p.isr.includes(b.id) ? "isr" : "osr",
+      });
+    }
+    return {
+      id: b.id,
+      status: b.status,
+      controller: !!b.controller,
+      registered: !!b.registered,
+      controllerEpoch: b.controller ? snap.controller.epoch : null,
+      hosts,
+    };
+  });
+}
+
+/** Producer panel model: the newest `limit` requests, newest first, with display fields. */
+export function requestsModel(snap, limit = 12) {
+  const reqs = snap.requests.slice(-limit).reverse();
+  return reqs.map((r) => {
+    let offsets = "";
+    if (r.offset >= 0) offsets = r.count > 1 ? `offsets ${r.offset}–${r.offset + r.count - 1}` : `offset ${r.offset}`;
+    const latency = r.status !== "pending" && r.doneMs >= 0 ? formatDuration(r.doneMs - r.sentMs) : "";
+    return {
+      id: r.id,
+      partition: r.partition,
+      acks: formatAcks(r.acks),
+      count: r.count,
+      status: r.status,
+      error: r.error ?? null,
+      offsets,
+      latency,
+      sent: formatSeconds(r.sentMs),
+    };
+  });
+}
+
+/** A stable string for "did this slice change?" checks. */
+export function modelKey(model) {
+  return JSON.stringify(model);
+}
+
+// ---------------------------------------------------------------- events
+
+/**
+ * Prepend the events of one step (oldest first, as step() returns them) to the log (newest
+ * first), keeping the newest `cap`. Does not mutate its inputs.
+ */
+export function mergeEvents(log, incoming, cap = MAX_EVENTS) {
+  if (!incoming || incoming.length === 0) return log;
+  const newestFirst = [];
+  for (let i = incoming.length - 1; i >= 0 && newestFirst.length < cap; i--) newestFirst.push(incoming[i]);
+  return newestFirst.concat(log.slice(0, Math.max(0, cap - newestFirst.length)));
+}
+
+/** Short label for an event's subject: "P0 · B2", "P1", "B3" or "". */
+export function eventSubject(ev) {
+  const parts = [];
+  if (ev.partition >= 0) parts.push(`P${ev.partition}`);
+  if (ev.broker >= 0) parts.push(`B${ev.broker}`);
+  return parts.join(" · ");
+}
+
+/** Message of anything thrown (wasm-bindgen throws Error, but be defensive). */
+export function errorMessage(err) {
+  if (err instanceof Error) return err.message || err.name;
+  if (typeof err === "string") return err;
+  try {
+    return JSON.stringify(err);
+  } catch {
+    return String(err);
+  }
+}

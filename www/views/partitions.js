@@ -1,0 +1,256 @@
+// Partitions view: for each partition, one row per replica (assignment order) drawing its log as
+// offset cells coloured by the leader epoch that appended them, the committed boundary (leader HW)
+// as solid vs hatched cells, the replica's own HW marker (CSS-transitioned, so HW movement is
+// visible) and its LEO marker; plus leader / ISR / lag details.
+//
+// Test hooks: [data-partition][data-leader] per block, [data-broker] per replica row,
+// .hw-marker[data-hw] per row.
+
+import { h, join, setAttr, setText } from "./dom.js";
+import { epochSlot, formatIdSet, formatLagTime, formatSeconds, MAX_WINDOW, MIN_WINDOW, modelKey, partitionModel } from "./model.js";
+
+const DEFAULT_CELL_PX = 18;
+
+export function render(root, snap) {
+  let list = root.querySelector(".partition-list");
+  if (!list) {
+    list = h("div", { class: "partition-list" });
+    root.replaceChildren(list);
+  }
+  // Blocks and rows first (they depend only on the assignment), then measure how many offset
+  // slots fit in a row's track, then fill in the models.
+  join(list, snap.partitions, (p) => p.partition, createBlock, ensureRows);
+  const capacity = measureCapacity(root);
+  for (const p of snap.partitions) {
+    const block = list.querySelector(`:scope > [data-partition="${p.partition}"]`);
+    const model = partitionModel(p, snap, capacity);
+    const key = modelKey(model);
+    if (block.__model === key) continue;
+    block.__model = key;
+    updateBlock(block, model);
+  }
+}
+
+/** Offsets that fit in one track: between MIN_WINDOW and MAX_WINDOW. */
+function measureCapacity(root) {
+  const track = root.querySelector(".replica .track");
+  if (!track || track.clientWidth === 0) return MAX_WINDOW;
+  const cell = parseFloat(getComputedStyle(track).getPropertyValue("--cell")) || DEFAULT_CELL_PX;
+  return Math.max(MIN_WINDOW, Math.min(MAX_WINDOW, Math.floor(track.clientWidth / cell)));
+}
+
+function createBlock(p) {
+  return h(
+    "section",
+    { class: "partition card", "data-partition": p.partition, "aria-labelledby": `p${p.partition}-title` },
+    h(
+      "header",
+      { class: "partition-head" },
+      h("h3", { id: `p${p.partition}-title` }, `Partition ${p.partition}`),
+      h("span", { class: "meta meta-leader" }),
+      h("span", { class: "meta meta-epoch", title: "leader_epoch: bumped by the controller at every leader election" }),
+      h("span", { class: "meta meta-isr", title: "ISR: in-sync replicas (the leader and followers caught up within replica.lag.time.max.ms)" }),
+      h("span", { class: "meta meta-osr", title: "OSR: assigned replicas out of sync (AR = ISR + OSR)" }),
+      h("span", { class: "meta meta-hw", title: "High watermark: offsets below it are committed and readable by consumers" }),
+      h("span", { class: "flags" }),
+    ),
+    h("p", { class: "zk-state", title: "The partition state znode the controller (and, on ISR changes, the leader) writes in ZooKeeper" }),
+    h(
+      "div",
+      { class: "replica-grid" },
+      h(
+        "div",
+        { class: "ruler-row", "aria-hidden": "true" },
+        h("div", { class: "label ellipsis" }),
+        h("div", { class: "track ruler" }),
+        h("div", { class: "stats" }),
+      ),
+      h("div", { class: "replica-rows" }),
+    ),
+  );
+}
+
+function ensureRows(block, p) {
+  join(block.querySelector(".replica-rows"), p.logs, (l) => l.broker, createRow, () => {});
+}
+
+function createRow(log) {
+  const ring = h(
+    "svg:svg",
+    { class: "lag-ring", viewBox: "0 0 24 24", width: 22, height: 22, "aria-hidden": "true" },
+    h("svg:circle", { class: "ring-bg", cx: 12, cy: 12, r: 9 }),
+    h("svg:circle", { class: "ring-fg", cx: 12, cy: 12, r: 9, transform: "rotate(-90 12 12)" }),
+  );
+  return h(
+    "div",
+    { class: "replica", "data-broker": log.broker, role: "group" },
+    h(
+      "div",
+      { class: "label" },
+      h("span", { class: "replica-name" }, `B${log.broker}`),
+      h("span", { class: "badge role" }),
+      h("span", { class: "badge membership" }),
+      h("span", { class: "badge down-badge" }),
+    ),
+    h(
+      "div",
+      { class: "track" },
+      h("div", { class: "cells" }),
+      h("div", { class: "marker hw-marker", "data-hw": log.hw }, h("span", { class: "marker-tag" }, "HW")),
+      h("div", { class: "marker leo-marker", "data-leo": log.leo }, h("span", { class: "marker-tag" }, "LEO")),
+    ),
+    h(
+      "div",
+      { class: "stats" },
+      h("div", { class: "offsets" }, h("span", { class: "leo-text" }), h("span", { class: "hw-text" })),
+      h("div", { class: "lag" }, ring, h("span", { class: "lag-text" })),
+    ),
+  );
+}
+
+function updateBlock(block, m) {
+  setAttr(block, "data-leader", m.leader);
+  block.classList.toggle("offline", m.leader < 0);
+
+  const head = block.querySelector(".partition-head");
+  setText(head.querySelector(".meta-leader"), m.leader >= 0 ? `leader B${m.leader} ♛` : "no leader");
+  setText(head.querySelector(".meta-epoch"), `leaderEpoch ${m.leaderEpoch}`);
+  setText(head.querySelector(".meta-isr"), `ISR ${formatIdSet(m.isr)}`);
+  const osr = head.querySelector(".meta-osr");
+  osr.hidden = m.osr.length === 0;
+  setText(osr, `OSR ${formatIdSet(m.osr)}`);
+  const hwText = m.hw >= 0 ? `HW ${m.hw}` : "HW –";
+  const waiting = m.hwWaitingFor.length ? ` · waits for ${m.hwWaitingFor.map((b) => `B${b}`).join(", ")}` : "";
+  setText(head.querySelector(".meta-hw"), hwText + waiting);
+  setAttr(
+    head.querySelector(".meta-hw"),
+    "title",
+    "High watermark: offsets below it are committed and readable by consumers. HW = the smallest LEO in the ISR" +
+      (waiting ? `; the leader has not seen ${m.hwWaitingFor.map((b) => `B${b}`).join(", ")} reach its LEO ${m.leaderLeo} yet` : ""),
+  );
+  const flags = head.querySelector(".flags");
+  flags.replaceChildren(...m.flags.map((f) => h("span", { class: `pill ${f.kind === "warn" ? "warn" : "bad"}` }, f.text)));
+
+  setText(
+    block.querySelector(".zk-state"),
+    `…/partitions/${m.partition}/state (zkVersion ${m.zkVersion}): ` +
+      JSON.stringify({ leader: m.leader, leader_epoch: m.leaderEpoch, isr: m.isr, controller_epoch: m.controllerEpoch }),
+  );
+
+  const { start, end, hidden } = m.window;
+  const grid = block.querySelector(".replica-grid");
+  grid.style.setProperty("--slots", String(end - start));
+  grid.classList.toggle("clipped", hidden > 0);
+  const ell = grid.querySelector(".ruler-row .ellipsis");
+  setText(ell, hidden > 0 ? `… ${hidden} earlier` : "offset");
+  setAttr(ell, "title", hidden > 0 ? `offsets ${start - hidden}–${start - 1} are not drawn` : null);
+  const ticks = [];
+  for (let o = start; o < end; o++) if (o % 5 === 0) ticks.push(o);
+  join(
+    grid.querySelector(".ruler"),
+    ticks,
+    (o) => o,
+    (o) => h("span", { class: "tick" }, String(o)),
+    (el, o) => el.style.setProperty("--i", String(o - start)),
+  );
+
+  const rows = grid.querySelector(".replica-rows");
+  for (const r of m.replicas) {
+    const row = rows.querySelector(`:scope > [data-broker="${r.broker}"]`);
+    if (row) updateRow(row, r, m);
+  }
+}
+
+function updateRow(row, r, m) {
+  const { start } = m.window;
+  row.classList.toggle("is-leader", r.isLeader);
+  row.classList.toggle("is-down", r.down);
+  row.classList.toggle("is-osr", !r.inIsr);
+  setAttr(row, "aria-label", describeReplica(r, m));
+
+  const role = row.querySelector(".role");
+  // A crashed broker's replica is offline: the "crashed" badge says it, once.
+  role.hidden = !r.brokerUp;
+  setText(role, r.isLeader ? "♛ leader" : r.role === "offline" ? "offline" : "follower");
+  role.className = `badge role role-${r.isLeader ? "leader" : r.role}`;
+  const mem = row.querySelector(".membership");
+  setText(mem, r.membership);
+  mem.className = `badge membership ${r.inIsr ? "isr" : "osr"}`;
+  setAttr(mem, "title", r.inIsr ? "in the ISR" : "out of sync (not in the ISR)");
+  const down = row.querySelector(".down-badge");
+  down.hidden = r.brokerUp;
+  setText(down, "crashed");
+
+  join(
+    row.querySelector(".cells"),
+    r.cells,
+    (c) => c.offset,
+    (c) => h("span", { class: "cell" }),
+    (el, c) => {
+      el.style.setProperty("--i", String(c.offset - start));
+      el.className = `cell epoch-${epochSlot(c.epoch)}${c.committed ? " committed" : " uncommitted"}${c.divergent ? " divergent" : ""}`;
+      setText(el, c.epoch);
+      const state = c.committed ? "committed" : c.divergent ? "differs from the leader's record at this offset: will be truncated" : "not committed";
+      setAttr(el, "title", `offset ${c.offset} · leaderEpoch ${c.epoch} · ${state}${c.value !== undefined ? ` · value ${c.value}` : ""}`);
+    },
+  );
+
+  const hw = row.querySelector(".hw-marker");
+  setAttr(hw, "data-hw", r.hw);
+  hw.style.setProperty("--pos", String(Math.max(0, r.hw - start)));
+  hw.classList.toggle("out-of-window", r.hw < start);
+  hw.classList.toggle("trailing", r.hwBehindLeader);
+  setAttr(hw, "title", `HW ${r.hw}${r.hwBehindLeader ? ` (leader HW ${m.hw}: a follower learns the HW from its next fetch response)` : ""}`);
+  const leo = row.querySelector(".leo-marker");
+  setAttr(leo, "data-leo", r.leo);
+  leo.style.setProperty("--pos", String(Math.max(0, r.leo - start)));
+  setAttr(leo, "title", `LEO ${r.leo}: the next offset this replica will write`);
+
+  setText(row.querySelector(".leo-text"), `LEO ${r.leo}`);
+  setText(row.querySelector(".hw-text"), `HW ${r.hw}`);
+
+  const lagBox = row.querySelector(".lag");
+  const lagText = row.querySelector(".lag-text");
+  const ring = row.querySelector(".lag-ring");
+  if (r.isLeader) {
+    lagBox.className = "lag lag-leader";
+    setText(lagText, `serves reads & writes`);
+    ring.style.display = "none";
+  } else if (r.down && !r.lagTime) {
+    lagBox.className = "lag lag-down";
+    setText(lagText, "not fetching: broker down");
+    setAttr(lagBox, "title", null);
+    ring.style.display = "none";
+  } else {
+    const msgs = r.down ? "broker down" : r.lag === null ? "no fetch yet" : `lag ${r.lag} msg${r.lag === 1 ? "" : "s"}`;
+    if (r.lagTime) {
+      setText(lagText, `${msgs} · ${formatLagTime(r.sinceCaughtUpMs, m.lagMaxMs)}`);
+      ring.style.display = "";
+      const c = 2 * Math.PI * 9;
+      const fg = ring.querySelector(".ring-fg");
+      fg.setAttribute("stroke-dasharray", `${(r.lagTime.fraction * c).toFixed(2)} ${c.toFixed(2)}`);
+      lagBox.className = `lag ${r.lagTime.over ? "lag-over" : r.lagTime.fraction >= 0.5 ? "lag-warn" : "lag-ok"}`;
+      setAttr(
+        lagBox,
+        "title",
+        `${formatSeconds(r.sinceCaughtUpMs)} since this follower last caught up to the leader's LEO: ` +
+          `${r.lagTime.percent}% of replica.lag.time.max.ms (${formatSeconds(m.lagMaxMs)}). ` +
+          (r.inIsr ? "Past 100% the leader drops it from the ISR." : "Out of sync: it rejoins the ISR once its LEO reaches the leader's HW."),
+      );
+    } else {
+      setText(lagText, msgs);
+      ring.style.display = "none";
+      lagBox.className = "lag";
+      setAttr(lagBox, "title", r.lag === null ? "the leader has not heard from this follower in its epoch yet" : null);
+    }
+  }
+}
+
+function describeReplica(r, m) {
+  const parts = [`Broker ${r.broker}`, r.isLeader ? "leader" : r.role, r.inIsr ? "in ISR" : "out of sync"];
+  if (!r.brokerUp) parts.push("broker crashed");
+  parts.push(`LEO ${r.leo}`, `HW ${r.hw}`);
+  if (!r.isLeader && r.lag !== null) parts.push(`${r.lag} messages behind`);
+  if (r.lagTime) parts.push(`${formatSeconds(r.sinceCaughtUpMs)} since caught up`);
+  return `Partition ${m.partition}, ` + parts.join(", ");
+}
