@@ -90,21 +90,20 @@ impl Broker {
         }
         let Some(r) = self.replicas.get_mut(&partition) else { return };
         match msg {
-            Msg::Fetch { replica, fetch_offset, leader_epoch, .. } => r.on_fetch(ctx, *replica, *fetch_offset, *leader_epoch),
-            Msg::FetchResponse {
-                fetch_offset, records, high_watermark, leader_log_start_offset, leader_log_end_offset, leader_epoch, error, ..
-            } => r.on_fetch_response(
-                ctx,
-                from,
-                *fetch_offset,
-                records,
-                *high_watermark,
-                (*leader_log_start_offset, *leader_log_end_offset),
-                *leader_epoch,
-                *error,
-            ),
+            Msg::Fetch(f) => r.on_fetch(ctx, f),
+            Msg::FetchResponse(resp) => r.on_fetch_response(ctx, from, resp),
             Msg::Produce { request, first_value, count, acks, .. } => r.on_produce(ctx, *request, *first_value, *count, *acks),
-            Msg::ProduceResponse { .. } | Msg::LeaderAndIsr { .. } => {}
+            Msg::OffsetsForLeaderEpoch { replica, leader_epoch, current_leader_epoch, .. } => {
+                r.on_offsets_for_leader_epoch(ctx, *replica, *leader_epoch, *current_leader_epoch)
+            }
+            Msg::OffsetsForLeaderEpochResponse { answer, current_leader_epoch, error, .. } => {
+                r.on_offsets_for_leader_epoch_response(ctx, from, *answer, *current_leader_epoch, *error)
+            }
+            Msg::AlterPartitionResponse { leader_epoch, isr, partition_epoch, error, .. } => {
+                r.on_alter_partition_response(ctx, *leader_epoch, isr, *partition_epoch, *error)
+            }
+            // AlterPartition goes to the controller (cluster.rs); responses to the producer never reach a broker.
+            Msg::AlterPartition { .. } | Msg::ProduceResponse { .. } | Msg::LeaderAndIsr { .. } => {}
         }
     }
 

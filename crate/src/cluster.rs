@@ -404,12 +404,42 @@ impl Cluster {
             }
             return;
         }
+        if let Msg::AlterPartition { partition, leader, leader_epoch, isr, partition_epoch } = &env.msg {
+            let reply = self.on_alter_partition(env.to as BrokerId, *partition, *leader, *leader_epoch, isr, *partition_epoch);
+            self.network.send(&mut self.rng, self.tick, self.timing.latency, env.to, env.from, reply);
+            return;
+        }
         let mut out = Vec::new();
         {
             let (b, mut ctx) = self.broker_ctx(env.to as u32, &mut out);
             b.deliver(&mut ctx, env.from, &env.msg);
         }
         self.flush(env.to, out);
+    }
+
+    /// The controller's handling of AlterPartition (KIP-497, §2.3): the request must come from the
+    /// current leader in the current leader epoch and name the current partition epoch (zkVersion);
+    /// from 3.7 (KIP-841/903 in KRaft; here the same rule on ZooKeeper liveness) every new member
+    /// must be alive. Accepted: the znode is written with zkVersion + 1, leader epoch unchanged.
+    fn on_alter_partition(&mut self, to: BrokerId, p: u32, leader: BrokerId, leader_epoch: crate::log::Epoch, isr: &[BrokerId], partition_epoch: u32) -> Msg {
+        let st = self.zk.partitions[p as usize].clone();
+        let error = if self.zk.controller != Some(to) {
+            Some(KafkaError::NotController)
+        } else if leader_epoch != st.leader_epoch || st.leader != leader as i32 {
+            Some(KafkaError::FencedLeaderEpoch)
+        } else if partition_epoch != st.version {
+            Some(KafkaError::InvalidUpdateVersion)
+        } else if self.config.version >= crate::config::Version::V3_7 && isr.iter().any(|b| !self.zk.is_registered(*b)) {
+            Some(KafkaError::IneligibleReplica)
+        } else {
+            None
+        };
+        if let Some(e) = error {
+            return Msg::AlterPartitionResponse { partition: p, leader_epoch: st.leader_epoch, isr: st.isr, partition_epoch: st.version, error: Some(e) };
+        }
+        let next = PartitionState { leader: st.leader, leader_epoch: st.leader_epoch, isr: isr.to_vec(), controller_epoch: self.zk.controller_epoch, version: 0 };
+        let version = self.zk.conditional_update(p, st.version, next).expect("the controller writes the version it read");
+        Msg::AlterPartitionResponse { partition: p, leader_epoch: st.leader_epoch, isr: isr.to_vec(), partition_epoch: version, error: None }
     }
 
     fn on_produce_response(&mut self, msg: &Msg) {

@@ -8,6 +8,8 @@ pub mod broker;
 pub mod cluster;
 pub mod config;
 pub mod events;
+pub mod follower;
+pub mod leader;
 pub mod log;
 pub mod message;
 pub mod partition;

@@ -40,6 +40,9 @@ pub enum KafkaError {
     FencedLeaderEpoch,
     UnknownLeaderEpoch,
     OffsetOutOfRange,
+    NotController,
+    InvalidUpdateVersion,
+    IneligibleReplica,
 }
 
 impl KafkaError {
@@ -54,7 +57,52 @@ impl KafkaError {
             KafkaError::FencedLeaderEpoch => "FENCED_LEADER_EPOCH",
             KafkaError::UnknownLeaderEpoch => "UNKNOWN_LEADER_EPOCH",
             KafkaError::OffsetOutOfRange => "OFFSET_OUT_OF_RANGE",
+            KafkaError::NotController => "NOT_CONTROLLER",
+            KafkaError::InvalidUpdateVersion => "INVALID_UPDATE_VERSION",
+            KafkaError::IneligibleReplica => "INELIGIBLE_REPLICA",
         }
+    }
+}
+
+/// A follower's pull: "I have everything below `fetch_offset`" (the leader infers the follower's LEO).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Fetch {
+    pub partition: u32,
+    pub replica: BrokerId,
+    pub fetch_offset: Offset,
+    /// The follower's current leader epoch (checked by the leader from 2.1, KIP-320).
+    pub current_leader_epoch: Epoch,
+    /// The epoch of the follower's last record (Fetch v12, 2.7+): lets the leader spot divergence.
+    pub last_fetched_epoch: Option<Epoch>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct FetchResponse {
+    pub partition: u32,
+    pub fetch_offset: Offset,
+    pub records: Vec<Record>,
+    pub high_watermark: Offset,
+    pub log_start_offset: Offset,
+    pub log_end_offset: Offset,
+    /// Echoes the request's current leader epoch, so a follower can drop answers to an old epoch.
+    pub leader_epoch: Epoch,
+    /// KIP-279 via Fetch (2.8+): the largest epoch both logs share and where it ends on the leader.
+    pub diverging_epoch: Option<EpochEndOffset>,
+    pub error: Option<KafkaError>,
+}
+
+/// An (epoch, end offset) answer; `UNDEFINED` when the leader knows no such epoch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct EpochEndOffset {
+    pub epoch: Epoch,
+    pub end_offset: i64,
+}
+
+impl EpochEndOffset {
+    pub const UNDEFINED: EpochEndOffset = EpochEndOffset { epoch: -1, end_offset: -1 };
+
+    pub fn is_undefined(self) -> bool {
+        self.end_offset < 0
     }
 }
 
@@ -63,18 +111,14 @@ pub enum Msg {
     /// `count` records with the producer's message ids `first_value..first_value+count`.
     Produce { request: u32, partition: u32, first_value: u32, count: u32, acks: Acks },
     ProduceResponse { request: u32, partition: u32, base_offset: Option<Offset>, error: Option<KafkaError> },
-    /// A follower's pull: "I have everything below `fetch_offset`" (the leader infers the follower's LEO).
-    Fetch { partition: u32, replica: BrokerId, fetch_offset: Offset, leader_epoch: Epoch },
-    FetchResponse {
-        partition: u32,
-        fetch_offset: Offset,
-        records: Vec<Record>,
-        high_watermark: Offset,
-        leader_log_start_offset: Offset,
-        leader_log_end_offset: Offset,
-        leader_epoch: Epoch,
-        error: Option<KafkaError>,
-    },
+    Fetch(Fetch),
+    FetchResponse(FetchResponse),
+    /// KIP-101: "where does my latest epoch end on your log?" (0.11–2.7 truncation).
+    OffsetsForLeaderEpoch { partition: u32, replica: BrokerId, leader_epoch: Epoch, current_leader_epoch: Epoch },
+    OffsetsForLeaderEpochResponse { partition: u32, answer: EpochEndOffset, current_leader_epoch: Epoch, error: Option<KafkaError> },
+    /// KIP-497 (2.7+): the leader asks the controller to change the ISR.
+    AlterPartition { partition: u32, leader: BrokerId, leader_epoch: Epoch, isr: Vec<BrokerId>, partition_epoch: u32 },
+    AlterPartitionResponse { partition: u32, leader_epoch: Epoch, isr: Vec<BrokerId>, partition_epoch: u32, error: Option<KafkaError> },
     /// The controller's decision for one partition (§4.1), applied by a broker only if it is newer.
     LeaderAndIsr {
         controller_epoch: u32,
@@ -92,40 +136,60 @@ impl Msg {
         match self {
             Msg::Produce { .. } => "Produce",
             Msg::ProduceResponse { .. } => "ProduceResponse",
-            Msg::Fetch { .. } => "Fetch",
-            Msg::FetchResponse { .. } => "FetchResponse",
+            Msg::Fetch(_) => "Fetch",
+            Msg::FetchResponse(_) => "FetchResponse",
+            Msg::OffsetsForLeaderEpoch { .. } => "OffsetsForLeaderEpoch",
+            Msg::OffsetsForLeaderEpochResponse { .. } => "OffsetsForLeaderEpochResponse",
+            Msg::AlterPartition { .. } => "AlterPartition",
+            Msg::AlterPartitionResponse { .. } => "AlterPartitionResponse",
             Msg::LeaderAndIsr { .. } => "LeaderAndIsr",
         }
     }
 
     pub fn partition(&self) -> u32 {
         match self {
+            Msg::Fetch(f) => f.partition,
+            Msg::FetchResponse(r) => r.partition,
             Msg::Produce { partition, .. }
             | Msg::ProduceResponse { partition, .. }
-            | Msg::Fetch { partition, .. }
-            | Msg::FetchResponse { partition, .. }
+            | Msg::OffsetsForLeaderEpoch { partition, .. }
+            | Msg::OffsetsForLeaderEpochResponse { partition, .. }
+            | Msg::AlterPartition { partition, .. }
+            | Msg::AlterPartitionResponse { partition, .. }
             | Msg::LeaderAndIsr { partition, .. } => *partition,
         }
     }
 
     /// For a request, the error response its sender sees when the connection breaks.
     pub fn connection_error(&self) -> Option<Msg> {
+        let error = Some(KafkaError::NetworkException);
         match self {
-            Msg::Produce { request, partition, .. } => Some(Msg::ProduceResponse {
-                request: *request,
-                partition: *partition,
-                base_offset: None,
-                error: Some(KafkaError::NetworkException),
-            }),
-            Msg::Fetch { partition, fetch_offset, leader_epoch, .. } => Some(Msg::FetchResponse {
-                partition: *partition,
-                fetch_offset: *fetch_offset,
+            Msg::Produce { request, partition, .. } => {
+                Some(Msg::ProduceResponse { request: *request, partition: *partition, base_offset: None, error })
+            }
+            Msg::Fetch(f) => Some(Msg::FetchResponse(FetchResponse {
+                partition: f.partition,
+                fetch_offset: f.fetch_offset,
                 records: Vec::new(),
                 high_watermark: 0,
-                leader_log_start_offset: 0,
-                leader_log_end_offset: 0,
+                log_start_offset: 0,
+                log_end_offset: 0,
+                leader_epoch: f.current_leader_epoch,
+                diverging_epoch: None,
+                error,
+            })),
+            Msg::OffsetsForLeaderEpoch { partition, current_leader_epoch, .. } => Some(Msg::OffsetsForLeaderEpochResponse {
+                partition: *partition,
+                answer: EpochEndOffset::UNDEFINED,
+                current_leader_epoch: *current_leader_epoch,
+                error,
+            }),
+            Msg::AlterPartition { partition, leader_epoch, isr, partition_epoch, .. } => Some(Msg::AlterPartitionResponse {
+                partition: *partition,
                 leader_epoch: *leader_epoch,
-                error: Some(KafkaError::NetworkException),
+                isr: isr.clone(),
+                partition_epoch: *partition_epoch,
+                error,
             }),
             _ => None,
         }
@@ -138,6 +202,7 @@ fn ids(list: &[BrokerId]) -> String {
 
 impl fmt::Display for Msg {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let err = |e: &Option<KafkaError>| e.map_or(String::new(), |e| format!(" {}", e.name()));
         match self {
             Msg::Produce { request, partition, count, acks, .. } => {
                 write!(f, "Produce #{request} p{partition} {count} records acks={}", acks.label())
@@ -147,13 +212,30 @@ impl fmt::Display for Msg {
                 (None, Some(o)) => write!(f, "ProduceResponse #{request} p{partition} offset={o}"),
                 (None, None) => write!(f, "ProduceResponse #{request} p{partition}"),
             },
-            Msg::Fetch { partition, replica, fetch_offset, leader_epoch } => {
-                write!(f, "Fetch p{partition} replica={replica} fetchOffset={fetch_offset} epoch={leader_epoch}")
+            Msg::Fetch(x) => {
+                write!(f, "Fetch p{} replica={} fetchOffset={} epoch={}", x.partition, x.replica, x.fetch_offset, x.current_leader_epoch)?;
+                match x.last_fetched_epoch {
+                    Some(e) => write!(f, " lastFetchedEpoch={e}"),
+                    None => Ok(()),
+                }
             }
-            Msg::FetchResponse { partition, records, high_watermark, error, .. } => match error {
-                Some(e) => write!(f, "FetchResponse p{partition} {}", e.name()),
-                None => write!(f, "FetchResponse p{partition} {} records HW={high_watermark}", records.len()),
+            Msg::FetchResponse(r) => match (r.error, r.diverging_epoch) {
+                (Some(e), _) => write!(f, "FetchResponse p{} {}", r.partition, e.name()),
+                (None, Some(d)) => write!(f, "FetchResponse p{} DivergingEpoch(epoch={}, endOffset={})", r.partition, d.epoch, d.end_offset),
+                (None, None) => write!(f, "FetchResponse p{} {} records HW={}", r.partition, r.records.len(), r.high_watermark),
             },
+            Msg::OffsetsForLeaderEpoch { partition, leader_epoch, .. } => {
+                write!(f, "OffsetsForLeaderEpoch p{partition} epoch={leader_epoch}")
+            }
+            Msg::OffsetsForLeaderEpochResponse { partition, answer, error, .. } => {
+                write!(f, "OffsetsForLeaderEpochResponse p{partition} epoch={} endOffset={}{}", answer.epoch, answer.end_offset, err(error))
+            }
+            Msg::AlterPartition { partition, isr, partition_epoch, .. } => {
+                write!(f, "AlterPartition p{partition} isr=[{}] partitionEpoch={partition_epoch}", ids(isr))
+            }
+            Msg::AlterPartitionResponse { partition, isr, partition_epoch, error, .. } => {
+                write!(f, "AlterPartitionResponse p{partition} isr=[{}] partitionEpoch={partition_epoch}{}", ids(isr), err(error))
+            }
             Msg::LeaderAndIsr { controller_epoch, partition, leader, leader_epoch, isr, .. } => write!(
                 f,
                 "LeaderAndIsr p{partition} leader={leader} leader_epoch={leader_epoch} isr=[{}] controller_epoch={controller_epoch}",

@@ -1,0 +1,216 @@
+//! The follower's side of replication (`ReplicaFetcherThread`, `AbstractFetcherThread`): the fetch
+//! loop, the HW it learns from the leader, and truncation when its log may have diverged (§4.4).
+
+use crate::config::{Truncation, Version};
+use crate::log::{Epoch, Offset};
+use crate::message::{BrokerId, EpochEndOffset, Fetch, FetchResponse, KafkaError, Msg, NodeId};
+use crate::partition::{offsets_text, Ctx, FollowerState, Replica, Role};
+
+/// The outcome of the KIP-279 follower rule for one leader answer.
+enum Reconcile {
+    /// Truncate here; done.
+    Final(Offset),
+    /// Truncate here, then ask the leader again about `Epoch` (multi-round, KIP-279).
+    AskAgain(Offset, Epoch),
+}
+
+impl Replica {
+    /// Whether this version truncates through DivergingEpoch in fetch responses (2.8+, KAFKA-10554)
+    /// rather than an OffsetsForLeaderEpoch round trip.
+    pub(crate) fn diverging_fetch(ctx: &Ctx) -> bool {
+        ctx.cfg.truncation == Truncation::Kip279 && ctx.cfg.version >= Version::V2_8
+    }
+
+    /// `makeFollower` (§4.4): ≤ 0.10 truncates to the local HW whenever the leader changed (or is
+    /// unknown after a restart); 0.11–2.7 first asks the leader where its epoch ends
+    /// (OffsetsForLeaderEpoch), on a leader change and since 2.1 on every epoch change; 2.8+
+    /// fetches at once and lets the leader flag a divergence.
+    pub(crate) fn become_follower(&mut self, ctx: &mut Ctx, leader: BrokerId, leader_changed: bool) {
+        let mut truncating = None;
+        match ctx.cfg.truncation {
+            Truncation::HighWatermark if leader_changed => {
+                let hw = self.log.high_watermark();
+                self.truncate(ctx, hw, format!("to its HW {hw} before following b{leader} (truncation to the high watermark, ≤ 0.10)"));
+            }
+            Truncation::HighWatermark => {}
+            _ if Replica::diverging_fetch(ctx) => {}
+            _ if leader_changed || ctx.cfg.version >= Version::V2_8 => truncating = self.log.latest_epoch(),
+            _ => {}
+        }
+        self.role = Role::Follower(FollowerState { leader, fetch_in_flight: false, backoff_until: ctx.now, truncating });
+    }
+
+    /// Removes the records at and above `offset`, with an event naming what went.
+    fn truncate(&mut self, ctx: &mut Ctx, offset: Offset, why: String) {
+        let leo = self.log.log_end_offset();
+        if offset >= leo {
+            return;
+        }
+        let values: Vec<String> = self.log.read(offset, leo).map(|r| format!("m{}", r.value)).collect();
+        self.log.truncate_to(offset);
+        let text = format!("b{} truncated p{} {why}: removed {} ({})", ctx.me, self.partition, offsets_text(offset, leo), values.join(", "));
+        self.event(ctx, "truncate", ctx.me, text);
+    }
+
+    /// The follower's own end offset for `epoch`: where the next epoch starts, or its LEO.
+    fn own_end_offset(&self, epoch: Epoch) -> Offset {
+        self.log.epoch_cache().range(epoch + 1..).next().map_or(self.log.log_end_offset(), |(_, &start)| start)
+    }
+
+    /// The KIP-279 follower rule (§4.4 item 3) for a leader answer `(e, end)`.
+    fn kip279_rule(&self, answer: EpochEndOffset) -> Reconcile {
+        let leo = self.log.log_end_offset();
+        if answer.is_undefined() {
+            return Reconcile::Final(self.log.high_watermark());
+        }
+        let end = answer.end_offset as Offset;
+        match self.log.epoch_cache().range(..=answer.epoch).next_back().map(|(&e, _)| e) {
+            None => Reconcile::Final(end.min(leo)),
+            Some(own) if own != answer.epoch => Reconcile::AskAgain(self.own_end_offset(own).min(leo), own),
+            Some(own) => Reconcile::Final(end.min(self.own_end_offset(own)).min(leo)),
+        }
+    }
+
+    /// Sends the next request when none is outstanding (the fetcher thread loops continuously):
+    /// OffsetsForLeaderEpoch while truncating, else a Fetch from the LEO.
+    pub(crate) fn maybe_fetch(&mut self, ctx: &mut Ctx) {
+        let leo = self.log.log_end_offset();
+        let last_fetched_epoch = if Replica::diverging_fetch(ctx) { self.log.latest_epoch() } else { None };
+        let Role::Follower(f) = &mut self.role else { return };
+        if f.fetch_in_flight || ctx.now < f.backoff_until {
+            return;
+        }
+        f.fetch_in_flight = true;
+        let msg = match f.truncating {
+            Some(epoch) => Msg::OffsetsForLeaderEpoch {
+                partition: self.partition,
+                replica: ctx.me,
+                leader_epoch: epoch,
+                current_leader_epoch: self.leader_epoch,
+            },
+            None => Msg::Fetch(Fetch {
+                partition: self.partition,
+                replica: ctx.me,
+                fetch_offset: leo,
+                current_leader_epoch: self.leader_epoch,
+                last_fetched_epoch,
+            }),
+        };
+        ctx.out.push((f.leader as NodeId, msg));
+    }
+
+    /// Takes the answer to our outstanding request, if `from` and `epoch` say it is one; a response
+    /// from an earlier leader or epoch is stale (the loop has moved on).
+    fn accept_response(&mut self, from: NodeId, epoch: Epoch) -> bool {
+        let leader_epoch = self.leader_epoch;
+        match &mut self.role {
+            Role::Follower(f) if f.leader as NodeId == from && epoch == leader_epoch && f.fetch_in_flight => {
+                f.fetch_in_flight = false;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// After an error: wait `replica.fetch.backoff.ms` before the next request.
+    fn back_off(&mut self, ctx: &Ctx) {
+        if let Role::Follower(f) = &mut self.role {
+            f.backoff_until = ctx.now + ctx.timing.fetch_backoff;
+        }
+    }
+
+    fn truncating_epoch(&self) -> Option<Epoch> {
+        match &self.role {
+            Role::Follower(f) => f.truncating,
+            _ => None,
+        }
+    }
+
+    pub fn on_offsets_for_leader_epoch_response(&mut self, ctx: &mut Ctx, from: NodeId, answer: EpochEndOffset, epoch: Epoch, error: Option<KafkaError>) {
+        if !self.accept_response(from, epoch) {
+            return;
+        }
+        if error.is_some() {
+            // It never truncates blindly: it retries until it gets an answer (§4.4 item 2).
+            self.back_off(ctx);
+            return;
+        }
+        let leo = self.log.log_end_offset();
+        let asked = self.truncating_epoch().unwrap_or(-1);
+        let (offset, again) = match ctx.cfg.truncation {
+            Truncation::Kip279 => match self.kip279_rule(answer) {
+                Reconcile::Final(o) => (o, None),
+                Reconcile::AskAgain(o, e) => (o, Some(e)),
+            },
+            // KIP-101: truncate to the leader's end offset for our latest epoch; UNDEFINED falls back to the HW.
+            _ if answer.is_undefined() => (self.log.high_watermark(), None),
+            _ => ((answer.end_offset as Offset).min(leo), None),
+        };
+        if let Role::Follower(f) = &mut self.role {
+            f.truncating = again;
+        }
+        let why = if answer.is_undefined() {
+            format!("to its HW {offset}: b{from} knows no end offset for epoch {asked}")
+        } else {
+            format!("to {offset}: leader b{from} says epoch {} ends at offset {} (asked about epoch {asked})", answer.epoch, answer.end_offset)
+        };
+        self.truncate(ctx, offset, why);
+    }
+
+    pub fn on_fetch_response(&mut self, ctx: &mut Ctx, from: NodeId, r: &FetchResponse) {
+        if !self.accept_response(from, r.leader_epoch) {
+            return;
+        }
+        match r.error {
+            Some(KafkaError::OffsetOutOfRange) if self.log.log_end_offset() < r.log_start_offset => {
+                // Retention deleted what we would fetch next: start over at the leader's log start.
+                self.log.truncate_fully_and_start_at(r.log_start_offset);
+                let text = format!("b{} restarted p{} at the leader's log start offset {}: its LEO was below it", ctx.me, self.partition, r.log_start_offset);
+                self.event(ctx, "truncate", ctx.me, text);
+            }
+            Some(KafkaError::OffsetOutOfRange) => {
+                // Our log is longer than the leader's: after an unclean election or a lost tail,
+                // truncate to the leader's LEO (§4.4 item 1).
+                let leader_leo = r.log_end_offset;
+                self.truncate(ctx, leader_leo, format!("to the leader's LEO {leader_leo}: fetch offset {} is out of range on b{from}", r.fetch_offset));
+            }
+            Some(_) => self.back_off(ctx),
+            None => {
+                if r.fetch_offset != self.log.log_end_offset() {
+                    return;
+                }
+                if let Some(d) = r.diverging_epoch {
+                    let (offset, shared) = match self.kip279_rule(d) {
+                        Reconcile::Final(o) | Reconcile::AskAgain(o, _) => (o, d.epoch),
+                    };
+                    let why = format!("to {offset}: DivergingEpoch from b{from} (epoch {shared} ends at {})", d.end_offset);
+                    self.truncate(ctx, offset, why);
+                    return;
+                }
+                self.append_fetched(ctx, from, r);
+            }
+        }
+    }
+
+    fn append_fetched(&mut self, ctx: &mut Ctx, from: NodeId, r: &FetchResponse) {
+        if !r.records.is_empty() {
+            self.log.append(&r.records);
+            ctx.stats.replicated_records += r.records.len() as u64;
+            let text = format!(
+                "b{} fetched {} from leader b{from} (LEO {})",
+                ctx.me,
+                offsets_text(r.fetch_offset, self.log.log_end_offset()),
+                self.log.log_end_offset()
+            );
+            self.event(ctx, "replicate", ctx.me, text);
+        }
+        // §1.5: follower HW = min(leader HW in the response, own LEO); not monotonic.
+        let old = self.log.high_watermark();
+        self.log.set_high_watermark(r.high_watermark);
+        let new = self.log.high_watermark();
+        if new != old {
+            let text = format!("b{} follower HW {old}→{new}: min(leader HW {}, own LEO {})", ctx.me, r.high_watermark, self.log.log_end_offset());
+            self.event(ctx, "hw", ctx.me, text);
+        }
+    }
+}

@@ -1,0 +1,374 @@
+//! The leader's side of replication (`Partition.scala`, `DelayedProduce`, `DelayedFetch`): follower
+//! fetches and the state they update, the HW, ISR shrink and expand, and the produce path.
+
+use crate::config::{IsrUpdate, Version};
+use crate::events::set_text;
+use crate::log::{Epoch, Offset, Record};
+use crate::message::{Acks, BrokerId, EpochEndOffset, Fetch, FetchResponse, KafkaError, Msg, NodeId, PRODUCER};
+use crate::partition::{offsets_text, Ctx, DelayedProduce, ParkedFetch, PendingIsr, Replica, Role, REPLICA_FETCH_MAX_RECORDS};
+use crate::zk::PartitionState;
+
+impl Replica {
+    /// The ISR that the HW and acks=all count: the committed ISR plus a replica being added by an
+    /// AlterPartition in flight (a pending shrink still counts the old ISR) — §2.1, §2.2.
+    pub fn maximal_isr(&self) -> Vec<BrokerId> {
+        let mut isr = self.isr.clone();
+        if let Role::Leader(ls) = &self.role {
+            for r in ls.pending_isr.iter().flat_map(|p| &p.isr) {
+                if !isr.contains(r) {
+                    isr.push(*r);
+                }
+            }
+        }
+        isr.sort_unstable();
+        isr
+    }
+
+    /// `min.insync.replicas` as the produce path applies it: since 3.7 capped at the RF
+    /// (KAFKA-15583); before, a value above the RF rejects every acks=all write.
+    fn effective_min_isr(&self, ctx: &Ctx) -> usize {
+        let min = ctx.cfg.min_insync_replicas as usize;
+        if ctx.cfg.version >= Version::V3_7 {
+            min.min(self.replicas.len())
+        } else {
+            min
+        }
+    }
+
+    fn fetch_data(&self, fetch_offset: Offset, high_watermark: Offset) -> Msg {
+        let leo = self.log.log_end_offset();
+        Msg::FetchResponse(FetchResponse {
+            partition: self.partition,
+            fetch_offset,
+            records: self.log.copy_range(fetch_offset, leo.min(fetch_offset + REPLICA_FETCH_MAX_RECORDS)),
+            high_watermark,
+            log_start_offset: self.log.log_start_offset(),
+            log_end_offset: leo,
+            leader_epoch: self.leader_epoch,
+            diverging_epoch: None,
+            error: None,
+        })
+    }
+
+    /// Leadership and, from 2.1 (KIP-320), the requester's epoch must match ours (§1.2 step 1).
+    fn check_leader(&self, ctx: &Ctx, replica: BrokerId, epoch: Epoch) -> Option<KafkaError> {
+        if !self.is_leader() || !self.replicas.contains(&replica) {
+            Some(KafkaError::NotLeaderOrFollower)
+        } else if ctx.cfg.version < Version::V2_8 {
+            None
+        } else if epoch < self.leader_epoch {
+            Some(KafkaError::FencedLeaderEpoch)
+        } else if epoch > self.leader_epoch {
+            Some(KafkaError::UnknownLeaderEpoch)
+        } else {
+            None
+        }
+    }
+
+    /// The leader's handling of a follower fetch (§1.2).
+    pub fn on_fetch(&mut self, ctx: &mut Ctx, req: &Fetch) {
+        let to = req.replica as NodeId;
+        let fetch_offset = req.fetch_offset;
+        let error = self.check_leader(ctx, req.replica, req.current_leader_epoch).or_else(|| {
+            (fetch_offset > self.log.log_end_offset() || fetch_offset < self.log.log_start_offset()).then_some(KafkaError::OffsetOutOfRange)
+        });
+        if let Some(e) = error {
+            let mut reply = self.fetch_error_for(fetch_offset, e);
+            if let Msg::FetchResponse(r) = &mut reply {
+                r.leader_epoch = req.current_leader_epoch;
+            }
+            ctx.out.push((to, reply));
+            return;
+        }
+        // Step 3: a diverging log is answered at once, without touching the follower's state.
+        if let Some(last) = req.last_fetched_epoch {
+            let d = self.end_offset_for(last, ctx.cfg.truncation);
+            if d.epoch < last || d.end_offset < fetch_offset as i64 {
+                let mut reply = self.fetch_data(fetch_offset, self.log.high_watermark());
+                if let Msg::FetchResponse(r) = &mut reply {
+                    r.records.clear();
+                    r.diverging_epoch = Some(d);
+                }
+                ctx.out.push((to, reply));
+                return;
+            }
+        }
+        // Step 2: snapshot before the read; the response carries the pre-update HW (step 8).
+        let hw0 = self.log.high_watermark();
+        let leo0 = self.log.log_end_offset();
+        let Role::Leader(ls) = &mut self.role else { unreachable!("check_leader passed") };
+        let f = ls.followers.get_mut(&req.replica).expect("every AR member has a follower view");
+        // Step 5: the KAFKA-4485 lastCaughtUpTime rule (0.10.2+).
+        if fetch_offset >= leo0 {
+            f.last_caught_up = f.last_caught_up.max(Some(ctx.now));
+        } else if fetch_offset >= f.last_fetch_leader_leo {
+            f.last_caught_up = f.last_caught_up.max(Some(f.last_fetch));
+        }
+        let leo_changed = f.log_end_offset != Some(fetch_offset);
+        f.log_end_offset = Some(fetch_offset);
+        f.last_fetch_leader_leo = f.last_fetch_leader_leo.max(leo0);
+        f.last_fetch = ctx.now;
+        // Steps 6–7.
+        self.maybe_expand_isr(ctx, req.replica);
+        if leo_changed {
+            self.maybe_increment_leader_hw(ctx);
+        }
+        // Step 8: answer now if there is data, else park until data arrives or the wait expires.
+        if fetch_offset < leo0 || ctx.timing.fetch_wait == 0 {
+            ctx.out.push((to, self.fetch_data(fetch_offset, hw0)));
+        } else if let Role::Leader(ls) = &mut self.role {
+            ls.parked.push(ParkedFetch { replica: req.replica, fetch_offset, deadline: ctx.now + ctx.timing.fetch_wait });
+        }
+    }
+
+    /// KIP-101/279: where does epoch `requested` end on the leader's log?
+    pub fn on_offsets_for_leader_epoch(&mut self, ctx: &mut Ctx, replica: BrokerId, requested: Epoch, current_leader_epoch: Epoch) {
+        let error = self.check_leader(ctx, replica, current_leader_epoch);
+        let answer = if error.is_some() { EpochEndOffset::UNDEFINED } else { self.end_offset_for(requested, ctx.cfg.truncation) };
+        ctx.out.push((
+            replica as NodeId,
+            Msg::OffsetsForLeaderEpochResponse { partition: self.partition, answer, current_leader_epoch, error },
+        ));
+    }
+
+    /// Answers parked fetches that now have data, or whose wait expired (`expired_only`), with the
+    /// current HW (a parked fetch re-reads on completion; it does not update follower state again).
+    pub(crate) fn complete_parked_fetches(&mut self, ctx: &mut Ctx, expired_only: bool) {
+        let Role::Leader(ls) = &mut self.role else { return };
+        if ls.parked.is_empty() {
+            return;
+        }
+        let leo = self.log.log_end_offset();
+        let parked = std::mem::take(&mut ls.parked);
+        let (done, waiting): (Vec<_>, Vec<_>) =
+            parked.into_iter().partition(|p| ctx.now >= p.deadline || (!expired_only && leo > p.fetch_offset));
+        ls.parked = waiting;
+        let hw = self.log.high_watermark();
+        for p in done {
+            ctx.out.push((p.replica as NodeId, self.fetch_data(p.fetch_offset, hw)));
+        }
+    }
+
+    /// `maybeIncrementLeaderHW` (§1.4): HW = min LEO over the leader and every follower that
+    /// counts, and it only rises. Who counts, by version: 0.8, the ISR; 0.10.2+, also followers
+    /// caught up within `replica.lag.time.max.ms`; 2.7+, the maximal ISR; 3.6+, caught-up
+    /// followers only if alive. 3.7 freezes it while the ISR is under min(minISR, RF).
+    /// Triggered by a follower LEO change, a leader append, an ISR change and becoming leader.
+    /// Returns true if the HW rose (and then completes waiting acks=all produces).
+    pub fn maybe_increment_leader_hw(&mut self, ctx: &mut Ctx) -> bool {
+        let Role::Leader(ls) = &self.role else { return false };
+        let gate = (ctx.cfg.min_insync_replicas as usize).min(self.replicas.len());
+        if ctx.cfg.strict_min_isr && self.isr.len() < gate {
+            return false;
+        }
+        let leo = self.log.log_end_offset();
+        let maximal = self.maximal_isr();
+        let version = ctx.cfg.version;
+        let counted: Vec<(BrokerId, Option<Offset>)> = std::iter::once((ctx.me, Some(leo)))
+            .chain(
+                ls.followers
+                    .iter()
+                    .filter(|(r, f)| {
+                        maximal.contains(r)
+                            || (version > Version::V0_8
+                                && f.caught_up_within(ctx.now, ctx.timing.lag)
+                                && (version < Version::V3_7 || ctx.zk.is_registered(**r)))
+                    })
+                    .map(|(r, f)| (*r, f.log_end_offset)),
+            )
+            .collect();
+        // An unknown LEO (-1 in Kafka) holds the HW where it is.
+        let candidate = counted.iter().try_fold(leo, |c, (_, l)| l.map(|l| c.min(l)));
+        let old = self.log.high_watermark();
+        let Some(new) = candidate.filter(|&c| c > old) else { return false };
+        self.log.set_high_watermark(new);
+        let ids: Vec<BrokerId> = counted.iter().map(|(r, _)| *r).collect();
+        let leos: Vec<String> = counted.iter().map(|(_, l)| l.map_or("?".to_string(), |l| l.to_string())).collect();
+        self.event(ctx, "hw", ctx.me, format!("HW {old}→{new}: ISR {} LEOs {}", set_text(&ids), leos.join(",")));
+        self.complete_delayed_produce(ctx);
+        true
+    }
+
+    /// `DelayedProduce.tryComplete` (§3.1 step 5), also run by the tick for expiry.
+    pub(crate) fn complete_delayed_produce(&mut self, ctx: &mut Ctx) {
+        let enough = self.maximal_isr().len() >= self.effective_min_isr(ctx);
+        let hw = self.log.high_watermark();
+        let Role::Leader(ls) = &mut self.role else { return };
+        if ls.delayed.is_empty() {
+            return;
+        }
+        let (done, waiting): (Vec<_>, Vec<_>) =
+            std::mem::take(&mut ls.delayed).into_iter().partition(|d| hw >= d.required_offset || ctx.now >= d.deadline);
+        ls.delayed = waiting;
+        for d in done {
+            let reply = if hw < d.required_offset {
+                self.produce_error(d.request, KafkaError::RequestTimedOut)
+            } else if enough {
+                Msg::ProduceResponse { request: d.request, partition: self.partition, base_offset: Some(d.base_offset), error: None }
+            } else {
+                self.produce_error(d.request, KafkaError::NotEnoughReplicasAfterAppend)
+            };
+            ctx.out.push((PRODUCER, reply));
+        }
+    }
+
+    /// The produce path on the leader (§3.1).
+    pub fn on_produce(&mut self, ctx: &mut Ctx, request: u32, first_value: u32, count: u32, acks: Acks) {
+        if !self.is_leader() {
+            ctx.out.push((PRODUCER, self.produce_error(request, KafkaError::NotLeaderOrFollower)));
+            return;
+        }
+        let min_isr = self.effective_min_isr(ctx);
+        if acks == Acks::All && self.isr.len() < min_isr {
+            let text = format!(
+                "request #{request} rejected with NOT_ENOUGH_REPLICAS: ISR {} has {} < min.insync.replicas {min_isr}; nothing appended",
+                set_text(&self.isr),
+                self.isr.len()
+            );
+            self.event(ctx, "produce-rejected", ctx.me, text);
+            ctx.out.push((PRODUCER, self.produce_error(request, KafkaError::NotEnoughReplicas)));
+            return;
+        }
+        let base = self.log.log_end_offset();
+        let epoch = self.leader_epoch;
+        let records: Vec<Record> = (0..count).map(|i| Record { leader_epoch: epoch, value: first_value + i }).collect();
+        self.log.append(&records);
+        let required = self.log.log_end_offset();
+        let text = format!("leader b{} appended request #{request} at {} (leader_epoch {epoch}, acks={})", ctx.me, offsets_text(base, required), acks.label());
+        self.event(ctx, "append", ctx.me, text);
+        self.complete_parked_fetches(ctx, false);
+        match acks {
+            Acks::Zero => {}
+            Acks::One => ctx.out.push((PRODUCER, Msg::ProduceResponse { request, partition: self.partition, base_offset: Some(base), error: None })),
+            Acks::All => {
+                if let Role::Leader(ls) = &mut self.role {
+                    ls.delayed.push(DelayedProduce { request, base_offset: base, required_offset: required, deadline: ctx.now + ctx.timing.request_timeout });
+                }
+            }
+        }
+        // With ISR = {leader} the append alone moves the HW (§1.3), which also answers acks=all.
+        self.maybe_increment_leader_hw(ctx);
+    }
+
+    /// Proposes a new ISR (§2.3), with a reason per member joining or leaving. ≤ 2.6: the leader
+    /// writes the znode itself, conditional on its cached zkVersion, keeping the leader epoch.
+    /// 2.7+: it sends AlterPartition to the controller and counts the maximal ISR until the answer.
+    fn change_isr(&mut self, ctx: &mut Ctx, isr: Vec<BrokerId>, reasons: Vec<(BrokerId, String)>) {
+        match ctx.cfg.isr_update {
+            IsrUpdate::ZooKeeper => {
+                let next = PartitionState { leader: ctx.me as i32, leader_epoch: self.leader_epoch, isr: isr.clone(), controller_epoch: self.controller_epoch, version: 0 };
+                match ctx.zk.conditional_update(self.partition, self.zk_version, next) {
+                    Some(v) => self.apply_isr(ctx, isr, v, &reasons, "written to ZooKeeper by the leader"),
+                    None => {
+                        let text = format!("b{} skipped its ISR update: cached zkVersion {} not equal to that in ZooKeeper", ctx.me, self.zk_version);
+                        self.event(ctx, "isr-write-skipped", ctx.me, text);
+                    }
+                }
+            }
+            IsrUpdate::AlterPartition => {
+                let Some(controller) = ctx.zk.controller else { return };
+                let Role::Leader(ls) = &mut self.role else { return };
+                ls.pending_isr = Some(PendingIsr { isr: isr.clone(), reasons });
+                let msg = Msg::AlterPartition { partition: self.partition, leader: ctx.me, leader_epoch: self.leader_epoch, isr: isr.clone(), partition_epoch: self.zk_version };
+                ctx.out.push((controller as NodeId, msg));
+                let text = format!("b{} sent AlterPartition for p{}: ISR {} → {} to controller b{controller}", ctx.me, self.partition, set_text(&self.isr), set_text(&isr));
+                self.event(ctx, "alter-partition", ctx.me, text);
+            }
+        }
+    }
+
+    /// A committed ISR change: announce each member that left or joined, with its reason, then
+    /// re-check the HW (a smaller ISR can unblock it) and waiting produces.
+    fn apply_isr(&mut self, ctx: &mut Ctx, isr: Vec<BrokerId>, zk_version: u32, reasons: &[(BrokerId, String)], how: &str) {
+        let old = std::mem::replace(&mut self.isr, isr);
+        self.zk_version = zk_version;
+        let now_text = set_text(&self.isr);
+        for (r, why) in reasons {
+            let (kind, verb) = if self.isr.contains(r) { ("isr-expand", "joined") } else { ("isr-shrink", "left") };
+            if old.contains(r) != self.isr.contains(r) {
+                let text = format!("b{r} {verb} the ISR of p{}: {why}; ISR now {now_text} ({how}, zkVersion {zk_version})", self.partition);
+                ctx.events.push(ctx.now, kind, Some(self.partition), Some(*r), text);
+            }
+        }
+        self.maybe_increment_leader_hw(ctx);
+        self.complete_delayed_produce(ctx);
+    }
+
+    /// The controller's answer to our AlterPartition: adopt the committed ISR, or roll back.
+    pub fn on_alter_partition_response(&mut self, ctx: &mut Ctx, leader_epoch: Epoch, isr: &[BrokerId], partition_epoch: u32, error: Option<KafkaError>) {
+        if leader_epoch != self.leader_epoch {
+            return;
+        }
+        let Role::Leader(ls) = &mut self.role else { return };
+        let Some(pending) = ls.pending_isr.take() else { return };
+        match error {
+            None => self.apply_isr(ctx, isr.to_vec(), partition_epoch, &pending.reasons, "AlterPartition accepted by the controller"),
+            Some(e) => {
+                let text = format!("AlterPartition for p{} failed with {}: ISR stays {}", self.partition, e.name(), set_text(&self.isr));
+                self.event(ctx, "alter-partition", ctx.me, text);
+            }
+        }
+    }
+
+    fn isr_change_in_flight(&self) -> bool {
+        matches!(&self.role, Role::Leader(ls) if ls.pending_isr.is_some())
+    }
+
+    /// ISR expansion on a follower fetch (§2.2): a follower outside the ISR joins once its LEO
+    /// reaches the leader's HW and, from 2.1 (KAFKA-7128), the start of the leader's epoch. One
+    /// change at a time.
+    fn maybe_expand_isr(&mut self, ctx: &mut Ctx, replica: BrokerId) {
+        let Role::Leader(ls) = &self.role else { return };
+        if self.isr.contains(&replica) || !self.replicas.contains(&replica) || self.isr_change_in_flight() {
+            return;
+        }
+        let Some(leo) = ls.followers.get(&replica).and_then(|f| f.log_end_offset) else { return };
+        let hw = self.log.high_watermark();
+        let leso = if ctx.cfg.version >= Version::V2_8 { ls.leader_epoch_start_offset } else { 0 };
+        if leo < hw || leo < leso {
+            return;
+        }
+        let mut isr = self.isr.clone();
+        isr.push(replica);
+        isr.sort_unstable();
+        self.change_isr(ctx, isr, vec![(replica, format!("its LEO {leo} reached the HW {hw}"))]);
+    }
+
+    /// Why follower `r` is out of sync now, if it is (§2.1). 0.8: no fetch for the lag time
+    /// ("stuck"); 0.9–2.1: not caught up for the lag time; 2.2+: and its LEO differs from the
+    /// leader's. When `replica.lag.max.messages` is set, also too many messages behind ("slow").
+    fn out_of_sync(&self, ctx: &Ctx, r: BrokerId) -> Option<String> {
+        let Role::Leader(ls) = &self.role else { return None };
+        let f = ls.followers.get(&r)?;
+        let leo = self.log.log_end_offset();
+        let lag_ms = ctx.cfg.replica_lag_time_max_ms;
+        let max_messages = ctx.cfg.replica_lag_max_messages;
+        let behind = f.log_end_offset.map(|l| leo.saturating_sub(l));
+        if max_messages > 0 && behind.is_some_and(|b| b > max_messages) {
+            return Some(format!("{} messages behind > replica.lag.max.messages {max_messages}", behind.unwrap_or(0)));
+        }
+        let ms = |t| (ctx.now - t) * crate::config::TICK_MS;
+        match ctx.cfg.version {
+            Version::V0_8 => (ctx.now - f.last_fetch > ctx.timing.lag).then(|| format!("no fetch for {} ms > replica.lag.time.max.ms {lag_ms}", ms(f.last_fetch))),
+            v if v >= Version::V2_8 && f.log_end_offset == Some(leo) => None,
+            _ => (!f.caught_up_within(ctx.now, ctx.timing.lag)).then(|| match f.last_caught_up {
+                Some(t) => format!("not caught up for {} ms > replica.lag.time.max.ms {lag_ms}", ms(t)),
+                None => format!("never caught up with this leader; replica.lag.time.max.ms {lag_ms}"),
+            }),
+        }
+    }
+
+    /// The `isr-expiration` task (§2.1): drops every out-of-sync follower in one change.
+    pub fn maybe_shrink_isr(&mut self, ctx: &mut Ctx) {
+        if !self.is_leader() || self.isr_change_in_flight() {
+            return;
+        }
+        let out: Vec<(BrokerId, String)> =
+            self.isr.iter().filter(|&&r| r != ctx.me).filter_map(|&r| self.out_of_sync(ctx, r).map(|why| (r, why))).collect();
+        if out.is_empty() {
+            return;
+        }
+        let isr: Vec<BrokerId> = self.isr.iter().copied().filter(|r| !out.iter().any(|(o, _)| o == r)).collect();
+        self.change_isr(ctx, isr, out);
+    }
+}
