@@ -9,13 +9,13 @@
 use crate::api::{check_keys, choice_arg, int_arg, ApiError, Value};
 use crate::broker::{Broker, BrokerStatus};
 use crate::config::Config;
-use crate::events::{set_text, Event, Events};
+use crate::events::{Event, Events};
 use crate::log::Offset;
 use crate::message::{Acks, BrokerId, Envelope, KafkaError, Msg, Network, NodeId, Tick, PRODUCER};
 use crate::partition::{Ctx, Stats, Timing};
 use crate::rng::Rng;
-use crate::zk::{PartitionState, ZooKeeper};
-use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use crate::zk::ZooKeeper;
+use std::collections::{BTreeMap, VecDeque};
 use std::hash::{Hash, Hasher};
 
 /// `step(n)` accepts at most this many ticks per call.
@@ -106,16 +106,16 @@ pub struct Cluster {
     pub config: Config,
     pub timing: Timing,
     pub tick: Tick,
-    rng: Rng,
+    pub(crate) rng: Rng,
     pub brokers: Vec<Broker>,
     pub zk: ZooKeeper,
     /// The active controller's view of live brokers: id → czxid of the registration it processed.
-    controller_live: BTreeMap<BrokerId, u64>,
+    pub(crate) controller_live: BTreeMap<BrokerId, u64>,
     pub network: Network,
     pub requests: VecDeque<Request>,
-    next_request: u32,
-    next_value: u32,
-    events: Events,
+    pub(crate) next_request: u32,
+    pub(crate) next_value: u32,
+    pub(crate) events: Events,
     pub stats: Stats,
 }
 
@@ -417,31 +417,6 @@ impl Cluster {
         self.flush(env.to, out);
     }
 
-    /// The controller's handling of AlterPartition (KIP-497, §2.3): the request must come from the
-    /// current leader in the current leader epoch and name the current partition epoch (zkVersion);
-    /// from 3.7 (KIP-841/903 in KRaft; here the same rule on ZooKeeper liveness) every new member
-    /// must be alive. Accepted: the znode is written with zkVersion + 1, leader epoch unchanged.
-    fn on_alter_partition(&mut self, to: BrokerId, p: u32, leader: BrokerId, leader_epoch: crate::log::Epoch, isr: &[BrokerId], partition_epoch: u32) -> Msg {
-        let st = self.zk.partitions[p as usize].clone();
-        let error = if self.zk.controller != Some(to) {
-            Some(KafkaError::NotController)
-        } else if leader_epoch != st.leader_epoch || st.leader != leader as i32 {
-            Some(KafkaError::FencedLeaderEpoch)
-        } else if partition_epoch != st.version {
-            Some(KafkaError::InvalidUpdateVersion)
-        } else if self.config.version >= crate::config::Version::V3_7 && isr.iter().any(|b| !self.zk.is_registered(*b)) {
-            Some(KafkaError::IneligibleReplica)
-        } else {
-            None
-        };
-        if let Some(e) = error {
-            return Msg::AlterPartitionResponse { partition: p, leader_epoch: st.leader_epoch, isr: st.isr, partition_epoch: st.version, error: Some(e) };
-        }
-        let next = PartitionState { leader: st.leader, leader_epoch: st.leader_epoch, isr: isr.to_vec(), controller_epoch: self.zk.controller_epoch, version: 0 };
-        let version = self.zk.conditional_update(p, st.version, next).expect("the controller writes the version it read");
-        Msg::AlterPartitionResponse { partition: p, leader_epoch: st.leader_epoch, isr: isr.to_vec(), partition_epoch: version, error: None }
-    }
-
     fn on_produce_response(&mut self, msg: &Msg) {
         let Msg::ProduceResponse { request, partition, base_offset, error } = msg else { return };
         let now = self.tick;
@@ -471,143 +446,5 @@ impl Cluster {
         while self.requests.len() > MAX_KEPT_REQUESTS && self.requests.front().is_some_and(|r| r.status != RequestStatus::Pending) {
             self.requests.pop_front();
         }
-    }
-
-    // ---- ZooKeeper sessions and the controller -----------------------------------------------
-
-    fn expire_sessions(&mut self) {
-        let now = self.tick;
-        let expired: Vec<BrokerId> =
-            self.zk.brokers.iter().filter(|(_, r)| r.session_expires_at.is_some_and(|t| t <= now)).map(|(b, _)| *b).collect();
-        for b in expired {
-            self.zk.brokers.remove(&b);
-            let mut text = format!("ZooKeeper session of b{b} expired: /brokers/ids/{b} deleted");
-            if self.zk.controller == Some(b) {
-                self.zk.controller = None;
-                text.push_str(", and /controller with it");
-            }
-            self.events.push(now, "zk-session-expired", None, Some(b), text);
-        }
-    }
-
-    /// A restarted broker registers as soon as no older session holds its znode (KAFKA-7165: it
-    /// retries until the old ephemeral node is gone).
-    fn register_restarted(&mut self) {
-        for b in 0..self.config.brokers {
-            if self.brokers[b as usize].is_up() && !self.zk.is_registered(b) {
-                self.zk.register(b);
-                self.events.push(self.tick, "zk-register", None, Some(b), format!("b{b} registered /brokers/ids/{b}"));
-            }
-        }
-    }
-
-    /// The first live broker to create `/controller` wins; here the lowest id (a ZooKeeper race in
-    /// Kafka). Every failover bumps `controller_epoch`.
-    fn elect_controller(&mut self) {
-        let Some(&b) = self.zk.brokers.keys().find(|b| self.brokers[**b as usize].is_up()) else { return };
-        self.zk.controller = Some(b);
-        self.zk.controller_epoch += 1;
-        self.controller_live.clear();
-        self.events.push(self.tick, "controller", None, Some(b), format!("b{b} is the controller (controller_epoch {})", self.zk.controller_epoch));
-    }
-
-    fn run_controller(&mut self) {
-        if self.zk.controller.is_none() {
-            self.elect_controller();
-        }
-        let Some(ctrl) = self.zk.controller else { return };
-        if !self.brokers[ctrl as usize].is_up() {
-            return; // a dead controller acts on nothing until its session expires
-        }
-        let registered: BTreeMap<BrokerId, u64> = self.zk.brokers.iter().map(|(b, r)| (*b, r.czxid)).collect();
-        if registered == self.controller_live {
-            return;
-        }
-        let started: BTreeSet<BrokerId> =
-            registered.iter().filter(|(b, z)| self.controller_live.get(b) != Some(z)).map(|(b, _)| *b).collect();
-        self.controller_live = registered;
-        self.reconcile(ctrl, &started);
-    }
-
-    /// `onBrokerFailure` / `onBrokerStartup` / controller failover (§2.3, §4.1): elect a leader for
-    /// every partition whose leader is gone (first live ISR member in assignment order; unclean: first
-    /// live replica), drop dead brokers from ISRs (never the last member), bump leader_epoch, write
-    /// the znode and send LeaderAndIsr. Newly started brokers get the current state of their partitions.
-    fn reconcile(&mut self, ctrl: BrokerId, started: &BTreeSet<BrokerId>) {
-        let live: BTreeSet<BrokerId> = self.controller_live.keys().copied().collect();
-        for p in 0..self.config.partitions {
-            let ar = self.zk.assignment[p as usize].clone();
-            let st = self.zk.partitions[p as usize].clone();
-            let leader_live = st.leader >= 0 && live.contains(&(st.leader as u32));
-            let mut isr = st.isr.clone();
-            let mut leader = st.leader;
-            let mut why = Vec::new();
-            if !leader_live {
-                let gone = if st.leader >= 0 { format!("leader b{} is gone", st.leader) } else { format!("p{p} had no leader") };
-                if let Some(&l) = ar.iter().find(|r| live.contains(r) && isr.contains(r)) {
-                    leader = l as i32;
-                    isr.retain(|r| live.contains(r));
-                    why.push(format!("{gone}; elected b{l}, the first live ISR member in assignment order [{}]", ar.iter().map(|b| b.to_string()).collect::<Vec<_>>().join(",")));
-                } else if let Some(&l) = ar.iter().find(|r| self.config.unclean_leader_election_enable && live.contains(r)) {
-                    leader = l as i32;
-                    isr = vec![l];
-                    why.push(format!("{gone}; no ISR member is alive: UNCLEAN election of b{l} (unclean.leader.election.enable=true), committed records may be lost"));
-                } else if st.leader >= 0 {
-                    leader = -1;
-                    why.push(format!("{gone}; no live ISR member: p{p} is offline"));
-                }
-            }
-            let dead: Vec<BrokerId> = isr.iter().copied().filter(|r| !live.contains(r)).collect();
-            for d in dead {
-                if isr.len() > 1 {
-                    isr.retain(|r| *r != d);
-                    why.push(format!("removed b{d} from the ISR: its ZooKeeper session expired"));
-                }
-            }
-            if leader != st.leader || isr != st.isr {
-                let text = format!("controller b{ctrl}: p{p} {}", why.join("; "));
-                self.write_partition_state(p, leader, isr, text);
-            } else {
-                for &b in ar.iter().filter(|b| started.contains(b)) {
-                    self.send_leader_and_isr(ctrl, b, p);
-                }
-            }
-        }
-    }
-
-    /// The controller writes a new leadership decision (leader_epoch + 1) and sends it to every
-    /// live replica.
-    fn write_partition_state(&mut self, p: u32, leader: i32, isr: Vec<BrokerId>, why: String) {
-        let ctrl = self.zk.controller.expect("only a controller decides leadership");
-        let cur = self.zk.partitions[p as usize].clone();
-        let next = PartitionState { leader, leader_epoch: cur.leader_epoch + 1, isr: isr.clone(), controller_epoch: self.zk.controller_epoch, version: 0 };
-        // The controller read the znode just now, so its conditional write succeeds.
-        self.zk.conditional_update(p, cur.version, next).expect("the controller writes the version it read");
-        self.events.push(
-            self.tick,
-            "leader-election",
-            Some(p),
-            (leader >= 0).then_some(leader as u32),
-            format!("{why} → leader {leader}, leader_epoch {}, ISR {}", cur.leader_epoch + 1, set_text(&isr)),
-        );
-        for b in self.zk.assignment[p as usize].clone() {
-            if self.zk.is_registered(b) {
-                self.send_leader_and_isr(ctrl, b, p);
-            }
-        }
-    }
-
-    fn send_leader_and_isr(&mut self, ctrl: BrokerId, to: BrokerId, p: u32) {
-        let st = &self.zk.partitions[p as usize];
-        let msg = Msg::LeaderAndIsr {
-            controller_epoch: self.zk.controller_epoch,
-            partition: p,
-            leader: st.leader,
-            leader_epoch: st.leader_epoch,
-            isr: st.isr.clone(),
-            zk_version: st.version,
-            replicas: self.zk.assignment[p as usize].clone(),
-        };
-        self.network.send(&mut self.rng, self.tick, self.timing.latency, ctrl as NodeId, to as NodeId, msg);
     }
 }
