@@ -1,15 +1,24 @@
 //! A broker: its process status and the replicas it hosts. It routes messages to its replicas
 //! and runs their timers; all protocol rules live in `partition.rs`.
 
-use crate::message::{BrokerId, Msg, NodeId, Tick};
+use crate::message::{BrokerId, Envelope, Msg, NodeId, Tick};
 use crate::partition::{Ctx, LeaderAndIsr, Replica};
 use std::collections::BTreeMap;
 
+/// What is wrong with a broker, if anything (the source notes' abnormal replicas: slow, stuck,
+/// and the failures of §4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum BrokerStatus {
     Up,
     /// The process died: it handles nothing, its ZooKeeper session expires after the timeout.
     Crashed,
+    /// Alive but paused (a long GC pause): it handles nothing; messages wait in its socket
+    /// buffers; no ZooKeeper heartbeats, so its session expires if the pause outlasts the timeout.
+    Stuck,
+    /// Every message to or from it takes `delay` extra ticks (a saturated disk or NIC).
+    Slow { delay: u64 },
+    /// Cut off from the other brokers (messages are lost, not refused); from ZooKeeper too if set.
+    Isolated { zookeeper: bool },
 }
 
 impl BrokerStatus {
@@ -17,6 +26,9 @@ impl BrokerStatus {
         match self {
             BrokerStatus::Up => "up",
             BrokerStatus::Crashed => "crashed",
+            BrokerStatus::Stuck => "stuck",
+            BrokerStatus::Slow { .. } => "slow",
+            BrokerStatus::Isolated { .. } => "isolated",
         }
     }
 }
@@ -30,21 +42,46 @@ pub struct Broker {
     /// Highest controller epoch seen: LeaderAndIsr from an older controller is fenced (§4.1).
     pub controller_epoch: u32,
     pub replicas: BTreeMap<u32, Replica>,
+    /// Messages that arrived while it was stuck, handled in order when it resumes.
+    pub held: Vec<Envelope>,
+    /// The czxid of its ZooKeeper session's registration (None: not registered since it started).
+    pub zk_session: Option<u64>,
 }
 
 impl Broker {
     pub fn new(id: BrokerId, partitions: impl Iterator<Item = u32>) -> Broker {
-        Broker { id, status: BrokerStatus::Up, started_at: 0, controller_epoch: 0, replicas: partitions.map(|p| (p, Replica::new(p))).collect() }
+        Broker {
+            id,
+            status: BrokerStatus::Up,
+            started_at: 0,
+            controller_epoch: 0,
+            replicas: partitions.map(|p| (p, Replica::new(p))).collect(),
+            held: Vec::new(),
+            zk_session: None,
+        }
     }
 
-    pub fn is_up(&self) -> bool {
-        self.status == BrokerStatus::Up
+    /// The process exists (it may be paused, slow or cut off).
+    pub fn is_alive(&self) -> bool {
+        self.status != BrokerStatus::Crashed
     }
 
-    pub fn crash(&mut self, ctx: &mut Ctx) {
+    /// It handles messages and runs its timers.
+    pub fn runs(&self) -> bool {
+        !matches!(self.status, BrokerStatus::Crashed | BrokerStatus::Stuck)
+    }
+
+    /// It heart-beats to ZooKeeper, so its session stays alive.
+    pub fn reaches_zookeeper(&self) -> bool {
+        !matches!(self.status, BrokerStatus::Crashed | BrokerStatus::Stuck | BrokerStatus::Isolated { zookeeper: true })
+    }
+
+    /// The process dies. A lossy crash (power failure) also loses what was not yet flushed.
+    pub fn crash(&mut self, ctx: &mut Ctx, lossy: bool) {
         self.status = BrokerStatus::Crashed;
+        self.held.clear();
         for r in self.replicas.values_mut() {
-            r.crash(ctx);
+            r.crash(ctx, lossy);
         }
     }
 
@@ -52,12 +89,13 @@ impl Broker {
         self.status = BrokerStatus::Up;
         self.started_at = now;
         self.controller_epoch = 0;
+        self.zk_session = None;
         for r in self.replicas.values_mut() {
             r.restart();
         }
     }
 
-    /// Handles one delivered message. A crashed broker never gets here (the network bounces it).
+    /// Handles one delivered message (only while it runs).
     pub fn deliver(&mut self, ctx: &mut Ctx, from: NodeId, msg: &Msg) {
         let partition = msg.partition();
         if let Msg::LeaderAndIsr { controller_epoch, leader, leader_epoch, isr, zk_version, replicas, .. } = msg {
@@ -92,7 +130,7 @@ impl Broker {
         match msg {
             Msg::Fetch(f) => r.on_fetch(ctx, f),
             Msg::FetchResponse(resp) => r.on_fetch_response(ctx, from, resp),
-            Msg::Produce { request, first_value, count, acks, .. } => r.on_produce(ctx, *request, *first_value, *count, *acks),
+            Msg::Produce(p) => r.on_produce(ctx, p),
             Msg::OffsetsForLeaderEpoch { replica, leader_epoch, current_leader_epoch, .. } => {
                 r.on_offsets_for_leader_epoch(ctx, *replica, *leader_epoch, *current_leader_epoch)
             }
@@ -113,12 +151,16 @@ impl Broker {
         let age = ctx.now - self.started_at;
         let check_isr = age > 0 && age % ctx.timing.isr_check == 0;
         let checkpoint = age > 0 && age % ctx.timing.hw_checkpoint == 0;
+        let flush = age > 0 && age % ctx.timing.log_flush == 0;
         for r in self.replicas.values_mut() {
             if check_isr {
                 r.maybe_shrink_isr(ctx);
             }
             if checkpoint {
                 r.hw_checkpoint = r.log.high_watermark();
+            }
+            if flush {
+                r.log.flush();
             }
             r.log.apply_retention(ctx.cfg.log_retention_records);
             r.tick(ctx);

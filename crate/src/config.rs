@@ -2,6 +2,8 @@
 //! logical ticks of [`TICK_MS`]; every `*_ms` value is converted with [`Config::ticks`].
 
 use crate::api::{bool_arg, check_keys, choice_arg, int_arg, ApiError, Value};
+use crate::message::Acks;
+use crate::producer::acks_arg;
 use serde::Serialize;
 
 /// Kafka time per logical tick. Network latency is exaggerated (100–300 ms by default) so that
@@ -109,12 +111,26 @@ pub struct Config {
     pub replica_high_watermark_checkpoint_interval_ms: u64,
     /// `unclean.leader.election.enable`: elect a live replica outside the ISR when no ISR member is alive (§4.1).
     pub unclean_leader_election_enable: bool,
+    /// How often a log is written to disk: what a power failure (a lossy crash) cannot lose. Kafka
+    /// leaves flushing to the OS by default; this stands in for the page cache's writeback.
+    pub log_flush_interval_ms: u64,
+    /// `replica.socket.timeout.ms`: a follower gives up on an unanswered fetch after this long.
+    pub replica_socket_timeout_ms: u64,
     /// Size-based retention per replica log, counted in records (Kafka's `retention.bytes`):
     /// whole segments below the HW are deleted once the log holds more.
     pub log_retention_records: u64,
     pub network_latency_ms_min: u64,
     pub network_latency_ms_max: u64,
     pub seed: u64,
+    /// The producer's default `acks` (1 until 3.0, all since KIP-679).
+    pub acks: Acks,
+    /// The producer's `enable.idempotence` default (true since 3.0, KIP-679; needs 0.11+).
+    pub enable_idempotence: bool,
+    /// The producer's `retries` (0 until 2.1, then effectively unlimited under `delivery.timeout.ms`).
+    pub retries: u32,
+    pub retry_backoff_ms: u64,
+    /// The producer's `delivery.timeout.ms`: no retry starts after this long since the first send.
+    pub delivery_timeout_ms: u64,
 }
 
 impl Default for Config {
@@ -152,9 +168,16 @@ impl Config {
             // KIP-106 turned it off by default in 0.11.
             unclean_leader_election_enable: version == Version::V0_8,
             log_retention_records: 65_536,
+            log_flush_interval_ms: 5_000,
+            replica_socket_timeout_ms: 30_000,
             network_latency_ms_min: 100,
             network_latency_ms_max: 300,
             seed: 1,
+            acks: if version >= Version::V3_7 { Acks::All } else { Acks::One },
+            enable_idempotence: version >= Version::V3_7,
+            retries: if old { 0 } else { i32::MAX as u32 },
+            retry_backoff_ms: 100,
+            delivery_timeout_ms: 120_000,
         }
     }
 }
@@ -171,13 +194,18 @@ const INT_KEYS: &[(&str, u64, u64)] = &[
     ("zookeeperSessionTimeoutMs", 100, 600_000),
     ("requestTimeoutMs", 100, 600_000),
     ("replicaHighWatermarkCheckpointIntervalMs", 100, 600_000),
+    ("logFlushIntervalMs", 100, 3_600_000),
+    ("replicaSocketTimeoutMs", 100, 600_000),
     ("logRetentionRecords", crate::log::SEGMENT_RECORDS as u64, 100_000_000),
     ("networkLatencyMsMin", 0, 60_000),
     ("networkLatencyMsMax", 0, 60_000),
     ("seed", 0, MAX_SEED),
     ("replicaLagMaxMessages", 0, 1_000_000_000),
+    ("retries", 0, i32::MAX as u64),
+    ("retryBackoffMs", 0, 60_000),
+    ("deliveryTimeoutMs", 100, 3_600_000),
 ];
-const BOOL_KEYS: &[&str] = &["uncleanLeaderElectionEnable", "strictMinIsr"];
+const BOOL_KEYS: &[&str] = &["uncleanLeaderElectionEnable", "strictMinIsr", "enableIdempotence"];
 /// String keys and their allowed values (`version` is read first: it sets the defaults).
 const CHOICE_KEYS: &[(&str, &[&str])] = &[
     ("version", &["0.8", "0.11", "2.8", "3.7"]),
@@ -189,7 +217,7 @@ const CHOICE_KEYS: &[(&str, &[&str])] = &[
 impl Config {
     /// Every accepted key, for error messages and docs.
     pub fn keys() -> Vec<&'static str> {
-        CHOICE_KEYS.iter().map(|k| k.0).chain(INT_KEYS.iter().map(|k| k.0)).chain(BOOL_KEYS.iter().copied()).collect()
+        CHOICE_KEYS.iter().map(|k| k.0).chain(INT_KEYS.iter().map(|k| k.0)).chain(BOOL_KEYS.iter().copied()).chain(["acks"]).collect()
     }
 
     /// Builds a config from `key → value` pairs over the defaults; rejects unknown keys, bad values
@@ -202,7 +230,9 @@ impl Config {
             c = Config::preset(Version::ALL.iter().find(|(l, _)| *l == label).expect("allowed labels are versions").1);
         }
         for (key, v) in pairs.iter().filter(|(k, _)| k != "version") {
-            if let Some(&(name, lo, hi)) = INT_KEYS.iter().find(|k| k.0 == key) {
+            if key == "acks" {
+                c.acks = acks_arg("acks", v)?;
+            } else if let Some(&(name, lo, hi)) = INT_KEYS.iter().find(|k| k.0 == key) {
                 c.set_int(name, int_arg(name, v, lo, hi)?);
             } else if let Some(&(name, allowed)) = CHOICE_KEYS.iter().find(|k| k.0 == key) {
                 c.set_choice(name, choice_arg(name, v, allowed)?);
@@ -228,10 +258,15 @@ impl Config {
             "requestTimeoutMs" => self.request_timeout_ms = n,
             "replicaHighWatermarkCheckpointIntervalMs" => self.replica_high_watermark_checkpoint_interval_ms = n,
             "logRetentionRecords" => self.log_retention_records = n,
+            "logFlushIntervalMs" => self.log_flush_interval_ms = n,
+            "replicaSocketTimeoutMs" => self.replica_socket_timeout_ms = n,
             "networkLatencyMsMin" => self.network_latency_ms_min = n,
             "networkLatencyMsMax" => self.network_latency_ms_max = n,
             "seed" => self.seed = n,
             "replicaLagMaxMessages" => self.replica_lag_max_messages = n,
+            "retries" => self.retries = n as u32,
+            "retryBackoffMs" => self.retry_backoff_ms = n,
+            "deliveryTimeoutMs" => self.delivery_timeout_ms = n,
             _ => unreachable!("INT_KEYS and set_int disagree on {key}"),
         }
     }
@@ -240,6 +275,7 @@ impl Config {
         match key {
             "uncleanLeaderElectionEnable" => self.unclean_leader_election_enable = b,
             "strictMinIsr" => self.strict_min_isr = b,
+            "enableIdempotence" => self.enable_idempotence = b,
             _ => unreachable!("BOOL_KEYS and set_bool disagree on {key}"),
         }
     }
@@ -258,6 +294,9 @@ impl Config {
     }
 
     pub fn validate(&self) -> Result<(), ApiError> {
+        if self.enable_idempotence && self.version < Version::V0_11 {
+            return Err(ApiError::new("enableIdempotence", format!("needs version 0.11 or later (KIP-98), got {}", self.version.label())));
+        }
         if self.replication_factor > self.brokers {
             return Err(ApiError::new(
                 "replicationFactor",

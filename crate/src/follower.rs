@@ -37,7 +37,7 @@ impl Replica {
             _ if leader_changed || ctx.cfg.version >= Version::V2_8 => truncating = self.log.latest_epoch(),
             _ => {}
         }
-        self.role = Role::Follower(FollowerState { leader, fetch_in_flight: false, backoff_until: ctx.now, truncating });
+        self.role = Role::Follower(FollowerState { leader, fetch_in_flight: false, sent_at: ctx.now, backoff_until: ctx.now, truncating });
     }
 
     /// Removes the records at and above `offset`, with an event naming what went.
@@ -77,10 +77,20 @@ impl Replica {
         let leo = self.log.log_end_offset();
         let last_fetched_epoch = if Replica::diverging_fetch(ctx) { self.log.latest_epoch() } else { None };
         let Role::Follower(f) = &mut self.role else { return };
+        if f.fetch_in_flight && ctx.now - f.sent_at >= ctx.timing.socket_timeout {
+            // No answer (the leader is cut off): give up on the request and retry after the backoff.
+            f.fetch_in_flight = false;
+            f.backoff_until = ctx.now + ctx.timing.fetch_backoff;
+            let (leader, partition) = (f.leader, self.partition);
+            let text = format!("b{}'s request to b{leader} for p{partition} timed out (replica.socket.timeout.ms {})", ctx.me, ctx.cfg.replica_socket_timeout_ms);
+            self.event(ctx, "fetch-timeout", ctx.me, text);
+            return;
+        }
         if f.fetch_in_flight || ctx.now < f.backoff_until {
             return;
         }
         f.fetch_in_flight = true;
+        f.sent_at = ctx.now;
         let msg = match f.truncating {
             Some(epoch) => Msg::OffsetsForLeaderEpoch {
                 partition: self.partition,

@@ -4,8 +4,8 @@
 use crate::config::{IsrUpdate, Version};
 use crate::events::set_text;
 use crate::log::{Epoch, Offset, Record};
-use crate::message::{Acks, BrokerId, EpochEndOffset, Fetch, FetchResponse, KafkaError, Msg, NodeId, PRODUCER};
-use crate::partition::{offsets_text, Ctx, DelayedProduce, ParkedFetch, PendingIsr, Replica, Role, REPLICA_FETCH_MAX_RECORDS};
+use crate::message::{Acks, BrokerId, EpochEndOffset, Fetch, FetchResponse, KafkaError, Msg, NodeId, ProduceRequest, PRODUCER};
+use crate::partition::{offsets_text, NUM_BATCHES_TO_RETAIN, Ctx, DelayedProduce, ParkedFetch, PendingIsr, Replica, Role, REPLICA_FETCH_MAX_RECORDS};
 use crate::zk::PartitionState;
 
 impl Replica {
@@ -201,22 +201,43 @@ impl Replica {
             std::mem::take(&mut ls.delayed).into_iter().partition(|d| hw >= d.required_offset || ctx.now >= d.deadline);
         ls.delayed = waiting;
         for d in done {
-            let reply = if hw < d.required_offset {
-                self.produce_error(d.request, KafkaError::RequestTimedOut)
+            let (base_offset, error) = if hw < d.required_offset {
+                (None, Some(KafkaError::RequestTimedOut))
             } else if enough {
-                Msg::ProduceResponse { request: d.request, partition: self.partition, base_offset: Some(d.base_offset), error: None }
+                (Some(d.base_offset), None)
             } else {
-                self.produce_error(d.request, KafkaError::NotEnoughReplicasAfterAppend)
+                (None, Some(KafkaError::NotEnoughReplicasAfterAppend))
             };
-            ctx.out.push((PRODUCER, reply));
+            ctx.out.push((PRODUCER, Msg::ProduceResponse { request: d.request, attempt: d.attempt, partition: self.partition, base_offset, error }));
         }
     }
 
-    /// The produce path on the leader (§3.1).
-    pub fn on_produce(&mut self, ctx: &mut Ctx, request: u32, first_value: u32, count: u32, acks: Acks) {
+    /// The produce path on the leader (§3.1), with the idempotent producer's sequence checks
+    /// (§3.3): a batch equal to one of the last five is a duplicate — not appended, answered with
+    /// the original offsets; any other sequence must follow the last one.
+    pub fn on_produce(&mut self, ctx: &mut Ctx, p: &ProduceRequest) {
+        let (request, attempt, first_value, count, acks) = (p.request, p.attempt, p.first_value, p.count, p.acks);
+        let reply = |base_offset: Option<Offset>, error: Option<KafkaError>| Msg::ProduceResponse { request, attempt, partition: self.partition, base_offset, error };
         if !self.is_leader() {
-            ctx.out.push((PRODUCER, self.produce_error(request, KafkaError::NotLeaderOrFollower)));
+            ctx.out.push((PRODUCER, reply(None, Some(KafkaError::NotLeaderOrFollower))));
             return;
+        }
+        if let Some(seq) = p.base_sequence {
+            let batches = self.log.last_batches(NUM_BATCHES_TO_RETAIN);
+            let last_seq = seq.wrapping_add(count as i32 - 1);
+            if let Some(b) = batches.iter().find(|b| b.first_seq == seq && b.last_seq == last_seq) {
+                let (first, last) = (b.first_offset, b.last_offset);
+                let text = format!("request #{request} is a duplicate of sequence {seq}–{last_seq}, already at {}: not appended again (idempotent producer)", offsets_text(first, last + 1));
+                self.event(ctx, "duplicate-ignored", ctx.me, text);
+                self.answer(ctx, request, attempt, acks, first, last + 1);
+                return;
+            }
+            if let Some(b) = batches.first().filter(|b| seq != b.last_seq.wrapping_add(1)) {
+                let text = format!("request #{request} rejected with OUT_OF_ORDER_SEQUENCE_NUMBER: sequence {seq} does not follow {}", b.last_seq);
+                self.event(ctx, "produce-rejected", ctx.me, text);
+                ctx.out.push((PRODUCER, reply(None, Some(KafkaError::OutOfOrderSequenceNumber))));
+                return;
+            }
         }
         let min_isr = self.effective_min_isr(ctx);
         if acks == Acks::All && self.isr.len() < min_isr {
@@ -226,28 +247,36 @@ impl Replica {
                 self.isr.len()
             );
             self.event(ctx, "produce-rejected", ctx.me, text);
-            ctx.out.push((PRODUCER, self.produce_error(request, KafkaError::NotEnoughReplicas)));
+            ctx.out.push((PRODUCER, reply(None, Some(KafkaError::NotEnoughReplicas))));
             return;
         }
         let base = self.log.log_end_offset();
         let epoch = self.leader_epoch;
-        let records: Vec<Record> = (0..count).map(|i| Record { leader_epoch: epoch, value: first_value + i }).collect();
+        let base_sequence = p.base_sequence.unwrap_or(-1);
+        let records: Vec<Record> = (0..count).map(|i| Record { leader_epoch: epoch, value: first_value + i, base_sequence }).collect();
         self.log.append(&records);
         let required = self.log.log_end_offset();
         let text = format!("leader b{} appended request #{request} at {} (leader_epoch {epoch}, acks={})", ctx.me, offsets_text(base, required), acks.label());
         self.event(ctx, "append", ctx.me, text);
         self.complete_parked_fetches(ctx, false);
-        match acks {
-            Acks::Zero => {}
-            Acks::One => ctx.out.push((PRODUCER, Msg::ProduceResponse { request, partition: self.partition, base_offset: Some(base), error: None })),
-            Acks::All => {
-                if let Role::Leader(ls) = &mut self.role {
-                    ls.delayed.push(DelayedProduce { request, base_offset: base, required_offset: required, deadline: ctx.now + ctx.timing.request_timeout });
-                }
-            }
-        }
+        self.answer(ctx, request, attempt, acks, base, required);
         // With ISR = {leader} the append alone moves the HW (§1.3), which also answers acks=all.
         self.maybe_increment_leader_hw(ctx);
+    }
+
+    /// Answers a produce whose records are at `[base, required)`: acks=0 never, acks=1 now, acks=all
+    /// once the HW reaches `required` (a `DelayedProduce`).
+    fn answer(&mut self, ctx: &mut Ctx, request: u32, attempt: u32, acks: Acks, base: Offset, required: Offset) {
+        match acks {
+            Acks::Zero => {}
+            Acks::One => ctx.out.push((PRODUCER, Msg::ProduceResponse { request, attempt, partition: self.partition, base_offset: Some(base), error: None })),
+            Acks::All => {
+                if let Role::Leader(ls) = &mut self.role {
+                    ls.delayed.push(DelayedProduce { request, attempt, base_offset: base, required_offset: required, deadline: ctx.now + ctx.timing.request_timeout });
+                }
+                self.complete_delayed_produce(ctx);
+            }
+        }
     }
 
     /// Proposes a new ISR (§2.3), with a reason per member joining or leaving. ≤ 2.6: the leader

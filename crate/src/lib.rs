@@ -9,18 +9,21 @@ pub mod cluster;
 pub mod config;
 pub mod controller;
 pub mod events;
+pub mod faults;
 pub mod follower;
 pub mod leader;
 pub mod log;
 pub mod message;
 pub mod partition;
+pub mod producer;
 pub mod rng;
 pub mod scenario;
 pub mod snapshot;
 pub mod zk;
 
 pub use api::{ApiError, Value};
-pub use cluster::{Cluster, ProduceArgs};
+pub use cluster::Cluster;
+pub use producer::ProduceArgs;
 pub use config::Config;
 
 #[cfg(target_arch = "wasm32")]

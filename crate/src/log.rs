@@ -17,6 +17,18 @@ pub struct Record {
     pub leader_epoch: Epoch,
     /// The producer's message id: a retry carries the same value, so duplicates are visible.
     pub value: u32,
+    /// The base sequence of the idempotent batch it came in (-1: not idempotent). Records of one
+    /// batch share it, so producer state can be rebuilt from the log on any replica (§3.3).
+    pub base_sequence: i32,
+}
+
+/// One idempotent batch in a log: Kafka's `BatchMetadata`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BatchMeta {
+    pub first_seq: i32,
+    pub last_seq: i32,
+    pub first_offset: Offset,
+    pub last_offset: Offset,
 }
 
 /// Records per segment. Like Kafka's log segments, fixed-size chunks keep appends cheap (no copy
@@ -33,9 +45,21 @@ pub struct Log {
     high_watermark: Offset,
     /// Leader-epoch cache (`leader-epoch-checkpoint`): epoch → start offset, increasing in both.
     epoch_cache: BTreeMap<Epoch, Offset>,
+    /// Everything below it is on disk: a power failure loses only what lies above (Kafka's
+    /// recovery point).
+    recovery_point: Offset,
 }
 
 impl Log {
+    pub fn recovery_point(&self) -> Offset {
+        self.recovery_point.clamp(self.base_offset, self.log_end_offset)
+    }
+
+    /// Writes everything to disk.
+    pub fn flush(&mut self) {
+        self.recovery_point = self.log_end_offset;
+    }
+
     pub fn log_end_offset(&self) -> Offset {
         self.log_end_offset
     }
@@ -86,6 +110,33 @@ impl Log {
             let n = (seg.len() - i).min((to - from) as usize);
             out.extend_from_slice(&seg[i..i + n]);
             from += n as Offset;
+        }
+        out
+    }
+
+    /// The last `n` idempotent batches, newest first: the producer state a replica rebuilds from
+    /// its log (`ProducerStateEntry`, NUM_BATCHES_TO_RETAIN = 5).
+    pub fn last_batches(&self, n: usize) -> Vec<BatchMeta> {
+        let mut out: Vec<BatchMeta> = Vec::new();
+        let mut offset = self.log_end_offset;
+        for seg in self.segments.iter().rev() {
+            for r in seg.iter().rev() {
+                offset -= 1;
+                if r.base_sequence < 0 {
+                    continue;
+                }
+                match out.last_mut() {
+                    Some(b) if b.first_seq == r.base_sequence && b.first_offset == offset + 1 => b.first_offset = offset,
+                    _ => {
+                        if out.len() == n {
+                            return out;
+                        }
+                        out.push(BatchMeta { first_seq: r.base_sequence, last_seq: r.base_sequence, first_offset: offset, last_offset: offset });
+                    }
+                }
+                let b = out.last_mut().expect("pushed above");
+                b.last_seq = b.first_seq + (b.last_offset - b.first_offset) as i32;
+            }
         }
         out
     }
@@ -152,6 +203,7 @@ impl Log {
         }
         self.log_end_offset = offset;
         self.high_watermark = self.high_watermark.min(offset);
+        self.recovery_point = self.recovery_point.min(offset);
         self.epoch_cache.retain(|_, start| *start < offset);
         removed
     }
@@ -190,6 +242,7 @@ impl Log {
         self.base_offset = offset;
         self.log_end_offset = offset;
         self.high_watermark = offset;
+        self.recovery_point = offset;
         self.epoch_cache.clear();
     }
 
@@ -204,7 +257,23 @@ mod tests {
     use super::*;
 
     fn rec(epoch: Epoch, value: u32) -> Record {
-        Record { leader_epoch: epoch, value }
+        Record { leader_epoch: epoch, value, base_sequence: -1 }
+    }
+
+    #[test]
+    fn producer_batches_are_rebuilt_from_the_log() {
+        let mut log = Log::default();
+        let batch = |seq: i32, n: u32| (0..n).map(|i| Record { leader_epoch: 0, value: i, base_sequence: seq }).collect::<Vec<_>>();
+        log.append(&batch(0, 3));
+        log.append(&[rec(0, 9)]);
+        log.append(&batch(3, 2));
+        log.append(&batch(5, 1));
+        let b = log.last_batches(5);
+        assert_eq!(b.len(), 3);
+        assert_eq!((b[0].first_seq, b[0].last_seq, b[0].first_offset, b[0].last_offset), (5, 5, 6, 6));
+        assert_eq!((b[1].first_seq, b[1].last_seq, b[1].first_offset, b[1].last_offset), (3, 4, 4, 5));
+        assert_eq!((b[2].first_seq, b[2].last_seq, b[2].first_offset, b[2].last_offset), (0, 2, 0, 2));
+        assert_eq!(log.last_batches(2).len(), 2);
     }
 
     #[test]

@@ -18,6 +18,17 @@ pub enum Acks {
     All,
 }
 
+/// acks crosses to JS as 0, 1 or "all": the forms the API accepts.
+impl serde::Serialize for Acks {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Acks::Zero => s.serialize_u8(0),
+            Acks::One => s.serialize_u8(1),
+            Acks::All => s.serialize_str("all"),
+        }
+    }
+}
+
 impl Acks {
     pub fn label(self) -> &'static str {
         match self {
@@ -43,6 +54,7 @@ pub enum KafkaError {
     NotController,
     InvalidUpdateVersion,
     IneligibleReplica,
+    OutOfOrderSequenceNumber,
 }
 
 impl KafkaError {
@@ -60,8 +72,23 @@ impl KafkaError {
             KafkaError::NotController => "NOT_CONTROLLER",
             KafkaError::InvalidUpdateVersion => "INVALID_UPDATE_VERSION",
             KafkaError::IneligibleReplica => "INELIGIBLE_REPLICA",
+            KafkaError::OutOfOrderSequenceNumber => "OUT_OF_ORDER_SEQUENCE_NUMBER",
         }
     }
+}
+
+/// A producer's request: `count` records with the message ids `first_value..first_value+count`.
+/// `attempt` counts the producer's sends of it; `base_sequence` is set when the producer is
+/// idempotent (KIP-98).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ProduceRequest {
+    pub request: u32,
+    pub attempt: u32,
+    pub partition: u32,
+    pub first_value: u32,
+    pub count: u32,
+    pub acks: Acks,
+    pub base_sequence: Option<i32>,
 }
 
 /// A follower's pull: "I have everything below `fetch_offset`" (the leader infers the follower's LEO).
@@ -108,9 +135,8 @@ impl EpochEndOffset {
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Msg {
-    /// `count` records with the producer's message ids `first_value..first_value+count`.
-    Produce { request: u32, partition: u32, first_value: u32, count: u32, acks: Acks },
-    ProduceResponse { request: u32, partition: u32, base_offset: Option<Offset>, error: Option<KafkaError> },
+    Produce(ProduceRequest),
+    ProduceResponse { request: u32, attempt: u32, partition: u32, base_offset: Option<Offset>, error: Option<KafkaError> },
     Fetch(Fetch),
     FetchResponse(FetchResponse),
     /// KIP-101: "where does my latest epoch end on your log?" (0.11–2.7 truncation).
@@ -134,7 +160,7 @@ pub enum Msg {
 impl Msg {
     pub fn kind(&self) -> &'static str {
         match self {
-            Msg::Produce { .. } => "Produce",
+            Msg::Produce(_) => "Produce",
             Msg::ProduceResponse { .. } => "ProduceResponse",
             Msg::Fetch(_) => "Fetch",
             Msg::FetchResponse(_) => "FetchResponse",
@@ -150,8 +176,8 @@ impl Msg {
         match self {
             Msg::Fetch(f) => f.partition,
             Msg::FetchResponse(r) => r.partition,
-            Msg::Produce { partition, .. }
-            | Msg::ProduceResponse { partition, .. }
+            Msg::Produce(p) => p.partition,
+            Msg::ProduceResponse { partition, .. }
             | Msg::OffsetsForLeaderEpoch { partition, .. }
             | Msg::OffsetsForLeaderEpochResponse { partition, .. }
             | Msg::AlterPartition { partition, .. }
@@ -164,9 +190,7 @@ impl Msg {
     pub fn connection_error(&self) -> Option<Msg> {
         let error = Some(KafkaError::NetworkException);
         match self {
-            Msg::Produce { request, partition, .. } => {
-                Some(Msg::ProduceResponse { request: *request, partition: *partition, base_offset: None, error })
-            }
+            Msg::Produce(p) => Some(Msg::ProduceResponse { request: p.request, attempt: p.attempt, partition: p.partition, base_offset: None, error }),
             Msg::Fetch(f) => Some(Msg::FetchResponse(FetchResponse {
                 partition: f.partition,
                 fetch_offset: f.fetch_offset,
@@ -204,10 +228,14 @@ impl fmt::Display for Msg {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let err = |e: &Option<KafkaError>| e.map_or(String::new(), |e| format!(" {}", e.name()));
         match self {
-            Msg::Produce { request, partition, count, acks, .. } => {
-                write!(f, "Produce #{request} p{partition} {count} records acks={}", acks.label())
+            Msg::Produce(p) => {
+                write!(f, "Produce #{} p{} {} records acks={}", p.request, p.partition, p.count, p.acks.label())?;
+                match p.base_sequence {
+                    Some(s) => write!(f, " sequence={s}"),
+                    None => Ok(()),
+                }
             }
-            Msg::ProduceResponse { request, partition, base_offset, error } => match (error, base_offset) {
+            Msg::ProduceResponse { request, partition, base_offset, error, .. } => match (error, base_offset) {
                 (Some(e), _) => write!(f, "ProduceResponse #{request} p{partition} {}", e.name()),
                 (None, Some(o)) => write!(f, "ProduceResponse #{request} p{partition} offset={o}"),
                 (None, None) => write!(f, "ProduceResponse #{request} p{partition}"),
@@ -278,6 +306,13 @@ impl Network {
         self.queue.insert((deliver_at, seq), Envelope { seq, from, to, sent_at: now, deliver_at, msg });
     }
 
+    /// Puts back a message that waited in a paused broker's buffers, for delivery next tick in
+    /// its original order.
+    pub fn redeliver(&mut self, now: Tick, mut env: Envelope) {
+        env.deliver_at = now + 1;
+        self.queue.insert((env.deliver_at, env.seq), env);
+    }
+
     /// Removes and returns the next message due at or before `now`.
     pub fn pop_due(&mut self, now: Tick) -> Option<Envelope> {
         let (&key, _) = self.queue.first_key_value()?;
@@ -316,7 +351,7 @@ mod tests {
         let mut net = Network::default();
         let mut rng = Rng::new(3);
         for i in 0..50u32 {
-            net.send(&mut rng, 0, (1, 5), 1, 0, Msg::ProduceResponse { request: i, partition: 0, base_offset: None, error: None });
+            net.send(&mut rng, 0, (1, 5), 1, 0, Msg::ProduceResponse { request: i, attempt: 1, partition: 0, base_offset: None, error: None });
         }
         let mut seen = Vec::new();
         for now in 0..10 {

@@ -13,6 +13,8 @@ use std::collections::BTreeMap;
 /// How many records one fetch response carries at most (Kafka bounds it in bytes with
 /// `replica.fetch.max.bytes`; records here have no size).
 pub const REPLICA_FETCH_MAX_RECORDS: u64 = 50_000;
+/// Idempotent batches a replica remembers per producer (`ProducerStateEntry.NUM_BATCHES_TO_RETAIN`).
+pub const NUM_BATCHES_TO_RETAIN: usize = 5;
 
 /// Kafka's ms settings converted to ticks once.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -23,6 +25,10 @@ pub struct Timing {
     pub session: u64,
     pub request_timeout: u64,
     pub hw_checkpoint: u64,
+    /// `log.flush`-like writeback period (see `Config::log_flush_interval_ms`).
+    pub log_flush: u64,
+    /// `replica.socket.timeout.ms`: a follower request unanswered this long is given up.
+    pub socket_timeout: u64,
     /// The `isr-expiration` task period.
     pub isr_check: u64,
     pub latency: (u64, u64),
@@ -38,6 +44,8 @@ impl Timing {
             session: Config::ticks(c.zookeeper_session_timeout_ms),
             request_timeout: Config::ticks(c.request_timeout_ms),
             hw_checkpoint: Config::ticks(c.replica_high_watermark_checkpoint_interval_ms),
+            log_flush: Config::ticks(c.log_flush_interval_ms).max(1),
+            socket_timeout: Config::ticks(c.replica_socket_timeout_ms).max(1),
             // The isr-expiration task: every lag time in 0.8, every half of it since 0.10.2 (§2.1).
             isr_check: if c.version == Version::V0_8 { lag.max(1) } else { (lag / 2).max(1) },
             latency: (Config::ticks(c.network_latency_ms_min), Config::ticks(c.network_latency_ms_max)),
@@ -95,6 +103,7 @@ pub struct ParkedFetch {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct DelayedProduce {
     pub request: u32,
+    pub attempt: u32,
     pub base_offset: Offset,
     pub required_offset: Offset,
     pub deadline: Tick,
@@ -123,6 +132,8 @@ pub struct LeaderState {
 pub struct FollowerState {
     pub leader: BrokerId,
     pub fetch_in_flight: bool,
+    /// When the outstanding request was sent (for `replica.socket.timeout.ms`).
+    pub sent_at: Tick,
     pub backoff_until: Tick,
     /// Waiting to learn where its log diverges from the leader's (KIP-101 OffsetsForLeaderEpoch);
     /// it does not fetch until then. Holds the epoch to ask about.
@@ -201,15 +212,24 @@ impl Replica {
         self.role = Role::None;
     }
 
-    /// The process died: connections close, so whoever waits on this replica sees a network error.
-    pub fn crash(&mut self, ctx: &mut Ctx) {
+    /// The process died: connections close, so whoever waits on this replica sees a network
+    /// error. After a power failure (`lossy`) the log keeps only what was flushed.
+    pub fn crash(&mut self, ctx: &mut Ctx, lossy: bool) {
+        if lossy {
+            let leo = self.log.log_end_offset();
+            let kept = self.log.recovery_point();
+            if self.log.truncate_to(kept) > 0 {
+                let text = format!("b{} lost p{} {} in the power failure: not yet flushed to disk", ctx.me, self.partition, offsets_text(kept, leo));
+                self.event(ctx, "lost-unflushed", ctx.me, text);
+            }
+        }
         let Role::Leader(ls) = &mut self.role else { return };
         let (parked, delayed) = (std::mem::take(&mut ls.parked), std::mem::take(&mut ls.delayed));
         for p in parked {
             ctx.out.push((p.replica as NodeId, self.fetch_error_for(p.fetch_offset, KafkaError::NetworkException)));
         }
         for d in delayed {
-            ctx.out.push((PRODUCER, self.produce_error(d.request, KafkaError::NetworkException)));
+            ctx.out.push((PRODUCER, self.produce_error(d.request, d.attempt, KafkaError::NetworkException)));
         }
     }
 
@@ -227,8 +247,8 @@ impl Replica {
         })
     }
 
-    pub(crate) fn produce_error(&self, request: u32, error: KafkaError) -> Msg {
-        Msg::ProduceResponse { request, partition: self.partition, base_offset: None, error: Some(error) }
+    pub(crate) fn produce_error(&self, request: u32, attempt: u32, error: KafkaError) -> Msg {
+        Msg::ProduceResponse { request, attempt, partition: self.partition, base_offset: None, error: Some(error) }
     }
 
     pub(crate) fn event(&self, ctx: &mut Ctx, kind: &'static str, broker: BrokerId, text: String) {
@@ -337,7 +357,7 @@ impl Replica {
                 ctx.out.push((p.replica as NodeId, self.fetch_error_for(p.fetch_offset, KafkaError::NotLeaderOrFollower)));
             }
             for d in ls.delayed {
-                ctx.out.push((PRODUCER, self.produce_error(d.request, KafkaError::NotLeaderOrFollower)));
+                ctx.out.push((PRODUCER, self.produce_error(d.request, d.attempt, KafkaError::NotLeaderOrFollower)));
             }
         }
     }

@@ -13,14 +13,18 @@
 //! ```
 //!
 //! Commands: `config k=v…` (first command only), `produce k=v…`, `step [N]`,
-//! `step until <expectation> [max N]`, `fail B`, `recover B`, `expect <expectation>`.
+//! `step until <expectation> [max N]`, `fail B [crash|stuck|slow|isolated] [k=v…]` (options:
+//! `lossy=true`, `delayMs=N`, `zookeeper=true`), `recover B`, `cut A B`, `heal A B`,
+//! `drop-next <message kind>`, `expect <expectation>`.
 //! An expectation is `<path> <op> <value>` with op one of `== != >= <= > <`. Paths: `tick`,
 //! `controller`, `controller.epoch`, `bB.status`, `pP.leader`, `pP.leaderEpoch`, `pP.isr`, `pP.hw`,
 //! `pP.zkVersion`, `pP.bB.leo`, `pP.bB.hw`, `pP.bB.role`, `pP.bB.values`, `pP.bB.epochs`,
 //! `requestN.status`, `requestN.error`, `requestN.offset`. Values: integers, lists `[1,2]`, words.
 
 use crate::api::{ApiError, Value};
-use crate::cluster::{Cluster, ProduceArgs};
+use crate::cluster::Cluster;
+use crate::faults::FailKind;
+use crate::producer::ProduceArgs;
 use crate::events::Event;
 use crate::partition::Role;
 use std::fmt;
@@ -113,8 +117,11 @@ pub enum Command {
     Produce(Vec<(String, Value)>),
     Step(u64),
     StepUntil { expectation: Expectation, max: u64 },
-    Fail(u32),
+    Fail(u32, FailKind),
     Recover(u32),
+    Cut(u32, u32),
+    Heal(u32, u32),
+    DropNext(Value),
     Expect(Expectation),
 }
 
@@ -276,13 +283,32 @@ impl Script {
                     }
                     Some(_) => Command::Step(c.int("a number of ticks")?),
                 },
-                "fail" => Command::Fail(c.int("a broker id")? as u32),
+                "fail" => {
+                    let broker = c.int("a broker id")? as u32;
+                    let at = c.next;
+                    let kind = match c.peek() {
+                        Some(k) if !k.contains('=') => {
+                            c.next += 1;
+                            Value::Str(k.to_string())
+                        }
+                        _ => Value::Null,
+                    };
+                    let options = c.pairs()?;
+                    let kind = FailKind::from_args(&kind, &options).map_err(|e| {
+                        c.next = at;
+                        c.error(e.to_string())
+                    })?;
+                    Command::Fail(broker, kind)
+                }
                 "recover" => Command::Recover(c.int("a broker id")? as u32),
+                "cut" => Command::Cut(c.int("a broker id")? as u32, c.int("a second broker id")? as u32),
+                "heal" => Command::Heal(c.int("a broker id")? as u32, c.int("a second broker id")? as u32),
+                "drop-next" => Command::DropNext(Value::Str(c.take("a message kind such as FetchResponse")?.to_string())),
                 "expect" => Command::Expect(c.expectation()?),
                 other => {
                     return Err(c.error_at(
                         0,
-                        format!("unknown command {other:?}; expected config, produce, step, fail, recover or expect"),
+                        format!("unknown command {other:?}; expected config, produce, step, fail, recover, cut, heal, drop-next or expect"),
                     ))
                 }
             };
@@ -344,8 +370,11 @@ pub fn run_line(c: &mut Cluster, line: &Line) -> Result<Vec<Event>, ScriptError>
                 message: format!("{expectation} did not happen within {max} ticks (now {})", actual_text(c, &expectation.path)),
             })
         }
-        Command::Fail(b) => c.fail(*b).map(|_| Vec::new()).map_err(err),
+        Command::Fail(b, kind) => c.fail(*b, *kind).map(|_| Vec::new()).map_err(err),
         Command::Recover(b) => c.recover(*b).map(|_| Vec::new()).map_err(err),
+        Command::Cut(a, b) => c.cut(*a, *b).map(|_| Vec::new()).map_err(err),
+        Command::Heal(a, b) => c.heal(*a, *b).map(|_| Vec::new()).map_err(err),
+        Command::DropNext(kind) => c.drop_next(kind).map(|_| Vec::new()).map_err(err),
         Command::Expect(x) => match check(c, x) {
             Ok(true) => Ok(Vec::new()),
             Ok(false) => Err(ScriptError {
@@ -417,7 +446,7 @@ pub fn lookup(c: &Cluster, path: &str) -> Result<Operand, String> {
                 "isr" => ids(&st.isr),
                 "zkVersion" => Operand::Int(i64::from(st.version)),
                 "hw" => {
-                    let leader = (st.leader >= 0).then(|| &c.brokers[st.leader as usize]).filter(|b| b.is_up());
+                    let leader = (st.leader >= 0).then(|| &c.brokers[st.leader as usize]).filter(|b| b.is_alive());
                     Operand::Int(leader.and_then(|b| b.replicas.get(&p)).map_or(-1, |r| r.log.high_watermark() as i64))
                 }
                 _ => return Err(unknown()),
@@ -433,7 +462,7 @@ pub fn lookup(c: &Cluster, path: &str) -> Result<Operand, String> {
                 "values" => Operand::List(r.log.records().map(|x| i64::from(x.value)).collect()),
                 "epochs" => Operand::List(r.log.records().map(|x| i64::from(x.leader_epoch)).collect()),
                 "role" => Operand::Word(
-                    match (&r.role, c.brokers[b as usize].is_up()) {
+                    match (&r.role, c.brokers[b as usize].is_alive()) {
                         (_, false) => "offline",
                         (Role::Leader(_), _) => "leader",
                         (Role::Follower(_), _) => "follower",

@@ -93,7 +93,7 @@ pub struct FollowerView {
 pub struct RequestView {
     pub id: u32,
     pub partition: u32,
-    pub acks: serde_json_like::AcksView,
+    pub acks: Acks,
     pub count: u32,
     pub first_value: u32,
     pub status: &'static str,
@@ -101,18 +101,6 @@ pub struct RequestView {
     pub offset: i64,
     pub sent_ms: u64,
     pub done_ms: Option<u64>,
-}
-
-/// acks crosses to JS as 0, 1 or "all", the forms the API accepts.
-pub mod serde_json_like {
-    use serde::Serialize;
-
-    #[derive(Serialize)]
-    #[serde(untagged)]
-    pub enum AcksView {
-        Num(u8),
-        All(&'static str),
-    }
 }
 
 #[derive(Serialize)]
@@ -144,7 +132,7 @@ impl Cluster {
                 let ar = &self.zk.assignment[p as usize];
                 let leader = (st.leader >= 0)
                     .then(|| &self.brokers[st.leader as usize])
-                    .filter(|b| b.is_up())
+                    .filter(|b| b.is_alive())
                     .and_then(|b| b.replicas.get(&p))
                     .filter(|r| r.is_leader());
                 let logs = ar
@@ -154,7 +142,7 @@ impl Cluster {
                         let r = &broker.replicas[&p];
                         let leo = r.log.log_end_offset();
                         let from = leo.saturating_sub(SNAPSHOT_RECORDS_MAX).max(r.log.log_start_offset());
-                        let role = match (&r.role, broker.is_up()) {
+                        let role = match (&r.role, broker.is_alive()) {
                             (_, false) => "offline",
                             (Role::Leader(_), true) => "leader",
                             (Role::Follower(_), true) => "follower",
@@ -225,11 +213,7 @@ impl Cluster {
                 .map(|r| RequestView {
                     id: r.id,
                     partition: r.partition,
-                    acks: match r.acks {
-                        Acks::Zero => serde_json_like::AcksView::Num(0),
-                        Acks::One => serde_json_like::AcksView::Num(1),
-                        Acks::All => serde_json_like::AcksView::All("all"),
-                    },
+                    acks: r.acks,
                     count: r.count,
                     first_value: r.first_value,
                     status: r.status.label(),

@@ -3,7 +3,9 @@
 //! names the argument and changes nothing.
 
 use crate::api::{int_arg, ApiError, Value};
-use crate::cluster::{Cluster as Core, ProduceArgs, MAX_STEP_TICKS};
+use crate::cluster::{Cluster as Core, MAX_STEP_TICKS};
+use crate::faults::FailKind;
+use crate::producer::ProduceArgs;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -42,6 +44,10 @@ fn pairs(name: &str, v: &JsValue) -> Result<Vec<(String, Value)>, JsError> {
         .collect())
 }
 
+fn broker_arg(name: &str, v: &JsValue) -> Result<u32, JsError> {
+    Ok(int_arg(name, &value(v), 0, u32::MAX as u64).map_err(js_error)? as u32)
+}
+
 fn to_js<T: Serialize>(v: &T) -> Result<JsValue, JsError> {
     // None crosses as null (not undefined), as docs/api.md promises.
     let ser = serde_wasm_bindgen::Serializer::new().serialize_missing_as_null(true);
@@ -78,16 +84,34 @@ impl Cluster {
         self.core.produce(args).map_err(js_error)
     }
 
-    /// Crashes a broker.
-    pub fn fail(&mut self, broker: JsValue) -> Result<(), JsError> {
+    /// `fail(broker, kind = "crash", options)`: kind "crash" ({lossy}), "stuck", "slow"
+    /// ({delayMs}) or "isolated" ({zookeeper}).
+    pub fn fail(&mut self, broker: JsValue, kind: JsValue, options: JsValue) -> Result<(), JsError> {
         let b = int_arg("broker", &value(&broker), 0, u32::MAX as u64).map_err(js_error)?;
-        self.core.fail(b as u32).map_err(js_error)
+        let kind = FailKind::from_args(&value(&kind), &pairs("options", &options)?).map_err(js_error)?;
+        self.core.fail(b as u32, kind).map_err(js_error)
     }
 
-    /// Restarts a crashed broker.
+    /// Cuts the link between brokers `a` and `b`.
+    pub fn cut(&mut self, a: JsValue, b: JsValue) -> Result<(), JsError> {
+        let (a, b) = (broker_arg("a", &a)?, broker_arg("b", &b)?);
+        self.core.cut(a, b).map_err(js_error)
+    }
+
+    pub fn heal(&mut self, a: JsValue, b: JsValue) -> Result<(), JsError> {
+        let (a, b) = (broker_arg("a", &a)?, broker_arg("b", &b)?);
+        self.core.heal(a, b).map_err(js_error)
+    }
+
+    /// The network drops the next message of this kind ("Fetch", "FetchResponse", …).
+    #[wasm_bindgen(js_name = dropNext)]
+    pub fn drop_next(&mut self, kind: JsValue) -> Result<(), JsError> {
+        self.core.drop_next(&value(&kind)).map_err(js_error)
+    }
+
+    /// Undoes `fail`.
     pub fn recover(&mut self, broker: JsValue) -> Result<(), JsError> {
-        let b = int_arg("broker", &value(&broker), 0, u32::MAX as u64).map_err(js_error)?;
-        self.core.recover(b as u32).map_err(js_error)
+        self.core.recover(broker_arg("broker", &broker)?).map_err(js_error)
     }
 
     pub fn snapshot(&self) -> Result<JsValue, JsError> {

@@ -61,10 +61,12 @@ impl ZooKeeper {
         ZooKeeper { controller: None, controller_epoch: 0, brokers: BTreeMap::new(), assignment, partitions, next_zxid: 1 }
     }
 
-    pub fn register(&mut self, broker: BrokerId) {
+    /// Creates `/brokers/ids/N` for a new session; returns the session's czxid.
+    pub fn register(&mut self, broker: BrokerId) -> u64 {
         let czxid = self.next_zxid;
         self.next_zxid += 1;
         self.brokers.insert(broker, Registration { czxid, session_expires_at: None });
+        czxid
     }
 
     pub fn is_registered(&self, broker: BrokerId) -> bool {

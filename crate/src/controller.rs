@@ -1,0 +1,194 @@
+//! The controller and its ZooKeeper sessions (§2.3, §4.1): controller election through
+//! `/controller`, reacting to brokers whose sessions expire or who register, leader elections,
+//! ISR removal, LeaderAndIsr, and AlterPartition (KIP-497).
+
+use crate::cluster::Cluster;
+use crate::events::set_text;
+use crate::log::Epoch;
+use crate::message::{BrokerId, KafkaError, Msg, NodeId};
+use crate::zk::PartitionState;
+use std::collections::{BTreeMap, BTreeSet};
+
+impl Cluster {
+    /// The controller's handling of AlterPartition (KIP-497, §2.3): the request must come from the
+    /// current leader in the current leader epoch and name the current partition epoch (zkVersion);
+    /// from 3.7 (KIP-841/903 in KRaft; here the same rule on ZooKeeper liveness) every new member
+    /// must be alive. Accepted: the znode is written with zkVersion + 1, leader epoch unchanged.
+    pub(crate) fn on_alter_partition(&mut self, to: BrokerId, p: u32, leader: BrokerId, leader_epoch: Epoch, isr: &[BrokerId], partition_epoch: u32) -> Msg {
+        let st = self.zk.partitions[p as usize].clone();
+        let error = if self.zk.controller != Some(to) {
+            Some(KafkaError::NotController)
+        } else if leader_epoch != st.leader_epoch || st.leader != leader as i32 {
+            Some(KafkaError::FencedLeaderEpoch)
+        } else if partition_epoch != st.version {
+            Some(KafkaError::InvalidUpdateVersion)
+        } else if self.config.version >= crate::config::Version::V3_7 && isr.iter().any(|b| !self.zk.is_registered(*b)) {
+            Some(KafkaError::IneligibleReplica)
+        } else {
+            None
+        };
+        if let Some(e) = error {
+            return Msg::AlterPartitionResponse { partition: p, leader_epoch: st.leader_epoch, isr: st.isr, partition_epoch: st.version, error: Some(e) };
+        }
+        let next = PartitionState { leader: st.leader, leader_epoch: st.leader_epoch, isr: isr.to_vec(), controller_epoch: self.zk.controller_epoch, version: 0 };
+        let version = self.zk.conditional_update(p, st.version, next).expect("the controller writes the version it read");
+        Msg::AlterPartitionResponse { partition: p, leader_epoch: st.leader_epoch, isr: isr.to_vec(), partition_epoch: version, error: None }
+    }
+
+    // ---- ZooKeeper sessions and the controller -----------------------------------------------
+
+    /// Sessions live while their owner heart-beats; one whose owner stopped (crashed, paused,
+    /// cut from ZooKeeper, or restarted as a new process) expires `zookeeper.session.timeout.ms`
+    /// later, deleting its ephemeral znodes.
+    pub(crate) fn expire_sessions(&mut self) {
+        let now = self.tick;
+        for (b, reg) in self.zk.brokers.iter_mut() {
+            let broker = &self.brokers[*b as usize];
+            if broker.zk_session == Some(reg.czxid) && broker.reaches_zookeeper() {
+                reg.session_expires_at = None;
+            } else if reg.session_expires_at.is_none() {
+                reg.session_expires_at = Some(now + self.timing.session);
+            }
+        }
+        let expired: Vec<BrokerId> =
+            self.zk.brokers.iter().filter(|(_, r)| r.session_expires_at.is_some_and(|t| t <= now)).map(|(b, _)| *b).collect();
+        for b in expired {
+            self.zk.brokers.remove(&b);
+            let mut text = format!("ZooKeeper session of b{b} expired: /brokers/ids/{b} deleted");
+            if self.zk.controller == Some(b) {
+                self.zk.controller = None;
+                text.push_str(", and /controller with it");
+            }
+            self.events.push(now, "zk-session-expired", None, Some(b), text);
+        }
+    }
+
+    /// A restarted broker registers as soon as no older session holds its znode (KAFKA-7165: it
+    /// retries until the old ephemeral node is gone).
+    pub(crate) fn register_restarted(&mut self) {
+        for b in 0..self.config.brokers {
+            if self.brokers[b as usize].reaches_zookeeper() && !self.zk.is_registered(b) {
+                let czxid = self.zk.register(b);
+                self.brokers[b as usize].zk_session = Some(czxid);
+                self.events.push(self.tick, "zk-register", None, Some(b), format!("b{b} registered /brokers/ids/{b}"));
+            }
+        }
+    }
+
+    /// The first live broker to create `/controller` wins; here the lowest id (a ZooKeeper race in
+    /// Kafka). Every failover bumps `controller_epoch`.
+    pub(crate) fn elect_controller(&mut self) {
+        let Some(&b) = self.zk.brokers.keys().find(|b| self.brokers[**b as usize].runs() && self.brokers[**b as usize].reaches_zookeeper()) else { return };
+        self.zk.controller = Some(b);
+        self.zk.controller_epoch += 1;
+        self.controller_live.clear();
+        self.events.push(self.tick, "controller", None, Some(b), format!("b{b} is the controller (controller_epoch {})", self.zk.controller_epoch));
+    }
+
+    pub(crate) fn run_controller(&mut self) {
+        if self.zk.controller.is_none() {
+            self.elect_controller();
+        }
+        let Some(ctrl) = self.zk.controller else { return };
+        if !(self.brokers[ctrl as usize].runs() && self.brokers[ctrl as usize].reaches_zookeeper()) {
+            return; // a dead controller acts on nothing until its session expires
+        }
+        let registered: BTreeMap<BrokerId, u64> = self.zk.brokers.iter().map(|(b, r)| (*b, r.czxid)).collect();
+        if registered == self.controller_live {
+            return;
+        }
+        let started: BTreeSet<BrokerId> =
+            registered.iter().filter(|(b, z)| self.controller_live.get(b) != Some(z)).map(|(b, _)| *b).collect();
+        // A broker that went and came back (a new registration) is handled as a failure first,
+        // then as a startup (`processBrokerChange`'s bounced brokers).
+        let survivors: BTreeSet<BrokerId> =
+            self.controller_live.iter().filter(|(b, z)| registered.get(b) == Some(z)).map(|(b, _)| *b).collect();
+        if survivors.len() < self.controller_live.len() {
+            self.reconcile(ctrl, &survivors, &BTreeSet::new());
+        }
+        self.controller_live = registered;
+        let live: BTreeSet<BrokerId> = self.controller_live.keys().copied().collect();
+        self.reconcile(ctrl, &live, &started);
+    }
+
+    /// `onBrokerFailure` / `onBrokerStartup` / controller failover (§2.3, §4.1): elect a leader for
+    /// every partition whose leader is gone (first live ISR member in assignment order; unclean: first
+    /// live replica), drop dead brokers from ISRs (never the last member), bump leader_epoch, write
+    /// the znode and send LeaderAndIsr. Newly started brokers get the current state of their partitions.
+    pub(crate) fn reconcile(&mut self, ctrl: BrokerId, live: &BTreeSet<BrokerId>, started: &BTreeSet<BrokerId>) {
+        for p in 0..self.config.partitions {
+            let ar = self.zk.assignment[p as usize].clone();
+            let st = self.zk.partitions[p as usize].clone();
+            let leader_live = st.leader >= 0 && live.contains(&(st.leader as u32));
+            let mut isr = st.isr.clone();
+            let mut leader = st.leader;
+            let mut why = Vec::new();
+            if !leader_live {
+                let gone = if st.leader >= 0 { format!("leader b{} is gone", st.leader) } else { format!("p{p} had no leader") };
+                if let Some(&l) = ar.iter().find(|r| live.contains(r) && isr.contains(r)) {
+                    leader = l as i32;
+                    isr.retain(|r| live.contains(r));
+                    why.push(format!("{gone}; elected b{l}, the first live ISR member in assignment order [{}]", ar.iter().map(|b| b.to_string()).collect::<Vec<_>>().join(",")));
+                } else if let Some(&l) = ar.iter().find(|r| self.config.unclean_leader_election_enable && live.contains(r)) {
+                    leader = l as i32;
+                    isr = vec![l];
+                    why.push(format!("{gone}; no ISR member is alive: UNCLEAN election of b{l} (unclean.leader.election.enable=true), committed records may be lost"));
+                } else if st.leader >= 0 {
+                    leader = -1;
+                    why.push(format!("{gone}; no live ISR member: p{p} is offline"));
+                }
+            }
+            let dead: Vec<BrokerId> = isr.iter().copied().filter(|r| !live.contains(r)).collect();
+            for d in dead {
+                if isr.len() > 1 {
+                    isr.retain(|r| *r != d);
+                    why.push(format!("removed b{d} from the ISR: its ZooKeeper session expired"));
+                }
+            }
+            if leader != st.leader || isr != st.isr {
+                let text = format!("controller b{ctrl}: p{p} {}", why.join("; "));
+                self.write_partition_state(p, leader, isr, text);
+            } else {
+                for &b in ar.iter().filter(|b| started.contains(b)) {
+                    self.send_leader_and_isr(ctrl, b, p);
+                }
+            }
+        }
+    }
+
+    /// The controller writes a new leadership decision (leader_epoch + 1) and sends it to every
+    /// live replica.
+    pub(crate) fn write_partition_state(&mut self, p: u32, leader: i32, isr: Vec<BrokerId>, why: String) {
+        let ctrl = self.zk.controller.expect("only a controller decides leadership");
+        let cur = self.zk.partitions[p as usize].clone();
+        let next = PartitionState { leader, leader_epoch: cur.leader_epoch + 1, isr: isr.clone(), controller_epoch: self.zk.controller_epoch, version: 0 };
+        // The controller read the znode just now, so its conditional write succeeds.
+        self.zk.conditional_update(p, cur.version, next).expect("the controller writes the version it read");
+        self.events.push(
+            self.tick,
+            "leader-election",
+            Some(p),
+            (leader >= 0).then_some(leader as u32),
+            format!("{why} → leader {leader}, leader_epoch {}, ISR {}", cur.leader_epoch + 1, set_text(&isr)),
+        );
+        for b in self.zk.assignment[p as usize].clone() {
+            if self.controller_live.contains_key(&b) {
+                self.send_leader_and_isr(ctrl, b, p);
+            }
+        }
+    }
+
+    pub(crate) fn send_leader_and_isr(&mut self, ctrl: BrokerId, to: BrokerId, p: u32) {
+        let st = &self.zk.partitions[p as usize];
+        let msg = Msg::LeaderAndIsr {
+            controller_epoch: self.zk.controller_epoch,
+            partition: p,
+            leader: st.leader,
+            leader_epoch: st.leader_epoch,
+            isr: st.isr.clone(),
+            zk_version: st.version,
+            replicas: self.zk.assignment[p as usize].clone(),
+        };
+        self.send(ctrl as NodeId, to as NodeId, msg);
+    }
+}

@@ -1,0 +1,229 @@
+//! Breaking things on purpose: the failures of the source notes and §4 (crash, power failure,
+//! GC pause, slow disk or network, isolation) and targeted network faults (cut a link, drop the
+//! next message of a kind). Every action validates first and changes nothing on a bad call.
+
+use crate::api::{bool_arg, check_keys, choice_arg, int_arg, ApiError, Value};
+use crate::broker::BrokerStatus;
+use crate::cluster::Cluster;
+use crate::config::{Config, TICK_MS};
+use crate::message::{BrokerId, Envelope, NodeId, PRODUCER};
+use crate::partition::Ctx;
+
+/// How `fail` breaks a broker.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FailKind {
+    /// The process dies; `lossy`: a power failure that also loses unflushed records.
+    Crash { lossy: bool },
+    /// A long GC pause: alive, but handling nothing.
+    Stuck,
+    /// Every message to or from it is delayed by `delay_ms`.
+    Slow { delay_ms: u64 },
+    /// Cut off from the other brokers, and from ZooKeeper if `zookeeper`.
+    Isolated { zookeeper: bool },
+}
+
+/// The kinds `fail` accepts, for messages.
+pub const FAIL_KINDS: [&str; 4] = ["crash", "stuck", "slow", "isolated"];
+/// Message kinds `dropNext` accepts.
+pub const MESSAGE_KINDS: [&str; 9] = [
+    "Produce",
+    "ProduceResponse",
+    "Fetch",
+    "FetchResponse",
+    "OffsetsForLeaderEpoch",
+    "OffsetsForLeaderEpochResponse",
+    "AlterPartition",
+    "AlterPartitionResponse",
+    "LeaderAndIsr",
+];
+pub const DEFAULT_SLOW_DELAY_MS: u64 = 3_000;
+
+impl FailKind {
+    /// `kind` (default "crash") and its options: crash `{lossy}`, slow `{delayMs}`, isolated `{zookeeper}`.
+    pub fn from_args(kind: &Value, options: &[(String, Value)]) -> Result<FailKind, ApiError> {
+        let kind = match kind {
+            Value::Null => "crash",
+            k => choice_arg("kind", k, &FAIL_KINDS)?,
+        };
+        let allowed: &[&str] = match kind {
+            "crash" => &["lossy"],
+            "slow" => &["delayMs"],
+            "isolated" => &["zookeeper"],
+            _ => &[],
+        };
+        check_keys(&format!("{kind} option"), options, allowed)?;
+        let opt = |name: &str| options.iter().find(|(k, _)| k == name).map(|(_, v)| v);
+        Ok(match kind {
+            "crash" => FailKind::Crash { lossy: opt("lossy").map(|v| bool_arg("lossy", v)).transpose()?.unwrap_or(false) },
+            "stuck" => FailKind::Stuck,
+            "slow" => FailKind::Slow {
+                delay_ms: opt("delayMs").map(|v| int_arg("delayMs", v, TICK_MS, 600_000)).transpose()?.unwrap_or(DEFAULT_SLOW_DELAY_MS),
+            },
+            _ => FailKind::Isolated { zookeeper: opt("zookeeper").map(|v| bool_arg("zookeeper", v)).transpose()?.unwrap_or(false) },
+        })
+    }
+}
+
+impl Cluster {
+    fn check_broker_id(&self, name: &str, broker: u32) -> Result<(), ApiError> {
+        if broker >= self.config.brokers {
+            return Err(ApiError::new(name, format!("must be a broker id from 0 to {}, got {broker}", self.config.brokers - 1)));
+        }
+        Ok(())
+    }
+
+    pub fn fail(&mut self, broker: u32, kind: FailKind) -> Result<(), ApiError> {
+        self.check_broker_id("broker", broker)?;
+        let status = self.brokers[broker as usize].status;
+        if status != BrokerStatus::Up {
+            let up: Vec<String> = self.brokers.iter().filter(|b| b.status == BrokerStatus::Up).map(|b| b.id.to_string()).collect();
+            return Err(ApiError::new(
+                "broker",
+                format!(
+                    "b{broker} is already {}; recover it first (brokers that are up: {})",
+                    status.label(),
+                    if up.is_empty() { "none".to_string() } else { up.join(", ") }
+                ),
+            ));
+        }
+        let now = self.tick;
+        let session_ms = self.config.zookeeper_session_timeout_ms;
+        let text = match kind {
+            FailKind::Crash { lossy } => {
+                let mut out = Vec::new();
+                {
+                    let (b, mut ctx) = self.broker_ctx(broker, &mut out);
+                    b.crash(&mut ctx, lossy);
+                }
+                self.flush(broker as NodeId, out);
+                let how = if lossy { "lost power (unflushed records are gone)" } else { "crashed" };
+                format!("b{broker} {how}; its ZooKeeper session expires in {session_ms} ms")
+            }
+            FailKind::Stuck => {
+                self.brokers[broker as usize].status = BrokerStatus::Stuck;
+                format!("b{broker} is stuck (GC pause): it fetches and answers nothing; its ZooKeeper session expires in {session_ms} ms unless it resumes")
+            }
+            FailKind::Slow { delay_ms } => {
+                self.brokers[broker as usize].status = BrokerStatus::Slow { delay: Config::ticks(delay_ms) };
+                format!("b{broker} is slow: every message to or from it takes {delay_ms} ms longer")
+            }
+            FailKind::Isolated { zookeeper } => {
+                self.brokers[broker as usize].status = BrokerStatus::Isolated { zookeeper };
+                if zookeeper {
+                    format!("b{broker} is isolated from the other brokers and from ZooKeeper (its session expires in {session_ms} ms)")
+                } else {
+                    format!("b{broker} is isolated from the other brokers; it still reaches ZooKeeper and the producer")
+                }
+            }
+        };
+        // Heartbeats stop now: the session's expiry is counted from this tick.
+        if !self.brokers[broker as usize].reaches_zookeeper() {
+            if let Some(reg) = self.zk.brokers.get_mut(&broker) {
+                reg.session_expires_at.get_or_insert(now + self.timing.session);
+            }
+        }
+        self.events.push(now, "broker-fail", None, Some(broker), text);
+        Ok(())
+    }
+
+    /// Undoes `fail`: a crashed broker restarts from disk; a stuck one resumes (and handles what
+    /// waited in its buffers); a slow or isolated one is healthy again.
+    pub fn recover(&mut self, broker: u32) -> Result<(), ApiError> {
+        self.check_broker_id("broker", broker)?;
+        let now = self.tick;
+        let b = &mut self.brokers[broker as usize];
+        let text = match b.status {
+            BrokerStatus::Up => {
+                let failed: Vec<String> = self.brokers.iter().filter(|b| b.status != BrokerStatus::Up).map(|b| b.id.to_string()).collect();
+                return Err(ApiError::new(
+                    "broker",
+                    format!("b{broker} is up; allowed: a failed broker ({})", if failed.is_empty() { "none".to_string() } else { failed.join(", ") }),
+                ));
+            }
+            BrokerStatus::Crashed => {
+                b.restart(now);
+                let note = if self.zk.is_registered(broker) { "it registers in ZooKeeper once its old session expires" } else { "it registers in ZooKeeper" };
+                format!("b{broker} restarted with its log on disk and the checkpointed HWs; {note}")
+            }
+            BrokerStatus::Stuck => {
+                b.status = BrokerStatus::Up;
+                let held = std::mem::take(&mut b.held);
+                let n = held.len();
+                for env in held {
+                    self.network.redeliver(now, env);
+                }
+                format!("b{broker} resumed after its pause, with {n} messages waiting")
+            }
+            _ => {
+                b.status = BrokerStatus::Up;
+                format!("b{broker} is healthy again")
+            }
+        };
+        self.events.push(now, "broker-recover", None, Some(broker), text);
+        Ok(())
+    }
+
+    fn link(&self, a: u32, b: u32) -> Result<(BrokerId, BrokerId), ApiError> {
+        self.check_broker_id("a", a)?;
+        self.check_broker_id("b", b)?;
+        if a == b {
+            return Err(ApiError::new("b", format!("must differ from a ({a}): a link joins two brokers")));
+        }
+        Ok((a.min(b), a.max(b)))
+    }
+
+    /// Cuts the link between two brokers: messages between them are lost both ways.
+    pub fn cut(&mut self, a: u32, b: u32) -> Result<(), ApiError> {
+        let link = self.link(a, b)?;
+        if self.cut_links.insert(link) {
+            self.events.push(self.tick, "link-cut", None, None, format!("link b{}–b{} cut: messages between them are lost", link.0, link.1));
+        }
+        Ok(())
+    }
+
+    pub fn heal(&mut self, a: u32, b: u32) -> Result<(), ApiError> {
+        let link = self.link(a, b)?;
+        if self.cut_links.remove(&link) {
+            self.events.push(self.tick, "link-heal", None, None, format!("link b{}–b{} healed", link.0, link.1));
+        }
+        Ok(())
+    }
+
+    /// The network drops the next message of this kind, on any link.
+    pub fn drop_next(&mut self, kind: &Value) -> Result<(), ApiError> {
+        let kind = choice_arg("kind", kind, &MESSAGE_KINDS)?;
+        self.drop_next.push(kind);
+        Ok(())
+    }
+
+    /// Whether the network loses this message: a cut link, an isolated endpoint (between
+    /// brokers; the producer reaches everyone), or a `dropNext` match.
+    pub(crate) fn lost_in_network(&mut self, env: &Envelope) -> bool {
+        let kind = env.msg.kind();
+        if let Some(i) = self.drop_next.iter().position(|k| *k == kind) {
+            self.drop_next.remove(i);
+            self.events.push(self.tick, "message-dropped", Some(env.msg.partition()), None, format!("the network dropped {env} (dropNext)"));
+            return true;
+        }
+        if env.from == PRODUCER || env.to == PRODUCER || env.from == env.to {
+            return false;
+        }
+        let (a, b) = (env.from as BrokerId, env.to as BrokerId);
+        let isolated = |x: BrokerId| matches!(self.brokers[x as usize].status, BrokerStatus::Isolated { .. });
+        self.cut_links.contains(&(a.min(b), a.max(b))) || isolated(a) || isolated(b)
+    }
+
+    pub(crate) fn broker_ctx<'a>(&'a mut self, broker: u32, out: &'a mut Vec<(NodeId, crate::message::Msg)>) -> (&'a mut crate::broker::Broker, Ctx<'a>) {
+        let ctx = Ctx {
+            now: self.tick,
+            me: broker,
+            cfg: &self.config,
+            timing: &self.timing,
+            out,
+            events: &mut self.events,
+            zk: &mut self.zk,
+            stats: &mut self.stats,
+        };
+        (&mut self.brokers[broker as usize], ctx)
+    }
+}

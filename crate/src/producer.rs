@@ -1,0 +1,291 @@
+//! The producer client (§3): one producer that sends each request to the partition's leader,
+//! tracks it to an ack or a Kafka error, retries retriable errors (`retries`, `retry.backoff.ms`,
+//! `delivery.timeout.ms`) — which duplicates records after a leader change (§3.2) — unless it is
+//! idempotent (KIP-98, §3.3): then each batch carries a sequence number the leader deduplicates.
+
+use crate::api::{bool_arg, check_keys, choice_arg, int_arg, ApiError, Value};
+use crate::cluster::Cluster;
+use crate::config::Version;
+use crate::log::Offset;
+use crate::partition::offsets_text;
+use crate::message::{Acks, KafkaError, Msg, ProduceRequest, Tick, PRODUCER};
+use crate::config::Config;
+
+/// `produce` accepts at most this many records per request.
+pub const MAX_PRODUCE_COUNT: u64 = 100_000;
+/// Completed requests kept for the snapshot (pending ones are always kept).
+pub const MAX_KEPT_REQUESTS: usize = 500;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RequestStatus {
+    Pending,
+    Acked,
+    Failed,
+}
+
+impl RequestStatus {
+    pub fn label(self) -> &'static str {
+        match self {
+            RequestStatus::Pending => "pending",
+            RequestStatus::Acked => "acked",
+            RequestStatus::Failed => "failed",
+        }
+    }
+}
+
+/// A produce request as the producer client tracks it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Request {
+    pub id: u32,
+    pub partition: u32,
+    pub acks: Acks,
+    pub count: u32,
+    pub first_value: u32,
+    /// The batch's base sequence when the producer is idempotent.
+    pub base_sequence: Option<i32>,
+    pub status: RequestStatus,
+    pub error: Option<KafkaError>,
+    pub base_offset: Option<Offset>,
+    pub sent_at: Tick,
+    pub done_at: Option<Tick>,
+    /// Sends so far (1 + retries); responses to an earlier attempt are ignored.
+    pub attempts: u32,
+    pub attempt_sent_at: Tick,
+    /// Waiting out `retry.backoff.ms` before the next attempt.
+    pub retry_at: Option<Tick>,
+}
+
+/// Arguments of [`Cluster::produce`]; `None` takes the producer's configured default.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ProduceArgs {
+    pub partition: u32,
+    pub count: u32,
+    pub acks: Option<Acks>,
+    pub idempotence: Option<bool>,
+}
+
+impl ProduceArgs {
+    pub fn new(partition: u32, count: u32, acks: Acks) -> ProduceArgs {
+        ProduceArgs { partition, count, acks: Some(acks), idempotence: None }
+    }
+
+    /// Parses `{partition, count, acks, idempotence}` (all optional; acks: 0 | 1 | "all" | -1).
+    pub fn from_pairs(pairs: &[(String, Value)]) -> Result<ProduceArgs, ApiError> {
+        check_keys("produce", pairs, &["partition", "count", "acks", "idempotence"])?;
+        let mut a = ProduceArgs { partition: 0, count: 1, acks: None, idempotence: None };
+        for (k, v) in pairs {
+            match k.as_str() {
+                "partition" => a.partition = int_arg("partition", v, 0, u32::MAX as u64)? as u32,
+                "count" => a.count = int_arg("count", v, 1, MAX_PRODUCE_COUNT)? as u32,
+                "idempotence" => a.idempotence = Some(bool_arg("idempotence", v)?),
+                _ => a.acks = Some(acks_arg("acks", v)?),
+            }
+        }
+        Ok(a)
+    }
+}
+
+/// `acks`: 0, 1, "all" or -1 (numbers or strings).
+pub fn acks_arg(name: &str, v: &Value) -> Result<Acks, ApiError> {
+    match v {
+        Value::Num(n) if *n == 0.0 => Ok(Acks::Zero),
+        Value::Num(n) if *n == 1.0 => Ok(Acks::One),
+        Value::Num(n) if *n == -1.0 => Ok(Acks::All),
+        Value::Str(_) => choice_arg(name, v, &["all", "-1", "0", "1"]).map(|s| match s {
+            "0" => Acks::Zero,
+            "1" => Acks::One,
+            _ => Acks::All,
+        }),
+        _ => Err(ApiError::new(name, format!("must be 0, 1, \"all\" or -1, got {v}"))),
+    }
+}
+
+/// Errors after which the producer may retry (Kafka's `RetriableException`s).
+fn retriable(e: KafkaError) -> bool {
+    matches!(
+        e,
+        KafkaError::NotLeaderOrFollower
+            | KafkaError::NetworkException
+            | KafkaError::RequestTimedOut
+            | KafkaError::NotEnoughReplicas
+            | KafkaError::NotEnoughReplicasAfterAppend
+            | KafkaError::LeaderNotAvailable
+            | KafkaError::UnknownLeaderEpoch
+    )
+}
+
+fn values_text(first: u32, count: u32) -> String {
+    if count == 1 {
+        format!("m{first}")
+    } else {
+        format!("m{first}–m{}", first + count - 1)
+    }
+}
+
+impl Cluster {
+    /// The producer sends a request to the partition's leader (per its metadata, which here is
+    /// always current). Returns the request id.
+    pub fn produce(&mut self, args: ProduceArgs) -> Result<u32, ApiError> {
+        if args.partition >= self.config.partitions {
+            return Err(ApiError::new(
+                "partition",
+                format!("must be an integer from 0 to {}, got {}", self.config.partitions - 1, args.partition),
+            ));
+        }
+        if args.count == 0 || u64::from(args.count) > MAX_PRODUCE_COUNT {
+            return Err(ApiError::new("count", format!("must be an integer from 1 to {MAX_PRODUCE_COUNT}, got {}", args.count)));
+        }
+        let acks = args.acks.unwrap_or(self.config.acks);
+        // The configured default yields to a conflicting acks (KAFKA-13598); an explicit request does not.
+        let idempotent = args.idempotence.unwrap_or(self.config.enable_idempotence && acks == Acks::All);
+        if idempotent && self.config.version < Version::V0_11 {
+            return Err(ApiError::new("idempotence", format!("needs version 0.11 or later (KIP-98), this cluster is {}", self.config.version.label())));
+        }
+        if idempotent && acks != Acks::All {
+            return Err(ApiError::new("idempotence", format!("needs acks=all, got acks={} (Kafka refuses this producer configuration)", acks.label())));
+        }
+        let id = self.next_request;
+        self.next_request += 1;
+        let first_value = self.next_value;
+        self.next_value += args.count;
+        let base_sequence = idempotent.then(|| {
+            let seq = &mut self.next_sequence[args.partition as usize];
+            let base = *seq;
+            *seq = seq.wrapping_add(args.count as i32);
+            base
+        });
+        self.requests.push_back(Request {
+            id,
+            partition: args.partition,
+            acks,
+            count: args.count,
+            first_value,
+            base_sequence,
+            status: RequestStatus::Pending,
+            error: None,
+            base_offset: None,
+            sent_at: self.tick,
+            done_at: None,
+            attempts: 0,
+            attempt_sent_at: self.tick,
+            retry_at: None,
+        });
+        self.send_attempt(id);
+        self.trim_requests();
+        Ok(id)
+    }
+
+    fn request_index(&self, id: u32) -> Option<usize> {
+        self.requests.binary_search_by_key(&id, |r| r.id).ok()
+    }
+
+    /// Sends (or re-sends) a request to the current leader.
+    fn send_attempt(&mut self, id: u32) {
+        let Some(i) = self.request_index(id) else { return };
+        let now = self.tick;
+        let req = &mut self.requests[i];
+        let leader = self.zk.partitions[req.partition as usize].leader;
+        req.attempts += 1;
+        req.attempt_sent_at = now;
+        req.retry_at = None;
+        let values = values_text(req.first_value, req.count);
+        if leader < 0 {
+            let (p, attempt) = (req.partition, req.attempts);
+            self.events.push(now, "produce", Some(p), None, format!("request #{id} ({values}): p{p} has no leader (attempt {attempt})"));
+            self.complete_attempt(id, attempt, None, Some(KafkaError::LeaderNotAvailable));
+            return;
+        }
+        let retry = if req.attempts > 1 { format!(" (retry {})", req.attempts - 1) } else { String::new() };
+        let seq = req.base_sequence.map_or(String::new(), |s| format!(", sequence {s}"));
+        let text = format!("producer sent request #{id}: {values} to p{} leader b{leader}, acks={}{seq}{retry}", req.partition, req.acks.label());
+        let msg = Msg::Produce(ProduceRequest {
+            request: id,
+            attempt: req.attempts,
+            partition: req.partition,
+            first_value: req.first_value,
+            count: req.count,
+            acks: req.acks,
+            base_sequence: req.base_sequence,
+        });
+        let (p, acks, attempt) = (req.partition, req.acks, req.attempts);
+        self.events.push(now, "produce", Some(p), Some(leader as u32), text);
+        self.send(PRODUCER, leader, msg);
+        if acks == Acks::Zero {
+            // acks=0: the producer counts the request done once it is sent; no response comes.
+            self.complete_attempt(id, attempt, None, None);
+        }
+    }
+
+    /// A response (or a client-side failure) for one attempt: ack, retry or fail.
+    pub(crate) fn complete_attempt(&mut self, id: u32, attempt: u32, base_offset: Option<Offset>, error: Option<KafkaError>) {
+        let now = self.tick;
+        let Some(i) = self.request_index(id) else { return };
+        let (retries, backoff, delivery) = (self.config.retries, Config::ticks(self.config.retry_backoff_ms), Config::ticks(self.config.delivery_timeout_ms));
+        let req = &mut self.requests[i];
+        if req.status != RequestStatus::Pending || req.attempts != attempt || req.retry_at.is_some() {
+            return;
+        }
+        let p = req.partition;
+        match error {
+            None => {
+                req.status = RequestStatus::Acked;
+                req.base_offset = base_offset;
+                req.done_at = Some(now);
+                let text = match base_offset {
+                    Some(o) => format!("request #{id} acked (acks={}): {}", req.acks.label(), offsets_text(o, o + u64::from(req.count))),
+                    None => format!("request #{id} sent with acks=0: the producer considers it done"),
+                };
+                self.events.push(now, "request-acked", Some(p), None, text);
+            }
+            Some(e) if retriable(e) && req.attempts <= retries && now + backoff < req.sent_at + delivery => {
+                req.error = Some(e);
+                req.retry_at = Some(now + backoff.max(1));
+                let text = format!("request #{id} got {}; the producer retries it (attempt {} of {})", e.name(), req.attempts + 1, u64::from(retries) + 1);
+                self.events.push(now, "request-retry", Some(p), None, text);
+            }
+            Some(e) => {
+                req.status = RequestStatus::Failed;
+                req.error = Some(e);
+                req.done_at = Some(now);
+                self.events.push(now, "request-failed", Some(p), None, format!("request #{id} failed: {}", e.name()));
+            }
+        }
+        self.trim_requests();
+    }
+
+    pub(crate) fn on_produce_response(&mut self, msg: &Msg) {
+        if let Msg::ProduceResponse { request, attempt, base_offset, error, .. } = msg {
+            self.complete_attempt(*request, *attempt, *base_offset, *error);
+        }
+    }
+
+    /// The producer's own timers: retries due after their backoff, and attempts with no answer
+    /// after `request.timeout.ms` plus the network's round trip (the client-side timeout).
+    pub(crate) fn run_producer(&mut self) {
+        let now = self.tick;
+        let timeout = self.timing.request_timeout + 2 * self.timing.latency.1.max(1);
+        let due: Vec<(u32, bool, u32)> = self
+            .requests
+            .iter()
+            .filter(|r| r.status == RequestStatus::Pending)
+            .filter_map(|r| match r.retry_at {
+                Some(t) if t <= now => Some((r.id, true, r.attempts)),
+                None if now >= r.attempt_sent_at + timeout => Some((r.id, false, r.attempts)),
+                _ => None,
+            })
+            .collect();
+        for (id, retry, attempt) in due {
+            if retry {
+                self.send_attempt(id);
+            } else {
+                self.complete_attempt(id, attempt, None, Some(KafkaError::RequestTimedOut));
+            }
+        }
+    }
+
+    fn trim_requests(&mut self) {
+        while self.requests.len() > MAX_KEPT_REQUESTS && self.requests.front().is_some_and(|r| r.status != RequestStatus::Pending) {
+            self.requests.pop_front();
+        }
+    }
+}
