@@ -221,11 +221,11 @@ impl Cluster {
     }
 
     fn deliver(&mut self, env: Envelope) {
-        if env.to == PRODUCER {
-            self.on_produce_response(&env.msg);
+        if self.lost_in_network(&env) {
             return;
         }
-        if self.lost_in_network(&env) {
+        if env.to == PRODUCER {
+            self.on_produce_response(&env.msg);
             return;
         }
         let to = env.to as usize;

@@ -310,9 +310,11 @@ impl Replica {
     /// epoch cache at once; before, only with the first append.
     fn become_leader(&mut self, ctx: &mut Ctx) {
         let leo = self.log.log_end_offset();
-        let known = match std::mem::replace(&mut self.role, Role::None) {
-            Role::Leader(ls) => ls.followers,
-            _ => BTreeMap::new(),
+        // A re-elected leader keeps what it knew and what it was holding (parked fetches,
+        // waiting acks=all produces stay in purgatory).
+        let (known, parked, delayed) = match std::mem::replace(&mut self.role, Role::None) {
+            Role::Leader(ls) => (ls.followers, ls.parked, ls.delayed),
+            _ => (BTreeMap::new(), Vec::new(), Vec::new()),
         };
         let mut followers = BTreeMap::new();
         for &r in self.replicas.iter().filter(|&&r| r != ctx.me) {
@@ -334,8 +336,8 @@ impl Replica {
             followers,
             pending_isr: None,
             leader_epoch_start_offset: leo,
-            parked: Vec::new(),
-            delayed: Vec::new(),
+            parked,
+            delayed,
         });
         let text = format!(
             "b{} became leader of p{} at leader_epoch {} (LEO {leo}, HW {}, ISR {})",
