@@ -162,8 +162,13 @@ impl Cluster {
         let ctrl = self.zk.controller.expect("only a controller decides leadership");
         let cur = self.zk.partitions[p as usize].clone();
         let next = PartitionState { leader, leader_epoch: cur.leader_epoch + 1, isr: isr.clone(), controller_epoch: self.zk.controller_epoch, version: 0 };
-        // The controller read the znode just now, so its conditional write succeeds.
-        self.zk.conditional_update(p, cur.version, next).expect("the controller writes the version it read");
+        if cur.leader_epoch < 0 {
+            // Topic creation: the znode is created (zkVersion 0).
+            self.zk.partitions[p as usize] = next;
+        } else {
+            // The controller read the znode just now, so its conditional write succeeds.
+            self.zk.conditional_update(p, cur.version, next).expect("the controller writes the version it read");
+        }
         self.events.push(
             self.tick,
             "leader-election",

@@ -90,12 +90,15 @@ impl Cluster {
         let session_ms = self.config.zookeeper_session_timeout_ms;
         let text = match kind {
             FailKind::Crash { lossy } => {
+                // Its connections close: what it sent and is still on the way is lost.
+                self.network.drop_from(broker as NodeId);
                 let mut out = Vec::new();
                 {
                     let (b, mut ctx) = self.broker_ctx(broker, &mut out);
                     b.crash(&mut ctx, lossy);
                 }
                 self.flush(broker as NodeId, out);
+                self.connection_closed(broker);
                 let how = if lossy { "lost power (unflushed records are gone)" } else { "crashed" };
                 format!("b{broker} {how}; its ZooKeeper session expires in {session_ms} ms")
             }

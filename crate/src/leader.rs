@@ -354,7 +354,9 @@ impl Replica {
         let Some(leo) = ls.followers.get(&replica).and_then(|f| f.log_end_offset) else { return };
         let hw = self.log.high_watermark();
         let leso = if ctx.cfg.version >= Version::V2_8 { ls.leader_epoch_start_offset } else { 0 };
-        if leo < hw || leo < leso {
+        // 3.3+ (KIP-841): only an ISR-eligible replica may join — here, one whose broker is registered.
+        let eligible = ctx.cfg.version < Version::V3_7 || ctx.zk.is_registered(replica);
+        if leo < hw || leo < leso || !eligible {
             return;
         }
         let mut isr = self.isr.clone();

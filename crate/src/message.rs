@@ -306,6 +306,13 @@ impl Network {
         self.queue.insert((deliver_at, seq), Envelope { seq, from, to, sent_at: now, deliver_at, msg });
     }
 
+    /// Drops every message in flight from `node`: a crashed process's connections are gone.
+    pub fn drop_from(&mut self, node: NodeId) -> usize {
+        let before = self.queue.len();
+        self.queue.retain(|_, e| e.from != node);
+        before - self.queue.len()
+    }
+
     /// Puts back a message that waited in a paused broker's buffers, for delivery next tick in
     /// its original order.
     pub fn redeliver(&mut self, now: Tick, mut env: Envelope) {

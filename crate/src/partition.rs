@@ -223,13 +223,11 @@ impl Replica {
                 self.event(ctx, "lost-unflushed", ctx.me, text);
             }
         }
+        // (The producer notices its own closed connection: `Cluster::connection_closed`.)
         let Role::Leader(ls) = &mut self.role else { return };
-        let (parked, delayed) = (std::mem::take(&mut ls.parked), std::mem::take(&mut ls.delayed));
-        for p in parked {
+        ls.delayed.clear();
+        for p in std::mem::take(&mut ls.parked) {
             ctx.out.push((p.replica as NodeId, self.fetch_error_for(p.fetch_offset, KafkaError::NetworkException)));
-        }
-        for d in delayed {
-            ctx.out.push((PRODUCER, self.produce_error(d.request, d.attempt, KafkaError::NetworkException)));
         }
     }
 

@@ -51,6 +51,8 @@ pub struct Request {
     /// Sends so far (1 + retries); responses to an earlier attempt are ignored.
     pub attempts: u32,
     pub attempt_sent_at: Tick,
+    /// The broker the current attempt went to (-1: none).
+    pub sent_to: i32,
     /// Waiting out `retry.backoff.ms` before the next attempt.
     pub retry_at: Option<Tick>,
 }
@@ -168,6 +170,7 @@ impl Cluster {
             done_at: None,
             attempts: 0,
             attempt_sent_at: self.tick,
+            sent_to: -1,
             retry_at: None,
         });
         self.send_attempt(id);
@@ -187,6 +190,7 @@ impl Cluster {
         let leader = self.zk.partitions[req.partition as usize].leader;
         req.attempts += 1;
         req.attempt_sent_at = now;
+        req.sent_to = leader;
         req.retry_at = None;
         let values = values_text(req.first_value, req.count);
         if leader < 0 {
@@ -280,6 +284,20 @@ impl Cluster {
             } else {
                 self.complete_attempt(id, attempt, None, Some(KafkaError::RequestTimedOut));
             }
+        }
+    }
+
+    /// The producer's connection to a crashed broker closes: every attempt waiting on it fails
+    /// with NETWORK_EXCEPTION at once (and may be retried).
+    pub(crate) fn connection_closed(&mut self, broker: u32) {
+        let waiting: Vec<(u32, u32)> = self
+            .requests
+            .iter()
+            .filter(|r| r.status == RequestStatus::Pending && r.retry_at.is_none() && r.sent_to == broker as i32)
+            .map(|r| (r.id, r.attempts))
+            .collect();
+        for (id, attempt) in waiting {
+            self.complete_attempt(id, attempt, None, Some(KafkaError::NetworkException));
         }
     }
 
