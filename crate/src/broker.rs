@@ -131,6 +131,7 @@ impl Broker {
             Msg::Fetch(f) => r.on_fetch(ctx, f),
             Msg::FetchResponse(resp) => r.on_fetch_response(ctx, from, resp),
             Msg::Produce(p) => r.on_produce(ctx, p),
+            Msg::ConsumerFetch { fetch_offset, .. } => r.on_consumer_fetch(ctx, *fetch_offset),
             Msg::OffsetsForLeaderEpoch { replica, leader_epoch, current_leader_epoch, .. } => {
                 r.on_offsets_for_leader_epoch(ctx, *replica, *leader_epoch, *current_leader_epoch)
             }
@@ -141,7 +142,7 @@ impl Broker {
                 r.on_alter_partition_response(ctx, *leader_epoch, isr, *partition_epoch, *error)
             }
             // AlterPartition goes to the controller (cluster.rs); responses to the producer never reach a broker.
-            Msg::AlterPartition { .. } | Msg::ProduceResponse { .. } | Msg::LeaderAndIsr { .. } => {}
+            Msg::AlterPartition { .. } | Msg::ProduceResponse { .. } | Msg::ConsumerFetchResponse { .. } | Msg::LeaderAndIsr { .. } => {}
         }
     }
 

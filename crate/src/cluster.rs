@@ -3,7 +3,7 @@
 //! One tick runs in a fixed phase order:
 //! 1. the network delivers every message due, in (deliver_at, seq) order;
 //! 2. brokers run their timers in id order (fetch loops, parked fetches, ISR expiration, HW checkpoint);
-//! 3. the producer retries what is due and times out what got no answer;
+//! 3. the producer retries what is due and times out what got no answer; consumers poll;
 //! 4. ZooKeeper expires the sessions of brokers that stopped heart-beating; restarted ones register;
 //! 5. the controller (if its broker runs and reaches ZooKeeper) is elected if missing, then reacts
 //!    to broker changes.
@@ -12,7 +12,8 @@ use crate::api::{ApiError, Value};
 use crate::broker::{Broker, BrokerStatus};
 use crate::config::Config;
 use crate::events::{Event, Events};
-use crate::message::{Acks, BrokerId, Envelope, Msg, Network, NodeId, Tick, PRODUCER};
+use crate::consumer::Consumer;
+use crate::message::{Acks, BrokerId, Envelope, Msg, Network, NodeId, Tick, CONSUMER, PRODUCER};
 use crate::producer::{ProduceArgs, Request};
 use crate::partition::{Stats, Timing};
 use crate::rng::Rng;
@@ -39,6 +40,7 @@ pub struct Cluster {
     /// Message kinds whose next occurrence the network drops (`dropNext`).
     pub drop_next: Vec<&'static str>,
     pub requests: VecDeque<Request>,
+    pub consumers: Vec<Consumer>,
     pub(crate) next_request: u32,
     pub(crate) next_value: u32,
     /// The idempotent producer's next sequence number per partition.
@@ -102,6 +104,7 @@ impl Cluster {
             cut_links: BTreeSet::new(),
             drop_next: Vec::new(),
             requests: VecDeque::new(),
+            consumers: (0..config.partitions).map(Consumer::new).collect(),
             next_request: 1,
             next_value: 1,
             next_sequence: vec![0; config.partitions as usize],
@@ -170,6 +173,7 @@ impl Cluster {
         self.cut_links.hash(&mut h);
         self.drop_next.hash(&mut h);
         self.requests.hash(&mut h);
+        self.consumers.hash(&mut h);
         self.next_request.hash(&mut h);
         self.next_value.hash(&mut h);
         self.next_sequence.hash(&mut h);
@@ -195,6 +199,7 @@ impl Cluster {
             }
         }
         self.run_producer();
+        self.run_consumers();
         self.expire_sessions();
         self.register_restarted();
         self.run_controller();
@@ -224,9 +229,10 @@ impl Cluster {
         if self.lost_in_network(&env) {
             return;
         }
-        if env.to == PRODUCER {
-            self.on_produce_response(&env.msg);
-            return;
+        match env.to {
+            PRODUCER => return self.on_produce_response(&env.msg),
+            CONSUMER => return self.on_consumer_fetch_response(&env.msg),
+            _ => {}
         }
         let to = env.to as usize;
         match self.brokers[to].status {

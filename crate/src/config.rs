@@ -131,6 +131,8 @@ pub struct Config {
     pub retry_backoff_ms: u64,
     /// The producer's `delivery.timeout.ms`: no retry starts after this long since the first send.
     pub delivery_timeout_ms: u64,
+    /// One consumer per partition polls the leader and reads up to the HW.
+    pub consumers: bool,
 }
 
 impl Default for Config {
@@ -178,6 +180,7 @@ impl Config {
             retries: if old { 0 } else { i32::MAX as u32 },
             retry_backoff_ms: 100,
             delivery_timeout_ms: 120_000,
+            consumers: true,
         }
     }
 }
@@ -205,7 +208,7 @@ const INT_KEYS: &[(&str, u64, u64)] = &[
     ("retryBackoffMs", 0, 60_000),
     ("deliveryTimeoutMs", 100, 3_600_000),
 ];
-const BOOL_KEYS: &[&str] = &["uncleanLeaderElectionEnable", "strictMinIsr", "enableIdempotence"];
+const BOOL_KEYS: &[&str] = &["uncleanLeaderElectionEnable", "strictMinIsr", "enableIdempotence", "consumers"];
 /// String keys and their allowed values (`version` is read first: it sets the defaults).
 const CHOICE_KEYS: &[(&str, &[&str])] = &[
     ("version", &["0.8", "0.11", "2.8", "3.7"]),
@@ -276,6 +279,7 @@ impl Config {
             "uncleanLeaderElectionEnable" => self.unclean_leader_election_enable = b,
             "strictMinIsr" => self.strict_min_isr = b,
             "enableIdempotence" => self.enable_idempotence = b,
+            "consumers" => self.consumers = b,
             _ => unreachable!("BOOL_KEYS and set_bool disagree on {key}"),
         }
     }

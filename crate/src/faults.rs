@@ -6,7 +6,7 @@ use crate::api::{bool_arg, check_keys, choice_arg, int_arg, ApiError, Value};
 use crate::broker::BrokerStatus;
 use crate::cluster::Cluster;
 use crate::config::{Config, TICK_MS};
-use crate::message::{BrokerId, Envelope, NodeId, PRODUCER};
+use crate::message::{BrokerId, Envelope, NodeId};
 use crate::partition::Ctx;
 
 /// How `fail` breaks a broker.
@@ -99,6 +99,7 @@ impl Cluster {
                 }
                 self.flush(broker as NodeId, out);
                 self.connection_closed(broker);
+                self.consumer_connection_closed(broker);
                 let how = if lossy { "lost power (unflushed records are gone)" } else { "crashed" };
                 format!("b{broker} {how}; its ZooKeeper session expires in {session_ms} ms")
             }
@@ -208,7 +209,8 @@ impl Cluster {
             self.events.push(self.tick, "message-dropped", Some(env.msg.partition()), None, format!("the network dropped {env} (dropNext)"));
             return true;
         }
-        if env.from == PRODUCER || env.to == PRODUCER || env.from == env.to {
+        // Clients (producer, consumers) reach every broker.
+        if env.from < 0 || env.to < 0 || env.from == env.to {
             return false;
         }
         let (a, b) = (env.from as BrokerId, env.to as BrokerId);

@@ -4,7 +4,7 @@
 use crate::config::{IsrUpdate, Version};
 use crate::events::set_text;
 use crate::log::{Epoch, Offset, Record};
-use crate::message::{Acks, BrokerId, EpochEndOffset, Fetch, FetchResponse, KafkaError, Msg, NodeId, ProduceRequest, PRODUCER};
+use crate::message::{Acks, BrokerId, EpochEndOffset, Fetch, FetchResponse, KafkaError, Msg, NodeId, ProduceRequest, CONSUMER, PRODUCER};
 use crate::partition::{offsets_text, NUM_BATCHES_TO_RETAIN, Ctx, DelayedProduce, ParkedFetch, PendingIsr, Replica, Role, REPLICA_FETCH_MAX_RECORDS};
 use crate::zk::PartitionState;
 
@@ -117,7 +117,7 @@ impl Replica {
         if fetch_offset < leo0 || ctx.timing.fetch_wait == 0 {
             ctx.out.push((to, self.fetch_data(fetch_offset, hw0)));
         } else if let Role::Leader(ls) = &mut self.role {
-            ls.parked.push(ParkedFetch { replica: req.replica, fetch_offset, deadline: ctx.now + ctx.timing.fetch_wait });
+            ls.parked.push(ParkedFetch { replica: Some(req.replica), fetch_offset, deadline: ctx.now + ctx.timing.fetch_wait });
         }
     }
 
@@ -131,21 +131,62 @@ impl Replica {
         ));
     }
 
-    /// Answers parked fetches that now have data, or whose wait expired (`expired_only`), with the
-    /// current HW (a parked fetch re-reads on completion; it does not update follower state again).
+    /// Answers parked fetches that now have data — a follower's: records above its offset; the
+    /// consumer's: records below the HW — or whose wait expired (`expired_only`: only those), with
+    /// the current HW (a parked fetch re-reads on completion; it does not update follower state).
     pub(crate) fn complete_parked_fetches(&mut self, ctx: &mut Ctx, expired_only: bool) {
         let Role::Leader(ls) = &mut self.role else { return };
         if ls.parked.is_empty() {
             return;
         }
         let leo = self.log.log_end_offset();
-        let parked = std::mem::take(&mut ls.parked);
-        let (done, waiting): (Vec<_>, Vec<_>) =
-            parked.into_iter().partition(|p| ctx.now >= p.deadline || (!expired_only && leo > p.fetch_offset));
-        ls.parked = waiting;
         let hw = self.log.high_watermark();
+        let parked = std::mem::take(&mut ls.parked);
+        let (done, waiting): (Vec<_>, Vec<_>) = parked.into_iter().partition(|p| {
+            let has_data = if p.replica.is_some() { leo > p.fetch_offset } else { hw > p.fetch_offset };
+            ctx.now >= p.deadline || (!expired_only && has_data)
+        });
+        ls.parked = waiting;
         for p in done {
-            ctx.out.push((p.replica as NodeId, self.fetch_data(p.fetch_offset, hw)));
+            match p.replica {
+                Some(r) => ctx.out.push((r as NodeId, self.fetch_data(p.fetch_offset, hw))),
+                None => ctx.out.push((CONSUMER, self.consumer_data(p.fetch_offset))),
+            }
+        }
+    }
+
+    /// Records a consumer may read: from its offset up to the HW, never above (§1.5; the source
+    /// notes: "consumers read only up to the HW"; followers are not bound by it).
+    fn consumer_data(&self, fetch_offset: Offset) -> Msg {
+        let hw = self.log.high_watermark();
+        Msg::ConsumerFetchResponse {
+            partition: self.partition,
+            fetch_offset,
+            records: self.log.copy_range(fetch_offset, hw.min(fetch_offset + REPLICA_FETCH_MAX_RECORDS)),
+            high_watermark: hw,
+            error: None,
+        }
+    }
+
+    /// A consumer's fetch: out of range above the LEO or below the log start; else the records
+    /// below the HW, or parked until the HW passes its offset.
+    pub fn on_consumer_fetch(&mut self, ctx: &mut Ctx, fetch_offset: Offset) {
+        let error = if !self.is_leader() {
+            Some(KafkaError::NotLeaderOrFollower)
+        } else if fetch_offset > self.log.log_end_offset() || fetch_offset < self.log.log_start_offset() {
+            Some(KafkaError::OffsetOutOfRange)
+        } else {
+            None
+        };
+        if let Some(e) = error {
+            let parked = ParkedFetch { replica: None, fetch_offset, deadline: ctx.now };
+            ctx.out.push(self.parked_error(&parked, e));
+            return;
+        }
+        if fetch_offset < self.log.high_watermark() || ctx.timing.fetch_wait == 0 {
+            ctx.out.push((CONSUMER, self.consumer_data(fetch_offset)));
+        } else if let Role::Leader(ls) = &mut self.role {
+            ls.parked.push(ParkedFetch { replica: None, fetch_offset, deadline: ctx.now + ctx.timing.fetch_wait });
         }
     }
 
@@ -186,6 +227,7 @@ impl Replica {
         let leos: Vec<String> = counted.iter().map(|(_, l)| l.map_or("?".to_string(), |l| l.to_string())).collect();
         self.event(ctx, "hw", ctx.me, format!("HW {old}→{new}: ISR {} LEOs {}", set_text(&ids), leos.join(",")));
         self.complete_delayed_produce(ctx);
+        self.complete_parked_fetches(ctx, false);
         true
     }
 

@@ -10,6 +10,8 @@ pub type BrokerId = u32;
 /// A network endpoint: a broker id (≥ 0) or [`PRODUCER`].
 pub type NodeId = i32;
 pub const PRODUCER: NodeId = -1;
+/// The consumers' client (one consumer per partition).
+pub const CONSUMER: NodeId = -2;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Acks {
@@ -139,6 +141,9 @@ pub enum Msg {
     ProduceResponse { request: u32, attempt: u32, partition: u32, base_offset: Option<Offset>, error: Option<KafkaError> },
     Fetch(Fetch),
     FetchResponse(FetchResponse),
+    /// A consumer's fetch (replica id -1 in Kafka): it may read only below the HW.
+    ConsumerFetch { partition: u32, fetch_offset: Offset },
+    ConsumerFetchResponse { partition: u32, fetch_offset: Offset, records: Vec<Record>, high_watermark: Offset, error: Option<KafkaError> },
     /// KIP-101: "where does my latest epoch end on your log?" (0.11–2.7 truncation).
     OffsetsForLeaderEpoch { partition: u32, replica: BrokerId, leader_epoch: Epoch, current_leader_epoch: Epoch },
     OffsetsForLeaderEpochResponse { partition: u32, answer: EpochEndOffset, current_leader_epoch: Epoch, error: Option<KafkaError> },
@@ -164,6 +169,8 @@ impl Msg {
             Msg::ProduceResponse { .. } => "ProduceResponse",
             Msg::Fetch(_) => "Fetch",
             Msg::FetchResponse(_) => "FetchResponse",
+            Msg::ConsumerFetch { .. } => "ConsumerFetch",
+            Msg::ConsumerFetchResponse { .. } => "ConsumerFetchResponse",
             Msg::OffsetsForLeaderEpoch { .. } => "OffsetsForLeaderEpoch",
             Msg::OffsetsForLeaderEpochResponse { .. } => "OffsetsForLeaderEpochResponse",
             Msg::AlterPartition { .. } => "AlterPartition",
@@ -178,6 +185,8 @@ impl Msg {
             Msg::FetchResponse(r) => r.partition,
             Msg::Produce(p) => p.partition,
             Msg::ProduceResponse { partition, .. }
+            | Msg::ConsumerFetch { partition, .. }
+            | Msg::ConsumerFetchResponse { partition, .. }
             | Msg::OffsetsForLeaderEpoch { partition, .. }
             | Msg::OffsetsForLeaderEpochResponse { partition, .. }
             | Msg::AlterPartition { partition, .. }
@@ -202,6 +211,13 @@ impl Msg {
                 diverging_epoch: None,
                 error,
             })),
+            Msg::ConsumerFetch { partition, fetch_offset } => Some(Msg::ConsumerFetchResponse {
+                partition: *partition,
+                fetch_offset: *fetch_offset,
+                records: Vec::new(),
+                high_watermark: 0,
+                error,
+            }),
             Msg::OffsetsForLeaderEpoch { partition, current_leader_epoch, .. } => Some(Msg::OffsetsForLeaderEpochResponse {
                 partition: *partition,
                 answer: EpochEndOffset::UNDEFINED,
@@ -251,6 +267,11 @@ impl fmt::Display for Msg {
                 (Some(e), _) => write!(f, "FetchResponse p{} {}", r.partition, e.name()),
                 (None, Some(d)) => write!(f, "FetchResponse p{} DivergingEpoch(epoch={}, endOffset={})", r.partition, d.epoch, d.end_offset),
                 (None, None) => write!(f, "FetchResponse p{} {} records HW={}", r.partition, r.records.len(), r.high_watermark),
+            },
+            Msg::ConsumerFetch { partition, fetch_offset } => write!(f, "ConsumerFetch p{partition} offset={fetch_offset}"),
+            Msg::ConsumerFetchResponse { partition, records, high_watermark, error, .. } => match error {
+                Some(e) => write!(f, "ConsumerFetchResponse p{partition} {}", e.name()),
+                None => write!(f, "ConsumerFetchResponse p{partition} {} records HW={high_watermark}", records.len()),
             },
             Msg::OffsetsForLeaderEpoch { partition, leader_epoch, .. } => {
                 write!(f, "OffsetsForLeaderEpoch p{partition} epoch={leader_epoch}")
@@ -344,7 +365,11 @@ impl Network {
 
 impl fmt::Display for Envelope {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let node = |n: NodeId| if n == PRODUCER { "producer".to_string() } else { format!("b{n}") };
+        let node = |n: NodeId| match n {
+            PRODUCER => "producer".to_string(),
+            CONSUMER => "consumer".to_string(),
+            _ => format!("b{n}"),
+        };
         write!(f, "{}→{} {}", node(self.from), node(self.to), self.msg)
     }
 }

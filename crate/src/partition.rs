@@ -7,7 +7,7 @@ use crate::config::{Config, Truncation, Version};
 use crate::events::{set_text, Events};
 use crate::zk::ZooKeeper;
 use crate::log::{Epoch, Log, Offset};
-use crate::message::{BrokerId, EpochEndOffset, FetchResponse, KafkaError, Msg, NodeId, Tick, PRODUCER};
+use crate::message::{BrokerId, EpochEndOffset, FetchResponse, KafkaError, Msg, NodeId, Tick, CONSUMER, PRODUCER};
 use std::collections::BTreeMap;
 
 /// How many records one fetch response carries at most (Kafka bounds it in bytes with
@@ -94,7 +94,8 @@ impl FollowerView {
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct ParkedFetch {
-    pub replica: BrokerId,
+    /// The fetching follower, or None for the consumer.
+    pub replica: Option<BrokerId>,
     pub fetch_offset: Offset,
     pub deadline: Tick,
 }
@@ -227,7 +228,7 @@ impl Replica {
         let Role::Leader(ls) = &mut self.role else { return };
         ls.delayed.clear();
         for p in std::mem::take(&mut ls.parked) {
-            ctx.out.push((p.replica as NodeId, self.fetch_error_for(p.fetch_offset, KafkaError::NetworkException)));
+            ctx.out.push(self.parked_error(&p, KafkaError::NetworkException));
         }
     }
 
@@ -243,6 +244,23 @@ impl Replica {
             diverging_epoch: None,
             error: Some(error),
         })
+    }
+
+    /// The error answer to a parked fetch, addressed to whoever parked it.
+    pub(crate) fn parked_error(&self, p: &ParkedFetch, error: KafkaError) -> (NodeId, Msg) {
+        match p.replica {
+            Some(r) => (r as NodeId, self.fetch_error_for(p.fetch_offset, error)),
+            None => (
+                CONSUMER,
+                Msg::ConsumerFetchResponse {
+                    partition: self.partition,
+                    fetch_offset: p.fetch_offset,
+                    records: Vec::new(),
+                    high_watermark: self.log.high_watermark(),
+                    error: Some(error),
+                },
+            ),
+        }
     }
 
     pub(crate) fn produce_error(&self, request: u32, attempt: u32, error: KafkaError) -> Msg {
@@ -354,7 +372,7 @@ impl Replica {
     fn resign(&mut self, ctx: &mut Ctx) {
         if let Role::Leader(ls) = std::mem::replace(&mut self.role, Role::None) {
             for p in ls.parked {
-                ctx.out.push((p.replica as NodeId, self.fetch_error_for(p.fetch_offset, KafkaError::NotLeaderOrFollower)));
+                ctx.out.push(self.parked_error(&p, KafkaError::NotLeaderOrFollower));
             }
             for d in ls.delayed {
                 ctx.out.push((PRODUCER, self.produce_error(d.request, d.attempt, KafkaError::NotLeaderOrFollower)));

@@ -19,7 +19,8 @@
 //! An expectation is `<path> <op> <value>` with op one of `== != >= <= > <`. Paths: `tick`,
 //! `controller`, `controller.epoch`, `bB.status`, `pP.leader`, `pP.leaderEpoch`, `pP.isr`, `pP.hw`,
 //! `pP.zkVersion`, `pP.bB.leo`, `pP.bB.hw`, `pP.bB.role`, `pP.bB.values`, `pP.bB.epochs`,
-//! `requestN.status`, `requestN.error`, `requestN.offset`. Values: integers, lists `[1,2]`, words.
+//! `pP.consumer.position`, `pP.consumer.values`, `pP.consumer.resets`, `requestN.status`,
+//! `requestN.error`, `requestN.offset`. Values: integers, lists `[1,2]`, words.
 
 use crate::api::{ApiError, Value};
 use crate::cluster::Cluster;
@@ -449,6 +450,16 @@ pub fn lookup(c: &Cluster, path: &str) -> Result<Operand, String> {
                     let leader = (st.leader >= 0).then(|| &c.brokers[st.leader as usize]).filter(|b| b.is_alive());
                     Operand::Int(leader.and_then(|b| b.replicas.get(&p)).map_or(-1, |r| r.log.high_watermark() as i64))
                 }
+                _ => return Err(unknown()),
+            }
+        }
+        [p, "consumer", field] => {
+            let p = index(p, "p").filter(|p| *p < c.config.partitions).ok_or_else(unknown)?;
+            let consumer = &c.consumers[p as usize];
+            match *field {
+                "position" => Operand::Int(consumer.position as i64),
+                "values" => Operand::List(consumer.read.iter().map(|r| i64::from(r.value)).collect()),
+                "resets" => Operand::Int(i64::from(consumer.resets)),
                 _ => return Err(unknown()),
             }
         }

@@ -22,6 +22,7 @@ pub struct Snapshot {
     pub brokers: Vec<BrokerView>,
     pub partitions: Vec<PartitionView>,
     pub requests: Vec<RequestView>,
+    pub consumers: Vec<crate::consumer::ConsumerView>,
     pub inflight: Vec<MessageView>,
     pub zk: Vec<ZnodeView>,
     pub replicated_records: u64,
@@ -223,6 +224,7 @@ impl Cluster {
                     done_ms: r.done_at.map(|t| t * TICK_MS),
                 })
                 .collect(),
+            consumers: self.consumer_views(),
             inflight: self
                 .network
                 .in_flight()
