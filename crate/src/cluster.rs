@@ -6,13 +6,15 @@
 //! 3. the producer retries what is due and times out what got no answer; consumers poll;
 //! 4. ZooKeeper expires the sessions of brokers that stopped heart-beating; restarted ones register;
 //! 5. the controller (if its broker runs and reaches ZooKeeper) is elected if missing, then reacts
-//!    to broker changes.
+//!    to broker changes;
+//! 6. the invariants are checked (`invariants.rs`).
 
 use crate::api::{ApiError, Value};
 use crate::broker::{Broker, BrokerStatus};
 use crate::config::Config;
 use crate::events::{Event, Events};
 use crate::consumer::Consumer;
+use crate::invariants::{PartitionGuard, Violation};
 use crate::message::{Acks, BrokerId, Envelope, Msg, Network, NodeId, Tick, CONSUMER, PRODUCER};
 use crate::producer::{ProduceArgs, Request};
 use crate::partition::{Stats, Timing};
@@ -41,6 +43,12 @@ pub struct Cluster {
     pub drop_next: Vec<&'static str>,
     pub requests: VecDeque<Request>,
     pub consumers: Vec<Consumer>,
+    /// Ghost state for the live invariant checks, per partition.
+    pub(crate) guards: Vec<PartitionGuard>,
+    pub violations: Vec<Violation>,
+    pub violations_dropped: u64,
+    /// The controller's last leadership decision per partition, in words (for cause chains).
+    pub(crate) last_election: Vec<String>,
     pub(crate) next_request: u32,
     pub(crate) next_value: u32,
     /// The idempotent producer's next sequence number per partition.
@@ -105,6 +113,10 @@ impl Cluster {
             drop_next: Vec::new(),
             requests: VecDeque::new(),
             consumers: (0..config.partitions).map(Consumer::new).collect(),
+            guards: vec![PartitionGuard::default(); config.partitions as usize],
+            violations: Vec::new(),
+            violations_dropped: 0,
+            last_election: vec![String::new(); config.partitions as usize],
             next_request: 1,
             next_value: 1,
             next_sequence: vec![0; config.partitions as usize],
@@ -174,6 +186,8 @@ impl Cluster {
         self.drop_next.hash(&mut h);
         self.requests.hash(&mut h);
         self.consumers.hash(&mut h);
+        self.guards.hash(&mut h);
+        self.violations.hash(&mut h);
         self.next_request.hash(&mut h);
         self.next_value.hash(&mut h);
         self.next_sequence.hash(&mut h);
@@ -203,6 +217,7 @@ impl Cluster {
         self.expire_sessions();
         self.register_restarted();
         self.run_controller();
+        self.check_invariants();
     }
 
     pub(crate) fn flush(&mut self, from: NodeId, out: Vec<(NodeId, Msg)>) {

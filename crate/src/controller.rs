@@ -169,13 +169,9 @@ impl Cluster {
             // The controller read the znode just now, so its conditional write succeeds.
             self.zk.conditional_update(p, cur.version, next).expect("the controller writes the version it read");
         }
-        self.events.push(
-            self.tick,
-            "leader-election",
-            Some(p),
-            (leader >= 0).then_some(leader as u32),
-            format!("{why} → leader {leader}, leader_epoch {}, ISR {}", cur.leader_epoch + 1, set_text(&isr)),
-        );
+        let text = format!("{why} → leader {leader}, leader_epoch {}, ISR {}", cur.leader_epoch + 1, set_text(&isr));
+        self.last_election[p as usize] = format!("Last election ({}): {text}.", crate::invariants::secs(self.tick));
+        self.events.push(self.tick, "leader-election", Some(p), (leader >= 0).then_some(leader as u32), text);
         for b in self.zk.assignment[p as usize].clone() {
             if self.controller_live.contains_key(&b) {
                 self.send_leader_and_isr(ctrl, b, p);

@@ -12,6 +12,7 @@ pub mod controller;
 pub mod events;
 pub mod faults;
 pub mod follower;
+pub mod invariants;
 pub mod leader;
 pub mod log;
 pub mod message;

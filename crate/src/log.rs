@@ -48,9 +48,15 @@ pub struct Log {
     /// Everything below it is on disk: a power failure loses only what lies above (Kafka's
     /// recovery point).
     recovery_point: Offset,
+    /// How many times records were removed from the end: the invariant checks watch it.
+    truncations: u64,
 }
 
 impl Log {
+    pub fn truncations(&self) -> u64 {
+        self.truncations
+    }
+
     pub fn recovery_point(&self) -> Offset {
         self.recovery_point.clamp(self.base_offset, self.log_end_offset)
     }
@@ -192,6 +198,7 @@ impl Log {
             return 0;
         }
         let removed = self.log_end_offset - offset;
+        self.truncations += 1;
         let offset = offset.max(self.base_offset);
         let (s, i) = self.locate(offset);
         self.segments.truncate(s + 1);
@@ -238,6 +245,7 @@ impl Log {
     /// A follower whose fetch offset fell below the leader's log start drops its log and resumes
     /// at the leader's start (`truncateFullyAndStartAt`).
     pub fn truncate_fully_and_start_at(&mut self, offset: Offset) {
+        self.truncations += 1;
         self.segments.clear();
         self.base_offset = offset;
         self.log_end_offset = offset;

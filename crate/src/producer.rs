@@ -232,6 +232,11 @@ impl Cluster {
         let p = req.partition;
         match error {
             None => {
+                let (first, count, acks) = (req.first_value, req.count, req.acks);
+                if let Some(o) = base_offset {
+                    self.ledger_acked(p, o, first, count, acks, id);
+                }
+                let req = &mut self.requests[i];
                 req.status = RequestStatus::Acked;
                 req.base_offset = base_offset;
                 req.done_at = Some(now);

@@ -19,7 +19,8 @@
 //! An expectation is `<path> <op> <value>` with op one of `== != >= <= > <`. Paths: `tick`,
 //! `controller`, `controller.epoch`, `bB.status`, `pP.leader`, `pP.leaderEpoch`, `pP.isr`, `pP.hw`,
 //! `pP.zkVersion`, `pP.bB.leo`, `pP.bB.hw`, `pP.bB.role`, `pP.bB.values`, `pP.bB.epochs`,
-//! `pP.consumer.position`, `pP.consumer.values`, `pP.consumer.resets`, `requestN.status`,
+//! `pP.consumer.position`, `pP.consumer.values`, `pP.consumer.resets`, `violations` (count),
+//! `violations.KIND` (count of one kind, e.g. `violations.acked-lost`), `requestN.status`,
 //! `requestN.error`, `requestN.offset`. Values: integers, lists `[1,2]`, words.
 
 use crate::api::{ApiError, Value};
@@ -423,6 +424,10 @@ pub fn lookup(c: &Cluster, path: &str) -> Result<Operand, String> {
     Ok(match parts.as_slice() {
         ["tick"] => Operand::Int(c.tick as i64),
         ["controller"] => Operand::Int(c.zk.controller.map_or(-1, i64::from)),
+        ["violations"] => Operand::Int(c.violations.len() as i64),
+        ["violations", kind] if crate::invariants::VIOLATION_KINDS.contains(kind) => {
+            Operand::Int(c.violations.iter().filter(|v| v.kind == *kind).count() as i64)
+        }
         ["controller", "epoch"] => Operand::Int(i64::from(c.zk.controller_epoch)),
         [r, field] if r.starts_with("request") => {
             let id = index(r, "request").ok_or_else(unknown)?;

@@ -25,6 +25,9 @@ pub struct Snapshot {
     pub consumers: Vec<crate::consumer::ConsumerView>,
     pub inflight: Vec<MessageView>,
     pub zk: Vec<ZnodeView>,
+    pub violations: Vec<crate::invariants::Violation>,
+    /// Violations found beyond the kept ones.
+    pub violations_dropped: u64,
     pub replicated_records: u64,
 }
 
@@ -241,6 +244,8 @@ impl Cluster {
                 .collect(),
             zk: self.zk.tree().into_iter().map(|(path, data, version)| ZnodeView { path, data, version }).collect(),
             replicated_records: self.stats.replicated_records,
+            violations: self.violations.clone(),
+            violations_dropped: self.violations_dropped,
         }
     }
 }

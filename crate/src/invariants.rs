@@ -1,0 +1,368 @@
+//! Guarantees checked live, after every tick (§5.3, the TLA+ invariants of §5.1–5.2).
+//!
+//! Ghost state kept beside the cluster: the *committed ledger* (the record at every offset below
+//! the highest HW any leader reached), the *acked ledger* (every record the producer was told was
+//! written, with its acks), and what each consumer read. A violation is recorded once, with the
+//! cause chain in words. Which kinds a release must never show depends on its rules and on the
+//! faults played (unclean elections and power failures may lose data by design); the seed sweep
+//! (`tests/sweep.rs`) states them.
+
+use crate::cluster::Cluster;
+use crate::config::TICK_MS;
+use crate::log::{Epoch, Log, Offset, Record};
+use crate::message::{Acks, BrokerId, Tick};
+use serde::Serialize;
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
+
+/// Ledger entries kept per partition (older ones are past any log's retention).
+pub const LEDGER_KEPT: usize = 65_536;
+/// Violations kept; later ones are counted, not stored.
+pub const MAX_VIOLATIONS: usize = 500;
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct Violation {
+    pub kind: &'static str,
+    pub tick: Tick,
+    pub partition: u32,
+    pub text: String,
+}
+
+/// The kinds, from the most to the least severe.
+pub const VIOLATION_KINDS: [&str; 8] = [
+    "committed-lost",
+    "acked-lost",
+    "strong-isr",
+    "log-divergence",
+    "consistent-read",
+    "duplicate",
+    "hw-decreased",
+    "structure",
+];
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct AckedRecord {
+    pub value: u32,
+    pub acks: Acks,
+    pub request: u32,
+    pub tick: Tick,
+}
+
+/// Ghost state for one partition.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct PartitionGuard {
+    leader: i32,
+    leader_epoch: Epoch,
+    isr: Vec<BrokerId>,
+    /// (leader epoch, HW) last seen on the live leader: the HW never falls within an epoch.
+    leader_hw: Option<(Epoch, Offset)>,
+    truncations: BTreeMap<BrokerId, u64>,
+    committed_base: Offset,
+    committed: VecDeque<Record>,
+    pub acked: BTreeMap<Offset, AckedRecord>,
+    /// Log Matching verified below this offset, per pair of replicas.
+    matched: BTreeMap<(BrokerId, BrokerId), Offset>,
+    /// Idempotent records seen on the leader: value → offset, checked up to `idempotent_upto`.
+    idempotent: BTreeMap<u32, Offset>,
+    idempotent_upto: Offset,
+    reported: BTreeSet<(&'static str, Offset, BrokerId)>,
+}
+
+impl PartitionGuard {
+    fn committed_end(&self) -> Offset {
+        self.committed_base + self.committed.len() as Offset
+    }
+
+    fn committed_at(&self, o: Offset) -> Option<&Record> {
+        o.checked_sub(self.committed_base).and_then(|i| self.committed.get(i as usize))
+    }
+}
+
+pub(crate) fn secs(tick: Tick) -> String {
+    format!("{:.1} s", (tick * TICK_MS) as f64 / 1000.0)
+}
+
+fn describe(r: Option<&Record>, log: &Log, o: Offset) -> String {
+    match r {
+        Some(r) => format!("m{} (epoch {})", r.value, r.leader_epoch),
+        None if o >= log.log_end_offset() => format!("nothing: its log ends at {}", log.log_end_offset()),
+        None => "nothing".to_string(),
+    }
+}
+
+fn same(a: Option<&Record>, b: Option<&Record>) -> bool {
+    matches!((a, b), (Some(x), Some(y)) if x.value == y.value && x.leader_epoch == y.leader_epoch)
+}
+
+impl Cluster {
+    /// Adds records the producer was told were written at `base..`.
+    pub(crate) fn ledger_acked(&mut self, partition: u32, base: Offset, first_value: u32, count: u32, acks: Acks, request: u32) {
+        let g = &mut self.guards[partition as usize];
+        for i in 0..count {
+            g.acked.insert(base + u64::from(i), AckedRecord { value: first_value + i, acks, request, tick: self.tick });
+        }
+        while g.acked.len() > LEDGER_KEPT {
+            g.acked.pop_first();
+        }
+    }
+
+    fn violation(&mut self, kind: &'static str, partition: u32, key: (Offset, BrokerId), text: String) {
+        let g = &mut self.guards[partition as usize];
+        if !g.reported.insert((kind, key.0, key.1)) {
+            return;
+        }
+        self.events.push(self.tick, "violation", Some(partition), None, format!("{kind}: {text}"));
+        if self.violations.len() < MAX_VIOLATIONS {
+            self.violations.push(Violation { kind, tick: self.tick, partition, text });
+        } else {
+            self.violations_dropped += 1;
+        }
+    }
+
+    /// Runs every check for every partition; called at the end of each tick.
+    pub(crate) fn check_invariants(&mut self) {
+        for p in 0..self.config.partitions {
+            self.check_partition(p);
+        }
+    }
+
+    fn live_leader(&self, p: u32) -> Option<BrokerId> {
+        let st = &self.zk.partitions[p as usize];
+        let l = u32::try_from(st.leader).ok()?;
+        let b = &self.brokers[l as usize];
+        (b.is_alive() && b.replicas.get(&p).is_some_and(|r| r.is_leader() && r.leader_epoch == st.leader_epoch)).then_some(l)
+    }
+
+    fn check_partition(&mut self, p: u32) {
+        let pi = p as usize;
+        let st = self.zk.partitions[pi].clone();
+        let ar = self.zk.assignment[pi].clone();
+        // Structure: HW ≤ LEO everywhere; leader ∈ ISR ⊆ AR (LeaderInIsr, with leader ≠ none).
+        for &b in &ar {
+            let log = &self.brokers[b as usize].replicas[&p].log;
+            if log.high_watermark() > log.log_end_offset() {
+                let text = format!("b{b}'s HW {} is above its LEO {}", log.high_watermark(), log.log_end_offset());
+                self.violation("structure", p, (log.high_watermark(), b), text);
+            }
+        }
+        if st.leader >= 0 && !st.isr.contains(&(st.leader as u32)) {
+            self.violation("structure", p, (st.leader_epoch as Offset, 0), format!("leader b{} is not in the ISR {:?}", st.leader, st.isr));
+        }
+        if let Some(b) = st.isr.iter().find(|b| !ar.contains(b)) {
+            self.violation("structure", p, (st.leader_epoch as Offset, *b), format!("ISR member b{b} is not an assigned replica"));
+        }
+        let leader = self.live_leader(p);
+        // The leader's HW never falls within one leader epoch (§1.4; across epochs it may).
+        if let Some(l) = leader {
+            let hw = self.brokers[l as usize].replicas[&p].log.high_watermark();
+            if let Some((e, h)) = self.guards[pi].leader_hw {
+                if e == st.leader_epoch && hw < h {
+                    self.violation("hw-decreased", p, (hw, l), format!("leader b{l}'s HW fell from {h} to {hw} within leader_epoch {e}"));
+                }
+            }
+            self.guards[pi].leader_hw = Some((st.leader_epoch, hw));
+        }
+        let truncations: BTreeMap<BrokerId, u64> = ar.iter().map(|&b| (b, self.brokers[b as usize].replicas[&p].log.truncations())).collect();
+        let g = &mut self.guards[pi];
+        // Re-check the leader's log once a new leader actually leads, and after any truncation or
+        // ISR change.
+        let led = leader.map(|l| (l as i32, st.leader_epoch));
+        let dirty = (led.is_some() && led != Some((g.leader, g.leader_epoch))) || g.isr != st.isr || g.truncations != truncations;
+        let truncated: Vec<BrokerId> = truncations.iter().filter(|(b, n)| g.truncations.get(b) != Some(n)).map(|(b, _)| *b).collect();
+        if let Some((l, e)) = led {
+            (g.leader, g.leader_epoch) = (l, e);
+        }
+        g.isr = st.isr.clone();
+        g.truncations = truncations;
+        for (pair, upto) in g.matched.iter_mut() {
+            if truncated.contains(&pair.0) || truncated.contains(&pair.1) {
+                *upto = 0;
+            }
+        }
+        if truncated.iter().any(|b| Some(*b) == leader) || dirty && leader.is_some() {
+            g.idempotent.clear();
+            g.idempotent_upto = 0;
+        }
+        if let Some(l) = leader {
+            if dirty {
+                self.check_leader_log(p, l);
+                self.check_strong_isr(p, l);
+            }
+            self.extend_committed(p, l);
+            self.check_duplicates(p, l);
+        }
+        self.check_log_matching(p, &ar);
+    }
+
+    /// The committed ledger grows with the leader's HW (the "true HW" of §5.3).
+    fn extend_committed(&mut self, p: u32, l: BrokerId) {
+        let log = &self.brokers[l as usize].replicas[&p].log;
+        let g = &mut self.guards[p as usize];
+        let hw = log.high_watermark();
+        if g.committed.is_empty() && g.committed_base < log.log_start_offset() {
+            g.committed_base = log.log_start_offset();
+        }
+        let end = g.committed_end();
+        if hw > end {
+            g.committed.extend(log.read(end, hw).copied());
+        }
+        while g.committed.len() > LEDGER_KEPT {
+            g.committed.pop_front();
+            g.committed_base += 1;
+        }
+    }
+
+    /// After a leader change, truncation or ISR change: the leader must still hold every committed
+    /// record (Leader Completeness), every acknowledged record, and what consumers read.
+    fn check_leader_log(&mut self, p: u32, l: BrokerId) {
+        let pi = p as usize;
+        let epoch = self.zk.partitions[pi].leader_epoch;
+        let why = self.last_election[pi].clone();
+        let mut found: Vec<(&'static str, (Offset, BrokerId), String)> = Vec::new();
+        {
+            let log = &self.brokers[l as usize].replicas[&p].log;
+            let g = &self.guards[pi];
+            let start = log.log_start_offset();
+            // Committed records: one violation for the first offset that is missing or different.
+            let end = g.committed_end();
+            if let Some(o) = (g.committed_base.max(start)..end).find(|&o| !same(g.committed_at(o), log.record(o))) {
+                let lost = (o..end).filter(|&x| !same(g.committed_at(x), log.record(x))).count();
+                let c = g.committed_at(o).expect("o is below the ledger's end");
+                found.push((
+                    "committed-lost",
+                    (o, l),
+                    format!(
+                        "offset {o} held committed m{} (below an HW of {end}), but leader b{l} (leader_epoch {epoch}) has {}; {lost} committed offset(s) differ. {why}",
+                        c.value,
+                        describe(log.record(o), log, o)
+                    ),
+                ));
+            }
+            // Acknowledged records, grouped by request.
+            let mut by_request: BTreeMap<u32, Vec<(Offset, &AckedRecord)>> = BTreeMap::new();
+            for (&o, a) in g.acked.range(start..) {
+                if log.record(o).is_none_or(|r| r.value != a.value) {
+                    by_request.entry(a.request).or_default().push((o, a));
+                }
+            }
+            for (req, lost) in by_request {
+                let (o, a) = lost[0];
+                let holders: Vec<String> = self.zk.assignment[pi]
+                    .iter()
+                    .filter(|&&b| self.brokers[b as usize].replicas[&p].log.record(o).is_some_and(|r| r.value == a.value))
+                    .map(|&b| format!("b{b} ({})", self.brokers[b as usize].status.label()))
+                    .collect();
+                let who = if holders.is_empty() { "no replica has it any more".to_string() } else { format!("only {} still has it", holders.join(", ")) };
+                found.push((
+                    "acked-lost",
+                    (o, u32::MAX - req),
+                    format!(
+                        "request #{req}: offset {o} (m{}) was acked at {} under acks={}; leader b{l} (leader_epoch {epoch}) has {} there; {who}. {why}",
+                        a.value,
+                        secs(a.tick),
+                        a.acks.label(),
+                        describe(log.record(o), log, o)
+                    ),
+                ));
+            }
+            // Consistent reads: what the consumer read never changes.
+            let c = &self.consumers[pi];
+            let from = c.read_base.max(start);
+            if let Some(o) = (from..c.read_base + c.read.len() as Offset).find(|&o| !same(c.read_at(o), log.record(o))) {
+                let r = c.read_at(o).expect("within what it read");
+                found.push((
+                    "consistent-read",
+                    (o, l),
+                    format!("the consumer read m{} at offset {o}; leader b{l} (leader_epoch {epoch}) now has {}. {why}", r.value, describe(log.record(o), log, o)),
+                ));
+            }
+        }
+        for (kind, key, text) in found {
+            if kind == "committed-lost" {
+                // Reported once: from here the ledger follows the history the cluster now has.
+                let g = &mut self.guards[pi];
+                let keep = (key.0 - g.committed_base) as usize;
+                g.committed.truncate(keep);
+            }
+            self.violation(kind, p, key, text);
+        }
+    }
+
+    /// StrongIsr (§5.1): every live member of the ISR in ZooKeeper holds every committed record.
+    fn check_strong_isr(&mut self, p: u32, l: BrokerId) {
+        let pi = p as usize;
+        let mut found = Vec::new();
+        {
+            let g = &self.guards[pi];
+            for &m in self.zk.partitions[pi].isr.iter().filter(|&&m| m != l && self.brokers[m as usize].is_alive()) {
+                let log = &self.brokers[m as usize].replicas[&p].log;
+                let end = g.committed_end();
+                if let Some(o) = (g.committed_base.max(log.log_start_offset())..end).find(|&o| !same(g.committed_at(o), log.record(o))) {
+                    let c = g.committed_at(o).expect("below the ledger's end");
+                    found.push((
+                        (o, m),
+                        format!("ISR member b{m} has {} at offset {o}, where m{} was committed: if elected, it loses committed data", describe(log.record(o), log, o), c.value),
+                    ));
+                }
+            }
+        }
+        for (key, text) in found {
+            self.violation("strong-isr", p, key, text);
+        }
+    }
+
+    /// Log Matching (§5.2): below both replicas' HWs, two logs hold the same records. Checked
+    /// incrementally per pair.
+    fn check_log_matching(&mut self, p: u32, ar: &[BrokerId]) {
+        let mut found = Vec::new();
+        for (i, &a) in ar.iter().enumerate() {
+            for &b in &ar[i + 1..] {
+                let (la, lb) = (&self.brokers[a as usize].replicas[&p].log, &self.brokers[b as usize].replicas[&p].log);
+                let upto = la.high_watermark().min(lb.high_watermark());
+                let from = self.guards[p as usize].matched.get(&(a, b)).copied().unwrap_or(0).max(la.log_start_offset()).max(lb.log_start_offset());
+                if let Some(o) = (from..upto).find(|&o| !same(la.record(o), lb.record(o))) {
+                    found.push((
+                        (o, a * 1000 + b),
+                        format!(
+                            "b{a} and b{b} differ at offset {o} ({} vs {}), below both their HWs ({} and {}): the logs have diverged",
+                            describe(la.record(o), la, o),
+                            describe(lb.record(o), lb, o),
+                            la.high_watermark(),
+                            lb.high_watermark()
+                        ),
+                    ));
+                }
+                self.guards[p as usize].matched.insert((a, b), upto.max(from));
+            }
+        }
+        for (key, text) in found {
+            self.violation("log-divergence", p, key, text);
+        }
+    }
+
+    /// With idempotence, a record (a producer message id) appears once in the leader's log.
+    fn check_duplicates(&mut self, p: u32, l: BrokerId) {
+        let log = &self.brokers[l as usize].replicas[&p].log;
+        let g = &mut self.guards[p as usize];
+        let from = g.idempotent_upto.max(log.log_start_offset());
+        let mut found = Vec::new();
+        for (o, r) in (from..).zip(log.read(from, log.log_end_offset())) {
+            if r.base_sequence < 0 {
+                continue;
+            }
+            if let Some(&first) = g.idempotent.get(&r.value) {
+                if first != o {
+                    found.push(((o, l), format!("m{} is at offsets {first} and {o} of leader b{l}, although its producer was idempotent", r.value)));
+                }
+            } else {
+                g.idempotent.insert(r.value, o);
+            }
+        }
+        g.idempotent_upto = log.log_end_offset();
+        while g.idempotent.len() > LEDGER_KEPT {
+            g.idempotent.pop_first();
+        }
+        for (key, text) in found {
+            self.violation("duplicate", p, key, text);
+        }
+    }
+}
