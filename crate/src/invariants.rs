@@ -39,9 +39,11 @@ pub const VIOLATION_KINDS: [&str; 8] = [
     "structure",
 ];
 
+/// An acknowledged request: records `first_value..` at offsets `base..base+count`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct AckedRecord {
-    pub value: u32,
+pub struct AckedRange {
+    pub count: u32,
+    pub first_value: u32,
     pub acks: Acks,
     pub request: u32,
     pub tick: Tick,
@@ -58,7 +60,8 @@ pub struct PartitionGuard {
     truncations: BTreeMap<BrokerId, u64>,
     committed_base: Offset,
     committed: VecDeque<Record>,
-    pub acked: BTreeMap<Offset, AckedRecord>,
+    /// Acknowledged requests by base offset.
+    pub acked: BTreeMap<Offset, AckedRange>,
     /// Log Matching verified below this offset, per pair of replicas.
     matched: BTreeMap<(BrokerId, BrokerId), Offset>,
     /// Idempotent records seen on the leader: value → offset, checked up to `idempotent_upto`.
@@ -97,9 +100,7 @@ impl Cluster {
     /// Adds records the producer was told were written at `base..`.
     pub(crate) fn ledger_acked(&mut self, partition: u32, base: Offset, first_value: u32, count: u32, acks: Acks, request: u32) {
         let g = &mut self.guards[partition as usize];
-        for i in 0..count {
-            g.acked.insert(base + u64::from(i), AckedRecord { value: first_value + i, acks, request, tick: self.tick });
-        }
+        g.acked.insert(base, AckedRange { count, first_value, acks, request, tick: self.tick });
         while g.acked.len() > LEDGER_KEPT {
             g.acked.pop_first();
         }
@@ -237,18 +238,14 @@ impl Cluster {
                     ),
                 ));
             }
-            // Acknowledged records, grouped by request.
-            let mut by_request: BTreeMap<u32, Vec<(Offset, &AckedRecord)>> = BTreeMap::new();
-            for (&o, a) in g.acked.range(start..) {
-                if log.record(o).is_none_or(|r| r.value != a.value) {
-                    by_request.entry(a.request).or_default().push((o, a));
-                }
-            }
-            for (req, lost) in by_request {
-                let (o, a) = lost[0];
+            // Acknowledged records: one violation per request, at its first missing record.
+            for (&base, a) in g.acked.iter().filter(|(&b, a)| b + u64::from(a.count) > start) {
+                let missing = (0..a.count).find(|&i| log.record(base + u64::from(i)).is_none_or(|r| r.value != a.first_value + i));
+                let Some(i) = missing else { continue };
+                let (o, value, req) = (base + u64::from(i), a.first_value + i, a.request);
                 let holders: Vec<String> = self.zk.assignment[pi]
                     .iter()
-                    .filter(|&&b| self.brokers[b as usize].replicas[&p].log.record(o).is_some_and(|r| r.value == a.value))
+                    .filter(|&&b| self.brokers[b as usize].replicas[&p].log.record(o).is_some_and(|r| r.value == value))
                     .map(|&b| format!("b{b} ({})", self.brokers[b as usize].status.label()))
                     .collect();
                 let who = if holders.is_empty() { "no replica has it any more".to_string() } else { format!("only {} still has it", holders.join(", ")) };
@@ -256,8 +253,7 @@ impl Cluster {
                     "acked-lost",
                     (o, u32::MAX - req),
                     format!(
-                        "request #{req}: offset {o} (m{}) was acked at {} under acks={}; leader b{l} (leader_epoch {epoch}) has {} there; {who}. {why}",
-                        a.value,
+                        "request #{req}: offset {o} (m{value}) was acked at {} under acks={}; leader b{l} (leader_epoch {epoch}) has {} there; {who}. {why}",
                         secs(a.tick),
                         a.acks.label(),
                         describe(log.record(o), log, o)

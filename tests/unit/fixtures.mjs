@@ -20,6 +20,14 @@ function recs(from, to, epoch) {
 }
 
 const CONFIG = {
+  version: "0.11",
+  truncation: "leader-epoch",
+  isrUpdate: "zookeeper",
+  strategy: "isr",
+  strictMinIsr: false,
+  replicaLagMaxMessages: 0,
+  uncleanLeaderElectionEnable: false,
+  logRetentionRecords: 65536,
   brokers: 4,
   partitions: 3,
   replicationFactor: 3,
@@ -144,6 +152,20 @@ const SNAPSHOT = {
     { seq: 903, from: 0, to: 2, kind: "Fetch", partition: 2, sentTick: 245, deliverTick: 247, text: "b0->b2 Fetch p2 off=55 epoch=1" },
   ],
 };
+
+/** snapshot.zk of the story above (zkVersion of P1's state: created, then the election). */
+const ZK = [
+  { path: "/controller", data: '{"version":1,"brokerid":0}', version: 0 },
+  { path: "/controller_epoch", data: "1", version: 0 },
+  { path: "/brokers/ids/0", data: '{"czxid":1}', version: 0 },
+  { path: "/brokers/ids/1", data: '{"czxid":2}', version: 0 },
+  { path: "/brokers/ids/2", data: '{"czxid":3}', version: 0 },
+  { path: "/brokers/topics/demo", data: '{"version":1,"partitions":{"0":[0,1,2],"1":[1,2,3],"2":[2,3,0]}}', version: 0 },
+  { path: "/brokers/topics/demo/partitions/0/state", data: '{"controller_epoch":1,"leader":0,"version":1,"leader_epoch":0,"isr":[0,1,2]}', version: 1 },
+  { path: "/brokers/topics/demo/partitions/1/state", data: '{"controller_epoch":1,"leader":1,"version":1,"leader_epoch":1,"isr":[1,2]}', version: 2 },
+  { path: "/brokers/topics/demo/partitions/2/state", data: '{"controller_epoch":1,"leader":2,"version":1,"leader_epoch":1,"isr":[2,0]}', version: 3 },
+];
+SNAPSHOT.zk = ZK;
 
 const EVENTS = [
   { tick: 120, timeMs: 12000, kind: "broker-fail", partition: -1, broker: 3, text: "broker 3 crashed" },

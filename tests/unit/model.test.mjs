@@ -91,11 +91,12 @@ describe("speed slider (log scale)", () => {
     assert.equal(speedFromSlider(2), 100);
     assert.equal(speedFromSlider(3), 1000);
     assert.equal(speedFromSlider(99), 1000, "clamped");
-    assert.equal(speedFromSlider(-5), 1, "clamped");
+    assert.equal(speedFromSlider(-5), 0.3, "clamped to the slow end");
+    assert.equal(speedFromSlider(-0.5), 0.3, "below Kafka time, to follow single messages");
   });
   test("monotonic and two significant digits", () => {
     let last = 0;
-    for (let p = 0; p <= 3.0001; p += 0.05) {
+    for (let p = -0.5; p <= 3.0001; p += 0.05) {
       const tps = speedFromSlider(p);
       assert.ok(tps >= last, `non-decreasing at ${p}`);
       last = tps;
@@ -104,7 +105,7 @@ describe("speed slider (log scale)", () => {
     }
   });
   test("inverse", () => {
-    for (const tps of [1, 10, 100, 1000]) assert.equal(speedFromSlider(sliderFromSpeed(tps)), tps);
+    for (const tps of [0.3, 1, 4, 10, 100, 1000]) assert.equal(speedFromSlider(sliderFromSpeed(tps)), tps);
   });
   test("label says how fast Kafka time runs", () => {
     assert.equal(formatSpeed(10, 100), "10 ticks/s · 1× Kafka time");
@@ -175,14 +176,18 @@ describe("replicas", () => {
 
   test("ISR / OSR / down", () => {
     const b = byId(snap);
-    assert.deepEqual(replicaStatus(p0, logOf(p0, 0), b), { inIsr: true, membership: "ISR", brokerUp: true, down: false, isLeader: true });
-    assert.deepEqual(replicaStatus(p1, logOf(p1, 3), b), { inIsr: false, membership: "OSR", brokerUp: false, down: true, isLeader: false });
+    assert.deepEqual(replicaStatus(p0, logOf(p0, 0), b), { inIsr: true, membership: "ISR", brokerStatus: "up", brokerUp: true, down: false, isLeader: true });
+    assert.deepEqual(replicaStatus(p1, logOf(p1, 3), b), { inIsr: false, membership: "OSR", brokerStatus: "crashed", brokerUp: false, down: true, isLeader: false });
     // A crashed broker stays in the ISR until the controller notices: both are shown.
     const crashed = structuredClone(snap);
     crashed.brokers[2].status = "crashed";
     const st = replicaStatus(p0, logOf(p0, 2), byId(crashed));
     assert.equal(st.inIsr, true);
     assert.equal(st.down, true);
+    // A stuck (or slow, isolated) broker is not up, but its replica is not down: it still has its log.
+    crashed.brokers[2].status = "stuck";
+    const stuck = replicaStatus(p0, logOf(p0, 2), byId(crashed));
+    assert.deepEqual([stuck.brokerStatus, stuck.brokerUp, stuck.down], ["stuck", false, false]);
   });
 
   test("committed cells are those below the leader HW, on every replica", () => {

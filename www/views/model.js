@@ -54,9 +54,9 @@ export function parseAcks(value) {
 
 // ---------------------------------------------------------------- speed slider
 
-// The speed slider is logarithmic: position p in [0, 3] ↦ 10^p ticks per second (1 … 1000).
-// At 100 ms per tick, 10 ticks/s is Kafka time at 1×.
-export const SPEED_SLIDER_MIN = 0;
+// The speed slider is logarithmic: position p in [-0.5, 3] ↦ 10^p ticks per second (0.3 … 1000).
+// At 100 ms per tick, 10 ticks/s is Kafka time at 1×; below it messages are slow enough to follow.
+export const SPEED_SLIDER_MIN = -0.5;
 export const SPEED_SLIDER_MAX = 3;
 
 /** Slider position → ticks per second, rounded to two significant digits. */
@@ -71,7 +71,7 @@ export function speedFromSlider(pos) {
 
 /** Ticks per second → slider position (inverse of speedFromSlider up to rounding). */
 export function sliderFromSpeed(tps) {
-  const p = Math.log10(Math.max(1, Number(tps) || 1));
+  const p = Math.log10(Math.max(10 ** SPEED_SLIDER_MIN, Number(tps) || 1));
   return Math.min(SPEED_SLIDER_MAX, Math.max(SPEED_SLIDER_MIN, p));
 }
 
@@ -158,18 +158,19 @@ export function lagTimeFraction(follower, replicaLagTimeMaxMs) {
 
 /**
  * Where a replica stands: `membership` is "ISR" | "OSR" (assigned but out of sync);
- * `down` is true when its broker is crashed or the replica is offline. Both are shown:
- * a crashed broker stays in the ISR until the controller notices (ZooKeeper session timeout).
+ * `brokerStatus` is its broker's ("up", "crashed", "stuck", …); `down` is true when the broker
+ * is crashed or the replica offline. Both are shown: a crashed broker stays in the ISR until the
+ * controller notices (ZooKeeper session timeout).
  */
 export function replicaStatus(partition, log, brokerById) {
-  const broker = brokerById.get(log.broker);
-  const brokerUp = broker ? broker.status === "up" : false;
+  const brokerStatus = brokerById.get(log.broker)?.status ?? "crashed";
   const inIsr = partition.isr.includes(log.broker);
   return {
     inIsr,
     membership: inIsr ? "ISR" : "OSR",
-    brokerUp,
-    down: !brokerUp || log.role === "offline",
+    brokerStatus,
+    brokerUp: brokerStatus === "up",
+    down: brokerStatus === "crashed" || log.role === "offline",
     isLeader: partition.leader === log.broker && log.role === "leader",
   };
 }
@@ -296,21 +297,6 @@ export function partitionModel(partition, snap, capacity = MAX_WINDOW) {
       fetchInFlight: f ? !!f.fetchInFlight : false,
     };
   });
-  const flags = [];
-  const leaderBroker = brokerById.get(partition.leader);
-  if (partition.leader < 0) flags.push({ kind: "offline", text: "offline: no leader" });
-  else if (leaderBroker && leaderBroker.status !== "up") {
-    flags.push({
-      kind: "danger",
-      text: leaderBroker.registered
-        ? `leader B${partition.leader} crashed: no writes until the controller notices (ZooKeeper session timeout)`
-        : `leader B${partition.leader} crashed`,
-    });
-  }
-  else if (partition.isr.length < minIsr) flags.push({ kind: "danger", text: `ISR < min.insync.replicas (${minIsr})` });
-  if (partition.leader >= 0 && partition.isr.length < partition.replicas.length) {
-    flags.push({ kind: "warn", text: "under-replicated" });
-  }
   return {
     partition: partition.partition,
     leader: partition.leader,
@@ -325,9 +311,33 @@ export function partitionModel(partition, snap, capacity = MAX_WINDOW) {
     controllerEpoch: partition.controllerEpoch,
     window: win,
     lagMaxMs: lagMax,
-    flags,
+    flags: partitionFlags(partition, brokerById, minIsr),
     replicas,
   };
+}
+
+/**
+ * The warnings shown on a partition: offline (no leader), a leader whose broker is not up (the
+ * controller only reacts once its ZooKeeper session expires), ISR below min.insync.replicas,
+ * under-replicated. [{ kind: "offline" | "danger" | "warn", text }]
+ */
+export function partitionFlags(partition, brokerById, minIsr) {
+  const flags = [];
+  const leaderBroker = brokerById.get(partition.leader);
+  if (partition.leader < 0) flags.push({ kind: "offline", text: "offline: no leader" });
+  else if (leaderBroker && leaderBroker.status !== "up") {
+    const st = leaderBroker.status;
+    flags.push({
+      kind: "danger",
+      text: leaderBroker.registered
+        ? `leader B${partition.leader} ${st}: no writes until the controller notices (ZooKeeper session timeout)`
+        : `leader B${partition.leader} ${st}`,
+    });
+  } else if (partition.isr.length < minIsr) flags.push({ kind: "danger", text: `ISR < min.insync.replicas (${minIsr})` });
+  if (partition.leader >= 0 && partition.isr.length < partition.replicas.length) {
+    flags.push({ kind: "warn", text: "under-replicated" });
+  }
+  return flags;
 }
 
 /**

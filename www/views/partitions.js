@@ -1,17 +1,24 @@
-// Partitions view: for each partition, one row per replica (assignment order) drawing its log as
-// offset cells coloured by the leader epoch that appended them, the committed boundary (leader HW)
-// as solid vs hatched cells, the replica's own HW marker (CSS-transitioned, so HW movement is
-// visible) and its LEO marker; plus leader / ISR / lag details.
+// Partitions view (detailed): for each partition, its AR / ISR / OSR sets, then one row per
+// replica (assignment order) drawing its log as offset cells coloured by the leader epoch that
+// appended them, the committed boundary (leader HW) as solid vs hatched cells, the replica's own
+// HW marker and its LEO marker, the follower's lag ring; and a chart of the HW and LEOs over time.
+//
+// When a follower leaves the ISR (or rejoins), its chip moves between the ISR and OSR sets with
+// an animation and its row flashes, so the moment is hard to miss.
 //
 // Test hooks: [data-partition][data-leader] per block, [data-broker] per replica row,
-// .hw-marker[data-hw] per row.
+// .hw-marker[data-hw] / .leo-marker[data-leo] per row, .set-isr / .set-osr chips [data-broker].
+// Clicks: .replica-name (replica inspector) and .cell[data-offset] (record inspector), in main.js.
 
 import { h, join, setAttr, setText } from "./dom.js";
-import { epochSlot, formatIdSet, formatLagTime, formatSeconds, MAX_WINDOW, MIN_WINDOW, modelKey, partitionModel } from "./model.js";
+import { epochSlot, formatLagTime, formatSeconds, MAX_WINDOW, MIN_WINDOW, modelKey, partitionModel } from "./model.js";
+import * as hwChart from "./hw-chart.js";
 
 const DEFAULT_CELL_PX = 18;
+const MOVE_MS = 700;
 
-export function render(root, snap) {
+/** `ctx`: { history (hw-history), reducedMotion }. */
+export function render(root, snap, ctx) {
   let list = root.querySelector(".partition-list");
   if (!list) {
     list = h("div", { class: "partition-list" });
@@ -25,9 +32,11 @@ export function render(root, snap) {
     const block = list.querySelector(`:scope > [data-partition="${p.partition}"]`);
     const model = partitionModel(p, snap, capacity);
     const key = modelKey(model);
-    if (block.__model === key) continue;
-    block.__model = key;
-    updateBlock(block, model);
+    if (block.__model !== key) {
+      block.__model = key;
+      updateBlock(block, model, ctx);
+    }
+    hwChart.render(block.querySelector(".hw-chart"), ctx.history, p.partition, p.replicas);
   }
 }
 
@@ -40,6 +49,8 @@ function measureCapacity(root) {
 }
 
 function createBlock(p) {
+  const set = (cls, name, title) =>
+    h("span", { class: `set ${cls}`, title }, h("span", { class: "set-name" }, name), h("span", { class: "chips" }));
   return h(
     "section",
     { class: "partition card", "data-partition": p.partition, "aria-labelledby": `p${p.partition}-title` },
@@ -49,12 +60,18 @@ function createBlock(p) {
       h("h3", { id: `p${p.partition}-title` }, `Partition ${p.partition}`),
       h("span", { class: "meta meta-leader" }),
       h("span", { class: "meta meta-epoch", title: "leader_epoch: bumped by the controller at every leader election" }),
-      h("span", { class: "meta meta-isr", title: "ISR: in-sync replicas (the leader and followers caught up within replica.lag.time.max.ms)" }),
-      h("span", { class: "meta meta-osr", title: "OSR: assigned replicas out of sync (AR = ISR + OSR)" }),
-      h("span", { class: "meta meta-hw", title: "High watermark: offsets below it are committed and readable by consumers" }),
+      h("span", { class: "meta meta-hw" }),
       h("span", { class: "flags" }),
     ),
-    h("p", { class: "zk-state", title: "The partition state znode the controller (and, on ISR changes, the leader) writes in ZooKeeper" }),
+    h(
+      "div",
+      { class: "sets", "aria-label": "Replica sets" },
+      set("set-ar", "AR", "Assigned replicas, in preference order (AR = ISR + OSR)"),
+      h("span", { class: "set-eq", "aria-hidden": "true" }, "="),
+      set("set-isr", "ISR", "In-sync replicas: the leader and the followers caught up within replica.lag.time.max.ms. Only they can be elected leader."),
+      h("span", { class: "set-eq", "aria-hidden": "true" }, "+"),
+      set("set-osr", "OSR", "Out-of-sync replicas: assigned but lagging, down, or just started. They rejoin once their LEO reaches the HW."),
+    ),
     h(
       "div",
       { class: "replica-grid" },
@@ -67,6 +84,7 @@ function createBlock(p) {
       ),
       h("div", { class: "replica-rows" }),
     ),
+    h("figure", { class: "hw-chart" }),
   );
 }
 
@@ -87,7 +105,7 @@ function createRow(log) {
     h(
       "div",
       { class: "label" },
-      h("span", { class: "replica-name" }, `B${log.broker}`),
+      h("button", { type: "button", class: "replica-name", title: "Open this replica's full state" }, `B${log.broker}`),
       h("span", { class: "badge role" }),
       h("span", { class: "badge membership" }),
       h("span", { class: "badge down-badge" }),
@@ -108,17 +126,13 @@ function createRow(log) {
   );
 }
 
-function updateBlock(block, m) {
+function updateBlock(block, m, ctx) {
   setAttr(block, "data-leader", m.leader);
   block.classList.toggle("offline", m.leader < 0);
 
   const head = block.querySelector(".partition-head");
-  setText(head.querySelector(".meta-leader"), m.leader >= 0 ? `leader B${m.leader} ♛` : "no leader");
-  setText(head.querySelector(".meta-epoch"), `leaderEpoch ${m.leaderEpoch}`);
-  setText(head.querySelector(".meta-isr"), `ISR ${formatIdSet(m.isr)}`);
-  const osr = head.querySelector(".meta-osr");
-  osr.hidden = m.osr.length === 0;
-  setText(osr, `OSR ${formatIdSet(m.osr)}`);
+  setText(head.querySelector(".meta-leader"), m.leader >= 0 ? `♛ leader B${m.leader}` : "no leader");
+  setText(head.querySelector(".meta-epoch"), `leader_epoch ${m.leaderEpoch}`);
   const hwText = m.hw >= 0 ? `HW ${m.hw}` : "HW –";
   const waiting = m.hwWaitingFor.length ? ` · waits for ${m.hwWaitingFor.map((b) => `B${b}`).join(", ")}` : "";
   setText(head.querySelector(".meta-hw"), hwText + waiting);
@@ -131,11 +145,7 @@ function updateBlock(block, m) {
   const flags = head.querySelector(".flags");
   flags.replaceChildren(...m.flags.map((f) => h("span", { class: `pill ${f.kind === "warn" ? "warn" : "bad"}` }, f.text)));
 
-  setText(
-    block.querySelector(".zk-state"),
-    `…/partitions/${m.partition}/state (zkVersion ${m.zkVersion}): ` +
-      JSON.stringify({ leader: m.leader, leader_epoch: m.leaderEpoch, isr: m.isr, controller_epoch: m.controllerEpoch }),
-  );
+  updateSets(block, m, ctx);
 
   const { start, end, hidden } = m.window;
   const grid = block.querySelector(".replica-grid");
@@ -157,20 +167,67 @@ function updateBlock(block, m) {
   const rows = grid.querySelector(".replica-rows");
   for (const r of m.replicas) {
     const row = rows.querySelector(`:scope > [data-broker="${r.broker}"]`);
-    if (row) updateRow(row, r, m);
+    if (row) updateRow(row, r, m, ctx);
   }
 }
 
-function updateRow(row, r, m) {
+/**
+ * AR = ISR + OSR as chips keyed by broker. A chip that changes set is moved in the DOM and then
+ * animated from where it was (FLIP), so ISR shrink / expand reads as movement.
+ */
+function updateSets(block, m, ctx) {
+  const chipsOf = (cls) => block.querySelector(`.${cls} .chips`);
+  const before = new Map();
+  for (const chip of block.querySelectorAll(".set-isr .chip, .set-osr .chip")) before.set(chip.__key, chip.getBoundingClientRect());
+  const chip = (b) => h("span", { class: "chip", "data-broker": b }, String(b));
+  const mark = (el, b) => el.classList.toggle("chip-leader", b === m.leader);
+  join(chipsOf("set-ar"), m.replicasOrder, (b) => b, chip, mark);
+  // Move chips between the two sets by hand so each keeps its identity (join works per parent).
+  for (const [cls, ids] of [["set-isr", m.isr], ["set-osr", m.osr]]) {
+    const parent = chipsOf(cls);
+    ids.forEach((b, i) => {
+      let el = block.querySelector(`.set-isr .chip[data-broker="${b}"], .set-osr .chip[data-broker="${b}"]`);
+      if (!el) {
+        el = chip(b);
+        el.__key = b;
+      }
+      mark(el, b);
+      if (parent.children[i] !== el) parent.insertBefore(el, parent.children[i] ?? null);
+    });
+    while (parent.children.length > ids.length) parent.lastElementChild.remove();
+  }
+  block.querySelector(".set-osr").classList.toggle("empty", m.osr.length === 0);
+  if (ctx.reducedMotion) return;
+  for (const el of block.querySelectorAll(".set-isr .chip, .set-osr .chip")) {
+    const was = before.get(el.__key);
+    if (!was) continue;
+    const now = el.getBoundingClientRect();
+    const dx = was.left - now.left;
+    const dy = was.top - now.top;
+    if (Math.abs(dx) < 1 && Math.abs(dy) < 1) continue;
+    el.animate([{ transform: `translate(${dx}px, ${dy}px) scale(1.4)` }, { transform: "none" }], { duration: MOVE_MS, easing: "cubic-bezier(.2,.8,.2,1)" });
+  }
+}
+
+function updateRow(row, r, m, ctx) {
   const { start } = m.window;
+  // A follower that just left (or rejoined) the ISR flashes red (green), once.
+  if (row.__inIsr !== undefined && row.__inIsr !== r.inIsr && !ctx.reducedMotion) {
+    row.animate(
+      [{ backgroundColor: r.inIsr ? "var(--ok-bg)" : "var(--bad-bg)" }, { backgroundColor: "transparent" }],
+      { duration: 1600, easing: "ease-out" },
+    );
+    row.querySelector(".membership").animate([{ transform: "scale(1.5)" }, { transform: "none" }], { duration: MOVE_MS, easing: "ease-out" });
+  }
+  row.__inIsr = r.inIsr;
   row.classList.toggle("is-leader", r.isLeader);
   row.classList.toggle("is-down", r.down);
   row.classList.toggle("is-osr", !r.inIsr);
   setAttr(row, "aria-label", describeReplica(r, m));
 
   const role = row.querySelector(".role");
-  // A crashed broker's replica is offline: the "crashed" badge says it, once.
-  role.hidden = !r.brokerUp;
+  // A crashed broker's replica is offline: the status badge says it, once.
+  role.hidden = r.down;
   setText(role, r.isLeader ? "♛ leader" : r.role === "offline" ? "offline" : "follower");
   role.className = `badge role role-${r.isLeader ? "leader" : r.role}`;
   const mem = row.querySelector(".membership");
@@ -179,19 +236,20 @@ function updateRow(row, r, m) {
   setAttr(mem, "title", r.inIsr ? "in the ISR" : "out of sync (not in the ISR)");
   const down = row.querySelector(".down-badge");
   down.hidden = r.brokerUp;
-  setText(down, "crashed");
+  setText(down, r.brokerStatus);
+  down.className = `badge down-badge status-${r.brokerStatus}`;
 
   join(
     row.querySelector(".cells"),
     r.cells,
     (c) => c.offset,
-    (c) => h("span", { class: "cell" }),
+    (c) => h("span", { class: "cell", "data-offset": c.offset }),
     (el, c) => {
       el.style.setProperty("--i", String(c.offset - start));
       el.className = `cell epoch-${epochSlot(c.epoch)}${c.committed ? " committed" : " uncommitted"}${c.divergent ? " divergent" : ""}`;
       setText(el, c.epoch);
       const state = c.committed ? "committed" : c.divergent ? "differs from the leader's record at this offset: will be truncated" : "not committed";
-      setAttr(el, "title", `offset ${c.offset} · leaderEpoch ${c.epoch} · ${state}${c.value !== undefined ? ` · value ${c.value}` : ""}`);
+      setAttr(el, "title", `offset ${c.offset} · leader epoch ${c.epoch} · ${state}${c.value !== undefined ? ` · value ${c.value}` : ""} (click for details)`);
     },
   );
 
@@ -208,49 +266,55 @@ function updateRow(row, r, m) {
 
   setText(row.querySelector(".leo-text"), `LEO ${r.leo}`);
   setText(row.querySelector(".hw-text"), `HW ${r.hw}`);
+  updateLag(row, r, m);
+}
 
+function updateLag(row, r, m) {
   const lagBox = row.querySelector(".lag");
   const lagText = row.querySelector(".lag-text");
   const ring = row.querySelector(".lag-ring");
   if (r.isLeader) {
     lagBox.className = "lag lag-leader";
-    setText(lagText, `serves reads & writes`);
+    setText(lagText, "serves reads & writes");
+    setAttr(lagBox, "title", null);
     ring.style.display = "none";
-  } else if (r.down && !r.lagTime) {
+    return;
+  }
+  if (r.down && !r.lagTime) {
     lagBox.className = "lag lag-down";
     setText(lagText, "not fetching: broker down");
     setAttr(lagBox, "title", null);
     ring.style.display = "none";
-  } else {
-    const msgs = r.down ? "broker down" : r.lag === null ? "no fetch yet" : `lag ${r.lag} msg${r.lag === 1 ? "" : "s"}`;
-    if (r.lagTime) {
-      setText(lagText, `${msgs} · ${formatLagTime(r.sinceCaughtUpMs, m.lagMaxMs)}`);
-      ring.style.display = "";
-      const c = 2 * Math.PI * 9;
-      const fg = ring.querySelector(".ring-fg");
-      fg.setAttribute("stroke-dasharray", `${(r.lagTime.fraction * c).toFixed(2)} ${c.toFixed(2)}`);
-      lagBox.className = `lag ${r.lagTime.over ? "lag-over" : r.lagTime.fraction >= 0.5 ? "lag-warn" : "lag-ok"}`;
-      setAttr(
-        lagBox,
-        "title",
-        `${formatSeconds(r.sinceCaughtUpMs)} since this follower last caught up to the leader's LEO: ` +
-          `${r.lagTime.percent}% of replica.lag.time.max.ms (${formatSeconds(m.lagMaxMs)}). ` +
-          (r.inIsr ? "Past 100% the leader drops it from the ISR." : "Out of sync: it rejoins the ISR once its LEO reaches the leader's HW."),
-      );
-    } else {
-      setText(lagText, msgs);
-      ring.style.display = "none";
-      lagBox.className = "lag";
-      setAttr(lagBox, "title", r.lag === null ? "the leader has not heard from this follower in its epoch yet" : null);
-    }
+    return;
   }
+  const msgs = r.down ? "broker down" : r.lag === null ? "no fetch yet" : `lag ${r.lag} msg${r.lag === 1 ? "" : "s"}`;
+  if (!r.lagTime) {
+    setText(lagText, msgs);
+    ring.style.display = "none";
+    lagBox.className = "lag";
+    setAttr(lagBox, "title", r.lag === null ? "the leader has not heard from this follower in its epoch yet" : null);
+    return;
+  }
+  setText(lagText, `${msgs} · ${formatLagTime(r.sinceCaughtUpMs, m.lagMaxMs)}`);
+  ring.style.display = "";
+  const c = 2 * Math.PI * 9;
+  ring.querySelector(".ring-fg").setAttribute("stroke-dasharray", `${(r.lagTime.fraction * c).toFixed(2)} ${c.toFixed(2)}`);
+  lagBox.className = `lag ${r.lagTime.over ? "lag-over" : r.lagTime.fraction >= 0.5 ? "lag-warn" : "lag-ok"}`;
+  setAttr(
+    lagBox,
+    "title",
+    `${formatSeconds(r.sinceCaughtUpMs)} since this follower last caught up to the leader's LEO: ` +
+      `${r.lagTime.percent}% of replica.lag.time.max.ms (${formatSeconds(m.lagMaxMs)}). ` +
+      (r.inIsr ? "Past 100% the leader drops it from the ISR." : "Out of sync: it rejoins the ISR once its LEO reaches the leader's HW."),
+  );
 }
 
 function describeReplica(r, m) {
   const parts = [`Broker ${r.broker}`, r.isLeader ? "leader" : r.role, r.inIsr ? "in ISR" : "out of sync"];
-  if (!r.brokerUp) parts.push("broker crashed");
+  if (!r.brokerUp) parts.push(`broker ${r.brokerStatus}`);
   parts.push(`LEO ${r.leo}`, `HW ${r.hw}`);
   if (!r.isLeader && r.lag !== null) parts.push(`${r.lag} messages behind`);
   if (r.lagTime) parts.push(`${formatSeconds(r.sinceCaughtUpMs)} since caught up`);
   return `Partition ${m.partition}, ` + parts.join(", ");
 }
+

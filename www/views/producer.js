@@ -1,21 +1,33 @@
-// Producer panel: keeps the partition <select> in step with the snapshot and lists the latest
-// produce requests with their status (pending / acked / failed) and Kafka error names.
-// The form itself is static markup in index.html; main.js handles its submit.
+// Producer & consumer panel: keeps the partition <select> in step with the snapshot, lists the
+// latest produce requests with their status (pending / acked / failed) and Kafka error names,
+// and shows what a consumer may read (everything below each partition's HW). The form itself is
+// static markup in index.html; main.js handles its submit and the automatic producer.
 
 import { h, join, setAttr, setText } from "./dom.js";
 import { modelKey, requestsModel } from "./model.js";
 
-export function render(root, snap) {
-  const select = root.querySelector("#produce-partition");
-  if (select) {
-    const want = snap.partitions.map((p) => String(p.partition));
-    const have = [...select.options].map((o) => o.value);
-    if (want.join(",") !== have.join(",")) {
-      const keep = select.value;
-      select.replaceChildren(...want.map((v) => h("option", { value: v }, `P${v}`)));
-      if (want.includes(keep)) select.value = keep;
-    }
-  }
+/** Partitions listed one by one in the consumer line; beyond, a total. */
+const CONSUMER_LISTED = 6;
+
+/** What a consumer can read: [{ partition, hw }] and the total of committed records. */
+export function consumerModel(snap) {
+  const parts = snap.partitions.map((p) => ({ partition: p.partition, hw: p.hw, start: p.logs[0]?.logStartOffset ?? 0 }));
+  return { parts, total: parts.reduce((n, p) => n + Math.max(0, p.hw - p.start), 0) };
+}
+
+/** "P0 0–41 · P1 none yet · P2 no leader" (first few partitions), plus the total. */
+export function consumerText(model) {
+  const one = (p) => (p.hw < 0 ? `P${p.partition} no leader` : p.hw <= p.start ? `P${p.partition} nothing yet` : `P${p.partition} ${p.start}–${p.hw - 1}`);
+  const listed = model.parts.slice(0, CONSUMER_LISTED).map(one).join(" · ");
+  const more = model.parts.length > CONSUMER_LISTED ? ` · … ${model.parts.length - CONSUMER_LISTED} more` : "";
+  return `${listed}${more} (${model.total} committed record${model.total === 1 ? "" : "s"} in all)`;
+}
+
+/** `ctx.auto`: { text } describing the automatic producer's state. */
+export function render(root, snap, ctx = {}) {
+  syncPartitionOptions(root.querySelector("#produce-partition"), snap);
+  setText(root.querySelector("#auto-status"), ctx.auto?.text ?? "");
+  setText(root.querySelector(".consumer-text"), consumerText(consumerModel(snap)));
 
   const model = requestsModel(snap);
   const key = modelKey(model);
@@ -25,6 +37,17 @@ export function render(root, snap) {
   const empty = root.querySelector(".request-empty");
   if (empty) empty.hidden = model.length > 0;
   join(list, model, (r) => r.id, createItem, updateItem);
+}
+
+/** P0…Pn, then round-robin over all of them (used by the automatic producer too). */
+function syncPartitionOptions(select, snap) {
+  if (!select) return;
+  const want = [...snap.partitions.map((p) => String(p.partition)), "rr"];
+  const have = [...select.options].map((o) => o.value);
+  if (want.join(",") === have.join(",")) return;
+  const keep = select.value;
+  select.replaceChildren(...want.map((v) => h("option", { value: v }, v === "rr" ? "all, round-robin" : `P${v}`)));
+  if (want.includes(keep)) select.value = keep;
 }
 
 function createItem() {
