@@ -3,6 +3,7 @@
 //! ISR removal, LeaderAndIsr, and AlterPartition (KIP-497).
 
 use crate::cluster::Cluster;
+use crate::config::Strategy;
 use crate::events::set_text;
 use crate::log::Epoch;
 use crate::message::{BrokerId, KafkaError, Msg, NodeId};
@@ -123,9 +124,31 @@ impl Cluster {
             let mut isr = st.isr.clone();
             let mut leader = st.leader;
             let mut why = Vec::new();
+            let quorum = self.config.strategy == Strategy::Quorum;
             if !leader_live {
                 let gone = if st.leader >= 0 { format!("leader b{} is gone", st.leader) } else { format!("p{p} had no leader") };
-                if let Some(&l) = ar.iter().find(|r| live.contains(r) && isr.contains(r)) {
+                let alive: Vec<BrokerId> = ar.iter().copied().filter(|r| live.contains(r)).collect();
+                if quorum {
+                    // The quorum alternative (not Kafka): a majority must be alive, and the most
+                    // complete log among them leads (by last epoch, then LEO).
+                    let majority = ar.len() / 2 + 1;
+                    let best = alive.iter().copied().max_by_key(|&r| {
+                        let log = &self.brokers[r as usize].replicas[&p].log;
+                        (log.latest_epoch(), log.log_end_offset(), std::cmp::Reverse(r))
+                    });
+                    match best.filter(|_| alive.len() >= majority) {
+                        Some(l) => {
+                            leader = l as i32;
+                            isr = alive.clone();
+                            why.push(format!("{gone}; {} of {} replicas alive (a majority): elected b{l}, the most complete log (quorum strategy)", alive.len(), ar.len()));
+                        }
+                        None if st.leader >= 0 => {
+                            leader = -1;
+                            why.push(format!("{gone}; only {} of {} replicas alive, fewer than a majority of {majority}: p{p} is offline (quorum strategy)", alive.len(), ar.len()));
+                        }
+                        None => {}
+                    }
+                } else if let Some(&l) = ar.iter().find(|r| live.contains(r) && isr.contains(r)) {
                     leader = l as i32;
                     isr.retain(|r| live.contains(r));
                     why.push(format!("{gone}; elected b{l}, the first live ISR member in assignment order [{}]", ar.iter().map(|b| b.to_string()).collect::<Vec<_>>().join(",")));

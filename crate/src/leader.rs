@@ -1,7 +1,7 @@
 //! The leader's side of replication (`Partition.scala`, `DelayedProduce`, `DelayedFetch`): follower
 //! fetches and the state they update, the HW, ISR shrink and expand, and the produce path.
 
-use crate::config::{IsrUpdate, Version};
+use crate::config::{IsrUpdate, Strategy, Version};
 use crate::events::set_text;
 use crate::log::{Epoch, Offset, Record};
 use crate::message::{Acks, BrokerId, EpochEndOffset, Fetch, FetchResponse, KafkaError, Msg, NodeId, ProduceRequest, CONSUMER, PRODUCER};
@@ -198,6 +198,9 @@ impl Replica {
     /// Returns true if the HW rose (and then completes waiting acks=all produces).
     pub fn maybe_increment_leader_hw(&mut self, ctx: &mut Ctx) -> bool {
         let Role::Leader(ls) = &self.role else { return false };
+        if ctx.cfg.strategy == Strategy::Quorum {
+            return self.maybe_increment_quorum_hw(ctx);
+        }
         let gate = (ctx.cfg.min_insync_replicas as usize).min(self.replicas.len());
         if ctx.cfg.strict_min_isr && self.isr.len() < gate {
             return false;
@@ -231,9 +234,30 @@ impl Replica {
         true
     }
 
+    /// The majority-quorum alternative of the first source note (and §7), not Kafka: a record is
+    /// committed once a majority of the assigned replicas have it, whoever is in the ISR — the HW
+    /// is the LEO that a majority has reached.
+    fn maybe_increment_quorum_hw(&mut self, ctx: &mut Ctx) -> bool {
+        let Role::Leader(ls) = &self.role else { return false };
+        let mut leos: Vec<Offset> = std::iter::once(self.log.log_end_offset()).chain(ls.followers.values().map(|f| f.log_end_offset.unwrap_or(0))).collect();
+        leos.sort_unstable_by(|a, b| b.cmp(a));
+        let majority = self.replicas.len() / 2 + 1;
+        let new = leos[majority - 1];
+        let old = self.log.high_watermark();
+        if new <= old {
+            return false;
+        }
+        self.log.set_high_watermark(new);
+        let text = format!("HW {old}→{new}: {majority} of {} replicas (a majority) have reached it; LEOs {leos:?} (quorum strategy)", self.replicas.len());
+        self.event(ctx, "hw", ctx.me, text);
+        self.complete_delayed_produce(ctx);
+        self.complete_parked_fetches(ctx, false);
+        true
+    }
+
     /// `DelayedProduce.tryComplete` (§3.1 step 5), also run by the tick for expiry.
     pub(crate) fn complete_delayed_produce(&mut self, ctx: &mut Ctx) {
-        let enough = self.maximal_isr().len() >= self.effective_min_isr(ctx);
+        let enough = ctx.cfg.strategy == Strategy::Quorum || self.maximal_isr().len() >= self.effective_min_isr(ctx);
         let hw = self.log.high_watermark();
         let Role::Leader(ls) = &mut self.role else { return };
         if ls.delayed.is_empty() {
@@ -282,7 +306,7 @@ impl Replica {
             }
         }
         let min_isr = self.effective_min_isr(ctx);
-        if acks == Acks::All && self.isr.len() < min_isr {
+        if acks == Acks::All && ctx.cfg.strategy == Strategy::Isr && self.isr.len() < min_isr {
             let text = format!(
                 "request #{request} rejected with NOT_ENOUGH_REPLICAS: ISR {} has {} < min.insync.replicas {min_isr}; nothing appended",
                 set_text(&self.isr),
