@@ -113,6 +113,10 @@ impl Broker {
                 return;
             }
             self.controller_epoch = *controller_epoch;
+            // A replica assigned here by a reassignment is created on its first LeaderAndIsr.
+            if replicas.contains(&self.id) {
+                self.replicas.entry(partition).or_insert_with(|| Replica::new(partition));
+            }
             if let Some(r) = self.replicas.get_mut(&partition) {
                 let req = LeaderAndIsr {
                     controller_epoch: *controller_epoch,

@@ -215,4 +215,35 @@ impl Cluster {
         };
         self.send(ctrl as NodeId, to as NodeId, msg);
     }
+
+    /// Reassignment that adds a replica (source note 2, "newly started replicas"): the controller
+    /// extends the assignment, bumps the leader epoch and sends LeaderAndIsr with the new replica
+    /// set. The new replica starts empty, outside the ISR (AR = ISR + OSR), fetches from offset 0
+    /// and joins the ISR once caught up.
+    pub fn add_replica(&mut self, partition: u32, broker: u32) -> Result<(), crate::api::ApiError> {
+        use crate::api::ApiError;
+        if partition >= self.config.partitions {
+            return Err(ApiError::new("partition", format!("must be an integer from 0 to {}, got {partition}", self.config.partitions - 1)));
+        }
+        if broker >= self.config.brokers {
+            return Err(ApiError::new("broker", format!("must be a broker id from 0 to {}, got {broker}", self.config.brokers - 1)));
+        }
+        let ar = &self.zk.assignment[partition as usize];
+        if ar.contains(&broker) {
+            let others: Vec<String> = (0..self.config.brokers).filter(|b| !ar.contains(b)).map(|b| b.to_string()).collect();
+            return Err(ApiError::new(
+                "broker",
+                format!("b{broker} already hosts p{partition}; allowed: {}", if others.is_empty() { "none (every broker has it)".to_string() } else { others.join(", ") }),
+            ));
+        }
+        let Some(ctrl) = self.zk.controller.filter(|c| self.brokers[*c as usize].runs()) else {
+            return Err(ApiError::new("partition", "no controller is active to reassign it; wait for one".to_string()));
+        };
+        self.zk.assignment[partition as usize].push(broker);
+        self.brokers[broker as usize].replicas.entry(partition).or_insert_with(|| crate::partition::Replica::new(partition));
+        let st = self.zk.partitions[partition as usize].clone();
+        let text = format!("controller b{ctrl}: p{partition} reassigned: b{broker} added to the replicas; it starts outside the ISR");
+        self.write_partition_state(partition, st.leader, st.isr, text);
+        Ok(())
+    }
 }

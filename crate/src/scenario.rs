@@ -15,7 +15,7 @@
 //! Commands: `config k=v…` (first command only), `produce k=v…`, `step [N]`,
 //! `step until <expectation> [max N]`, `fail B [crash|stuck|slow|isolated] [k=v…]` (options:
 //! `lossy=true`, `delayMs=N`, `zookeeper=true`), `recover B`, `cut A B`, `heal A B`,
-//! `drop-next <message kind>`, `expect <expectation>`.
+//! `drop-next <message kind>`, `add-replica P B`, `expect <expectation>`.
 //! An expectation is `<path> <op> <value>` with op one of `== != >= <= > <`. Paths: `tick`,
 //! `controller`, `controller.epoch`, `bB.status`, `pP.leader`, `pP.leaderEpoch`, `pP.isr`, `pP.hw`,
 //! `pP.zkVersion`, `pP.bB.leo`, `pP.bB.hw`, `pP.bB.role`, `pP.bB.values`, `pP.bB.epochs`,
@@ -124,6 +124,7 @@ pub enum Command {
     Cut(u32, u32),
     Heal(u32, u32),
     DropNext(Value),
+    AddReplica(u32, u32),
     Expect(Expectation),
 }
 
@@ -305,12 +306,13 @@ impl Script {
                 "recover" => Command::Recover(c.int("a broker id")? as u32),
                 "cut" => Command::Cut(c.int("a broker id")? as u32, c.int("a second broker id")? as u32),
                 "heal" => Command::Heal(c.int("a broker id")? as u32, c.int("a second broker id")? as u32),
+                "add-replica" => Command::AddReplica(c.int("a partition")? as u32, c.int("a broker id")? as u32),
                 "drop-next" => Command::DropNext(Value::Str(c.take("a message kind such as FetchResponse")?.to_string())),
                 "expect" => Command::Expect(c.expectation()?),
                 other => {
                     return Err(c.error_at(
                         0,
-                        format!("unknown command {other:?}; expected config, produce, step, fail, recover, cut, heal, drop-next or expect"),
+                        format!("unknown command {other:?}; expected config, produce, step, fail, recover, cut, heal, drop-next, add-replica or expect"),
                     ))
                 }
             };
@@ -377,6 +379,7 @@ pub fn run_line(c: &mut Cluster, line: &Line) -> Result<Vec<Event>, ScriptError>
         Command::Cut(a, b) => c.cut(*a, *b).map(|_| Vec::new()).map_err(err),
         Command::Heal(a, b) => c.heal(*a, *b).map(|_| Vec::new()).map_err(err),
         Command::DropNext(kind) => c.drop_next(kind).map(|_| Vec::new()).map_err(err),
+        Command::AddReplica(p, b) => c.add_replica(*p, *b).map(|_| Vec::new()).map_err(err),
         Command::Expect(x) => match check(c, x) {
             Ok(true) => Ok(Vec::new()),
             Ok(false) => Err(ScriptError {
@@ -450,6 +453,7 @@ pub fn lookup(c: &Cluster, path: &str) -> Result<Operand, String> {
                 "leader" => Operand::Int(i64::from(st.leader)),
                 "leaderEpoch" => Operand::Int(i64::from(st.leader_epoch)),
                 "isr" => ids(&st.isr),
+                "replicas" => ids(&c.zk.assignment[p as usize]),
                 "zkVersion" => Operand::Int(i64::from(st.version)),
                 "hw" => {
                     let leader = (st.leader >= 0).then(|| &c.brokers[st.leader as usize]).filter(|b| b.is_alive());

@@ -103,6 +103,13 @@ impl Cluster {
         self.core.heal(a, b).map_err(js_error)
     }
 
+    /// Reassignment: adds a replica of `partition` on `broker` (it joins the ISR once caught up).
+    #[wasm_bindgen(js_name = addReplica)]
+    pub fn add_replica(&mut self, partition: JsValue, broker: JsValue) -> Result<(), JsError> {
+        let p = int_arg("partition", &value(&partition), 0, u32::MAX as u64).map_err(js_error)? as u32;
+        self.core.add_replica(p, broker_arg("broker", &broker)?).map_err(js_error)
+    }
+
     /// The network drops the next message of this kind ("Fetch", "FetchResponse", …).
     #[wasm_bindgen(js_name = dropNext)]
     pub fn drop_next(&mut self, kind: JsValue) -> Result<(), JsError> {
