@@ -142,8 +142,8 @@ impl Broker {
             Msg::OffsetsForLeaderEpochResponse { answer, current_leader_epoch, error, .. } => {
                 r.on_offsets_for_leader_epoch_response(ctx, from, *answer, *current_leader_epoch, *error)
             }
-            Msg::AlterPartitionResponse { leader_epoch, isr, partition_epoch, error, .. } => {
-                r.on_alter_partition_response(ctx, *leader_epoch, isr, *partition_epoch, *error)
+            Msg::AlterPartitionResponse { request, isr, partition_epoch, error, .. } => {
+                r.on_alter_partition_response(ctx, *request, isr, *partition_epoch, *error)
             }
             // AlterPartition goes to the controller (cluster.rs); responses to the producer never reach a broker.
             Msg::AlterPartition { .. } | Msg::ProduceResponse { .. } | Msg::ConsumerFetchResponse { .. } | Msg::LeaderAndIsr { .. } => {}

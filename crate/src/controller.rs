@@ -29,11 +29,18 @@ impl Cluster {
             None
         };
         if let Some(e) = error {
-            return Msg::AlterPartitionResponse { partition: p, leader_epoch: st.leader_epoch, isr: st.isr, partition_epoch: st.version, error: Some(e) };
+            return Msg::AlterPartitionResponse {
+                partition: p,
+                request: (leader_epoch, partition_epoch),
+                leader_epoch: st.leader_epoch,
+                isr: st.isr,
+                partition_epoch: st.version,
+                error: Some(e),
+            };
         }
         let next = PartitionState { leader: st.leader, leader_epoch: st.leader_epoch, isr: isr.to_vec(), controller_epoch: self.zk.controller_epoch, version: 0 };
         let version = self.zk.conditional_update(p, st.version, next).expect("the controller writes the version it read");
-        Msg::AlterPartitionResponse { partition: p, leader_epoch: st.leader_epoch, isr: isr.to_vec(), partition_epoch: version, error: None }
+        Msg::AlterPartitionResponse { partition: p, request: (leader_epoch, partition_epoch), leader_epoch: st.leader_epoch, isr: isr.to_vec(), partition_epoch: version, error: None }
     }
 
     // ---- ZooKeeper sessions and the controller -----------------------------------------------

@@ -28,9 +28,12 @@ pub struct Violation {
 }
 
 /// The kinds, from the most to the least severe.
-pub const VIOLATION_KINDS: [&str; 8] = [
+/// `acked-lost` is an acks=all record (a broken promise); `acks1-lost` an acks=1 one (a risk
+/// that acks=1 accepts).
+pub const VIOLATION_KINDS: [&str; 9] = [
     "committed-lost",
     "acked-lost",
+    "acks1-lost",
     "strong-isr",
     "log-divergence",
     "consistent-read",
@@ -55,8 +58,10 @@ pub struct PartitionGuard {
     leader: i32,
     leader_epoch: Epoch,
     isr: Vec<BrokerId>,
-    /// (leader epoch, HW) last seen on the live leader: the HW never falls within an epoch.
-    leader_hw: Option<(Epoch, Offset)>,
+    /// ((leader epoch, leader, its start tick), HW) last seen on the live leader: the HW never
+    /// falls while one leader process leads one epoch. (A leader that restarts before anyone
+    /// noticed is re-sent the same epoch by a new controller and resumes from its checkpointed HW.)
+    leader_hw: Option<((Epoch, BrokerId, Tick), Offset)>,
     truncations: BTreeMap<BrokerId, u64>,
     committed_base: Offset,
     committed: VecDeque<Record>,
@@ -155,12 +160,13 @@ impl Cluster {
         // The leader's HW never falls within one leader epoch (§1.4; across epochs it may).
         if let Some(l) = leader {
             let hw = self.brokers[l as usize].replicas[&p].log.high_watermark();
-            if let Some((e, h)) = self.guards[pi].leader_hw {
-                if e == st.leader_epoch && hw < h {
-                    self.violation("hw-decreased", p, (hw, l), format!("leader b{l}'s HW fell from {h} to {hw} within leader_epoch {e}"));
+            let term = (st.leader_epoch, l, self.brokers[l as usize].started_at);
+            if let Some((t, h)) = self.guards[pi].leader_hw {
+                if t == term && hw < h {
+                    self.violation("hw-decreased", p, (hw, l), format!("leader b{l}'s HW fell from {h} to {hw} within leader_epoch {}", t.0));
                 }
             }
-            self.guards[pi].leader_hw = Some((st.leader_epoch, hw));
+            self.guards[pi].leader_hw = Some((term, hw));
         }
         let truncations: BTreeMap<BrokerId, u64> = ar.iter().map(|&b| (b, self.brokers[b as usize].replicas[&p].log.truncations())).collect();
         let g = &mut self.guards[pi];
@@ -250,7 +256,7 @@ impl Cluster {
                     .collect();
                 let who = if holders.is_empty() { "no replica has it any more".to_string() } else { format!("only {} still has it", holders.join(", ")) };
                 found.push((
-                    "acked-lost",
+                    if a.acks == Acks::All { "acked-lost" } else { "acks1-lost" },
                     (o, u32::MAX - req),
                     format!(
                         "request #{req}: offset {o} (m{value}) was acked at {} under acks={}; leader b{l} (leader_epoch {epoch}) has {} there; {who}. {why}",

@@ -8,6 +8,33 @@ use crate::message::{Acks, BrokerId, EpochEndOffset, Fetch, FetchResponse, Kafka
 use crate::partition::{offsets_text, NUM_BATCHES_TO_RETAIN, Ctx, DelayedProduce, ParkedFetch, PendingIsr, Replica, Role, REPLICA_FETCH_MAX_RECORDS};
 use crate::zk::PartitionState;
 
+/// What the HW rule needs to know of one follower, as the leader sees it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HwFacts {
+    pub id: BrokerId,
+    /// In the maximal ISR (the ISR itself before 2.7).
+    pub in_isr: bool,
+    /// Caught up within `replica.lag.time.max.ms`.
+    pub caught_up: bool,
+    /// Its broker is alive (registered in ZooKeeper).
+    pub alive: bool,
+    /// Its LEO as the leader knows it (None: unknown, Kafka's -1).
+    pub leo: Option<Offset>,
+}
+
+/// The HW candidate of §1.4: the minimum LEO over the leader and the followers that count — by
+/// version: 0.8, the ISR; 0.10.2+, also followers caught up within the lag time; 3.6+, those only
+/// if alive. A counted follower whose LEO is unknown holds the HW (None). Returns the candidate and
+/// the followers counted.
+pub fn hw_candidate(version: Version, leader_leo: Offset, followers: &[HwFacts]) -> (Option<Offset>, Vec<&HwFacts>) {
+    let counted: Vec<&HwFacts> = followers
+        .iter()
+        .filter(|f| f.in_isr || (version > Version::V0_8 && f.caught_up && (version < Version::V3_7 || f.alive)))
+        .collect();
+    let candidate = counted.iter().try_fold(leader_leo, |c, f| f.leo.map(|l| c.min(l)));
+    (candidate, counted)
+}
+
 impl Replica {
     /// The ISR that the HW and acks=all count: the committed ISR plus a replica being added by an
     /// AlterPartition in flight (a pending shrink still counts the old ISR) — §2.1, §2.2.
@@ -207,27 +234,24 @@ impl Replica {
         }
         let leo = self.log.log_end_offset();
         let maximal = self.maximal_isr();
-        let version = ctx.cfg.version;
-        let counted: Vec<(BrokerId, Option<Offset>)> = std::iter::once((ctx.me, Some(leo)))
-            .chain(
-                ls.followers
-                    .iter()
-                    .filter(|(r, f)| {
-                        maximal.contains(r)
-                            || (version > Version::V0_8
-                                && f.caught_up_within(ctx.now, ctx.timing.lag)
-                                && (version < Version::V3_7 || ctx.zk.is_registered(**r)))
-                    })
-                    .map(|(r, f)| (*r, f.log_end_offset)),
-            )
+        let facts: Vec<HwFacts> = ls
+            .followers
+            .iter()
+            .map(|(r, f)| HwFacts {
+                id: *r,
+                in_isr: maximal.contains(r),
+                caught_up: f.caught_up_within(ctx.now, ctx.timing.lag),
+                alive: ctx.zk.is_registered(*r),
+                leo: f.log_end_offset,
+            })
             .collect();
-        // An unknown LEO (-1 in Kafka) holds the HW where it is.
-        let candidate = counted.iter().try_fold(leo, |c, (_, l)| l.map(|l| c.min(l)));
+        let (candidate, counted) = hw_candidate(ctx.cfg.version, leo, &facts);
         let old = self.log.high_watermark();
         let Some(new) = candidate.filter(|&c| c > old) else { return false };
         self.log.set_high_watermark(new);
-        let ids: Vec<BrokerId> = counted.iter().map(|(r, _)| *r).collect();
-        let leos: Vec<String> = counted.iter().map(|(_, l)| l.map_or("?".to_string(), |l| l.to_string())).collect();
+        let ids: Vec<BrokerId> = std::iter::once(ctx.me).chain(counted.iter().map(|f| f.id)).collect();
+        let leos: Vec<String> =
+            std::iter::once(leo.to_string()).chain(counted.iter().map(|f| f.leo.map_or("?".to_string(), |l| l.to_string()))).collect();
         self.event(ctx, "hw", ctx.me, format!("HW {old}→{new}: ISR {} LEOs {}", set_text(&ids), leos.join(",")));
         self.complete_delayed_produce(ctx);
         self.complete_parked_fetches(ctx, false);
@@ -390,11 +414,12 @@ impl Replica {
     }
 
     /// The controller's answer to our AlterPartition: adopt the committed ISR, or roll back.
-    pub fn on_alter_partition_response(&mut self, ctx: &mut Ctx, leader_epoch: Epoch, isr: &[BrokerId], partition_epoch: u32, error: Option<KafkaError>) {
-        if leader_epoch != self.leader_epoch {
+    pub fn on_alter_partition_response(&mut self, ctx: &mut Ctx, request: (Epoch, u32), isr: &[BrokerId], partition_epoch: u32, error: Option<KafkaError>) {
+        let Role::Leader(ls) = &mut self.role else { return };
+        // Only the answer to the change in flight counts (same leader epoch, same partition epoch).
+        if request != (self.leader_epoch, self.zk_version) || ls.pending_isr.is_none() {
             return;
         }
-        let Role::Leader(ls) = &mut self.role else { return };
         let Some(pending) = ls.pending_isr.take() else { return };
         match error {
             None => self.apply_isr(ctx, isr.to_vec(), partition_epoch, &pending.reasons, "AlterPartition accepted by the controller"),

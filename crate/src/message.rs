@@ -149,7 +149,9 @@ pub enum Msg {
     OffsetsForLeaderEpochResponse { partition: u32, answer: EpochEndOffset, current_leader_epoch: Epoch, error: Option<KafkaError> },
     /// KIP-497 (2.7+): the leader asks the controller to change the ISR.
     AlterPartition { partition: u32, leader: BrokerId, leader_epoch: Epoch, isr: Vec<BrokerId>, partition_epoch: u32 },
-    AlterPartitionResponse { partition: u32, leader_epoch: Epoch, isr: Vec<BrokerId>, partition_epoch: u32, error: Option<KafkaError> },
+    /// `request` echoes the (leader epoch, partition epoch) the request was sent with, so the
+    /// leader matches it to the change it has in flight and ignores answers to older ones.
+    AlterPartitionResponse { partition: u32, request: (Epoch, u32), leader_epoch: Epoch, isr: Vec<BrokerId>, partition_epoch: u32, error: Option<KafkaError> },
     /// The controller's decision for one partition (§4.1), applied by a broker only if it is newer.
     LeaderAndIsr {
         controller_epoch: u32,
@@ -226,6 +228,7 @@ impl Msg {
             }),
             Msg::AlterPartition { partition, leader_epoch, isr, partition_epoch, .. } => Some(Msg::AlterPartitionResponse {
                 partition: *partition,
+                request: (*leader_epoch, *partition_epoch),
                 leader_epoch: *leader_epoch,
                 isr: isr.clone(),
                 partition_epoch: *partition_epoch,
