@@ -93,7 +93,8 @@ pub fn choice_arg<'a>(name: &str, v: &Value, allowed: &[&'a str]) -> Result<&'a 
 pub fn check_keys(what: &str, pairs: &[(String, Value)], known: &[&str]) -> Result<(), ApiError> {
     for (k, _) in pairs {
         if !known.contains(&k.as_str()) {
-            return Err(ApiError::new(k, format!("unknown {what} key; allowed keys: {}", known.join(", "))));
+            let name = if k.is_empty() { "\"\"" } else { k.as_str() };
+            return Err(ApiError::new(name, format!("unknown {what} key; allowed keys: {}", known.join(", "))));
         }
     }
     Ok(())

@@ -85,6 +85,13 @@ impl Hasher for Fnv {
     fn finish(&self) -> u64 {
         self.0
     }
+    // Lengths and indices are usize: 8 bytes natively, 4 in wasm32. Hash them as u64 everywhere.
+    fn write_usize(&mut self, i: usize) {
+        self.write_u64(i as u64);
+    }
+    fn write_isize(&mut self, i: isize) {
+        self.write_i64(i as i64);
+    }
     fn write(&mut self, bytes: &[u8]) {
         for b in bytes {
             self.0 = (self.0 ^ u64::from(*b)).wrapping_mul(0x100_0000_01b3);

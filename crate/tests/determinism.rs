@@ -1,0 +1,46 @@
+//! The shared determinism fixture (tests/fixtures/determinism.json), played natively: the node
+//! test plays it in wasm, and both must reach the fixture's state hash.
+
+use kafka_replication::faults::FailKind;
+use kafka_replication::{Cluster, ProduceArgs, Value};
+use serde_json::Value as Json;
+
+fn value(j: &Json) -> Value {
+    match j {
+        Json::Null => Value::Null,
+        Json::Bool(b) => Value::Bool(*b),
+        Json::Number(n) => Value::Num(n.as_f64().expect("a number")),
+        Json::String(s) => Value::Str(s.clone()),
+        other => Value::Other(format!("{other}")),
+    }
+}
+
+fn pairs(j: Option<&Json>) -> Vec<(String, Value)> {
+    j.and_then(Json::as_object).map(|o| o.iter().map(|(k, v)| (k.clone(), value(v))).collect()).unwrap_or_default()
+}
+
+fn int(j: &Json) -> u32 {
+    j.as_u64().expect("an integer") as u32
+}
+
+#[test]
+fn fixture_reaches_its_state_hash() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/fixtures/determinism.json");
+    let fixture: Json = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let mut c = Cluster::from_pairs(&pairs(fixture.get("config"))).unwrap();
+    for action in fixture["actions"].as_array().unwrap() {
+        let a = action.as_array().unwrap();
+        match a[0].as_str().unwrap() {
+            "produce" => drop(c.produce(ProduceArgs::from_pairs(&pairs(a.get(1))).unwrap()).unwrap()),
+            "step" => drop(c.step(u64::from(int(&a[1]))).unwrap()),
+            "fail" => c.fail(int(&a[1]), FailKind::from_args(&a.get(2).map(value).unwrap_or(Value::Null), &pairs(a.get(3))).unwrap()).unwrap(),
+            "recover" => c.recover(int(&a[1])).unwrap(),
+            "cut" => c.cut(int(&a[1]), int(&a[2])).unwrap(),
+            "heal" => c.heal(int(&a[1]), int(&a[2])).unwrap(),
+            "addReplica" => c.add_replica(int(&a[1]), int(&a[2])).unwrap(),
+            other => panic!("unknown action {other}"),
+        }
+    }
+    let hash = c.state_hash().to_string();
+    assert_eq!(hash, fixture["stateHash"].as_str().unwrap(), "the fixture's state hash changed; if the model changed on purpose, put {hash} in the fixture");
+}
