@@ -18,7 +18,7 @@
 //! `drop-next <message kind>`, `add-replica P B`, `expect <expectation>`.
 //! An expectation is `<path> <op> <value>` with op one of `== != >= <= > <`. Paths: `tick`,
 //! `controller`, `controller.epoch`, `bB.status`, `pP.leader`, `pP.leaderEpoch`, `pP.isr`, `pP.hw`,
-//! `pP.zkVersion`, `pP.bB.leo`, `pP.bB.hw`, `pP.bB.role`, `pP.bB.values`, `pP.bB.epochs`,
+//! `pP.zkVersion`, `pP.replicas`, `pP.bB.leo`, `pP.bB.hw`, `pP.bB.role`, `pP.bB.leaderEpoch`, `pP.bB.values`, `pP.bB.epochs`,
 //! `pP.consumer.position`, `pP.consumer.values`, `pP.consumer.resets`, `violations` (count),
 //! `violations.KIND` (count of one kind, e.g. `violations.acked-lost`), `requestN.status`,
 //! `requestN.error`, `requestN.offset`. Values: integers, lists `[1,2]`, words.
@@ -478,6 +478,7 @@ pub fn lookup(c: &Cluster, path: &str) -> Result<Operand, String> {
             let r = c.brokers[b as usize].replicas.get(&p).ok_or_else(|| format!("b{b} hosts no replica of p{p}"))?;
             match *field {
                 "leo" => Operand::Int(r.log.log_end_offset() as i64),
+                "leaderEpoch" => Operand::Int(i64::from(r.leader_epoch)),
                 "hw" => Operand::Int(r.log.high_watermark() as i64),
                 "values" => Operand::List(r.log.records().map(|x| i64::from(x.value)).collect()),
                 "epochs" => Operand::List(r.log.records().map(|x| i64::from(x.leader_epoch)).collect()),
