@@ -1,6 +1,6 @@
 // `npm run bench`: the replication workload natively (crate/examples/bench.rs) and in node on the
 // wasm build (Cluster.benchWorkload), in replicated records (follower appends) per second.
-// Exits 1 if a budget is missed. Both sides run the default cluster config with the same
+// Exits 1 if a budget is missed. Both sides run the default cluster config (no consumers, no event feed) with the same
 // workload size: the native example takes it as `<ticks> <recordsPerTick>` and prints
 //   native replicated_records=N seconds=S
 import { execFileSync } from 'node:child_process';
@@ -34,7 +34,8 @@ function native() {
 async function wasm() {
   await init({ module_or_path: fs.readFileSync(new URL('../www/pkg/kafka_replication_bg.wasm', import.meta.url)) });
   const measure = (ticks) => {
-    const cluster = new Cluster({});
+    // As the native example: replication alone, no consumers, no event feed.
+    const cluster = new Cluster({ consumers: false, events: false });
     const started = performance.now();
     const records = cluster.benchWorkload(ticks, RECORDS_PER_TICK);
     const seconds = (performance.now() - started) / 1000;

@@ -127,7 +127,7 @@ impl Cluster {
             next_request: 1,
             next_value: 1,
             next_sequence: vec![0; config.partitions as usize],
-            events: Events::default(),
+            events: Events::new(config.events),
             stats: Stats::default(),
             config,
         };

@@ -133,6 +133,8 @@ pub struct Config {
     pub delivery_timeout_ms: u64,
     /// One consumer per partition polls the leader and reads up to the HW.
     pub consumers: bool,
+    /// Record the event feed (what `step` returns). Off only for benchmarks: the state is the same.
+    pub events: bool,
 }
 
 impl Default for Config {
@@ -181,6 +183,7 @@ impl Config {
             retry_backoff_ms: 100,
             delivery_timeout_ms: 120_000,
             consumers: true,
+            events: true,
         }
     }
 }
@@ -208,7 +211,7 @@ const INT_KEYS: &[(&str, u64, u64)] = &[
     ("retryBackoffMs", 0, 60_000),
     ("deliveryTimeoutMs", 100, 3_600_000),
 ];
-const BOOL_KEYS: &[&str] = &["uncleanLeaderElectionEnable", "strictMinIsr", "enableIdempotence", "consumers"];
+const BOOL_KEYS: &[&str] = &["uncleanLeaderElectionEnable", "strictMinIsr", "enableIdempotence", "consumers", "events"];
 /// String keys and their allowed values (`version` is read first: it sets the defaults).
 const CHOICE_KEYS: &[(&str, &[&str])] = &[
     ("version", &["0.8", "0.11", "2.8", "3.7"]),
@@ -280,6 +283,7 @@ impl Config {
             "strictMinIsr" => self.strict_min_isr = b,
             "enableIdempotence" => self.enable_idempotence = b,
             "consumers" => self.consumers = b,
+            "events" => self.events = b,
             _ => unreachable!("BOOL_KEYS and set_bool disagree on {key}"),
         }
     }

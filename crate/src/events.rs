@@ -21,14 +21,27 @@ pub struct Event {
 /// long `step(n)` under heavy load cannot grow memory without bound.
 pub const MAX_PENDING_EVENTS: usize = 5_000;
 
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Events {
     pending: VecDeque<Event>,
     dropped: u64,
+    /// Off: nothing is recorded or formatted (`Config::events`, for benchmarks).
+    enabled: bool,
 }
 
 impl Events {
+    pub fn new(enabled: bool) -> Events {
+        Events { pending: VecDeque::new(), dropped: 0, enabled }
+    }
+
+    pub fn enabled(&self) -> bool {
+        self.enabled
+    }
+
     pub fn push(&mut self, tick: Tick, kind: &'static str, partition: Option<u32>, broker: Option<u32>, text: String) {
+        if !self.enabled {
+            return;
+        }
         if self.pending.len() >= MAX_PENDING_EVENTS {
             self.pending.pop_front();
             self.dropped += 1;

@@ -4,7 +4,7 @@
 use crate::config::{Truncation, Version};
 use crate::log::{Epoch, Offset};
 use crate::message::{BrokerId, EpochEndOffset, Fetch, FetchResponse, KafkaError, Msg, NodeId};
-use crate::partition::{offsets_text, Ctx, FollowerState, Replica, Role};
+use crate::partition::{event, offsets_text, Ctx, FollowerState, Replica, Role};
 
 /// The outcome of the KIP-279 follower rule for one leader answer.
 enum Reconcile {
@@ -48,8 +48,7 @@ impl Replica {
         }
         let values: Vec<String> = self.log.read(offset, leo).map(|r| format!("m{}", r.value)).collect();
         self.log.truncate_to(offset);
-        let text = format!("b{} truncated p{} {why}: removed {} ({})", ctx.me, self.partition, offsets_text(offset, leo), values.join(", "));
-        self.event(ctx, "truncate", ctx.me, text);
+                event!(self, ctx, "truncate", ctx.me, format!("b{} truncated p{} {why}: removed {} ({})", ctx.me, self.partition, offsets_text(offset, leo), values.join(", ")));
     }
 
     /// The follower's own end offset for `epoch`: where the next epoch starts, or its LEO.
@@ -82,8 +81,7 @@ impl Replica {
             f.fetch_in_flight = false;
             f.backoff_until = ctx.now + ctx.timing.fetch_backoff;
             let (leader, partition) = (f.leader, self.partition);
-            let text = format!("b{}'s request to b{leader} for p{partition} timed out (replica.socket.timeout.ms {})", ctx.me, ctx.cfg.replica_socket_timeout_ms);
-            self.event(ctx, "fetch-timeout", ctx.me, text);
+                        event!(self, ctx, "fetch-timeout", ctx.me, format!("b{}'s request to b{leader} for p{partition} timed out (replica.socket.timeout.ms {})", ctx.me, ctx.cfg.replica_socket_timeout_ms));
             return;
         }
         if f.fetch_in_flight || ctx.now < f.backoff_until {
@@ -175,8 +173,7 @@ impl Replica {
             Some(KafkaError::OffsetOutOfRange) if self.log.log_end_offset() < r.log_start_offset => {
                 // Retention deleted what we would fetch next: start over at the leader's log start.
                 self.log.truncate_fully_and_start_at(r.log_start_offset);
-                let text = format!("b{} restarted p{} at the leader's log start offset {}: its LEO was below it", ctx.me, self.partition, r.log_start_offset);
-                self.event(ctx, "truncate", ctx.me, text);
+                                event!(self, ctx, "truncate", ctx.me, format!("b{} restarted p{} at the leader's log start offset {}: its LEO was below it", ctx.me, self.partition, r.log_start_offset));
             }
             Some(KafkaError::OffsetOutOfRange) => {
                 // Our log is longer than the leader's: after an unclean election or a lost tail,
@@ -206,21 +203,19 @@ impl Replica {
         if !r.records.is_empty() {
             self.log.append(&r.records);
             ctx.stats.replicated_records += r.records.len() as u64;
-            let text = format!(
+                        event!(self, ctx, "replicate", ctx.me, format!(
                 "b{} fetched {} from leader b{from} (LEO {})",
                 ctx.me,
                 offsets_text(r.fetch_offset, self.log.log_end_offset()),
                 self.log.log_end_offset()
-            );
-            self.event(ctx, "replicate", ctx.me, text);
+            ));
         }
         // §1.5: follower HW = min(leader HW in the response, own LEO); not monotonic.
         let old = self.log.high_watermark();
         self.log.set_high_watermark(r.high_watermark);
         let new = self.log.high_watermark();
         if new != old {
-            let text = format!("b{} follower HW {old}→{new}: min(leader HW {}, own LEO {})", ctx.me, r.high_watermark, self.log.log_end_offset());
-            self.event(ctx, "hw", ctx.me, text);
+                        event!(self, ctx, "hw", ctx.me, format!("b{} follower HW {old}→{new}: min(leader HW {}, own LEO {})", ctx.me, r.high_watermark, self.log.log_end_offset()));
         }
     }
 }

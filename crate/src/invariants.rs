@@ -209,8 +209,8 @@ impl Cluster {
             g.committed_base = log.log_start_offset();
         }
         let end = g.committed_end();
-        if hw > end {
-            g.committed.extend(log.read(end, hw).copied());
+        for (_, chunk) in log.chunks(end, hw) {
+            g.committed.extend(chunk);
         }
         while g.committed.len() > LEDGER_KEPT {
             g.committed.pop_front();
@@ -321,7 +321,7 @@ impl Cluster {
                 let (la, lb) = (&self.brokers[a as usize].replicas[&p].log, &self.brokers[b as usize].replicas[&p].log);
                 let upto = la.high_watermark().min(lb.high_watermark());
                 let from = self.guards[p as usize].matched.get(&(a, b)).copied().unwrap_or(0).max(la.log_start_offset()).max(lb.log_start_offset());
-                if let Some(o) = (from..upto).find(|&o| !same(la.record(o), lb.record(o))) {
+                if let Some(o) = la.first_difference(lb, from, upto) {
                     found.push((
                         (o, a * 1000 + b),
                         format!(
@@ -347,10 +347,8 @@ impl Cluster {
         let g = &mut self.guards[p as usize];
         let from = g.idempotent_upto.max(log.log_start_offset());
         let mut found = Vec::new();
-        for (o, r) in (from..).zip(log.read(from, log.log_end_offset())) {
-            if r.base_sequence < 0 {
-                continue;
-            }
+        let idempotent = log.chunks(from, log.log_end_offset()).flat_map(|(start, chunk)| (start..).zip(chunk)).filter(|(_, r)| r.base_sequence >= 0);
+        for (o, r) in idempotent {
             if let Some(&first) = g.idempotent.get(&r.value) {
                 if first != o {
                     found.push(((o, l), format!("m{} is at offsets {first} and {o} of leader b{l}, although its producer was idempotent", r.value)));

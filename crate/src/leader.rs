@@ -5,7 +5,7 @@ use crate::config::{IsrUpdate, Strategy, Version};
 use crate::events::set_text;
 use crate::log::{Epoch, Offset, Record};
 use crate::message::{Acks, BrokerId, EpochEndOffset, Fetch, FetchResponse, KafkaError, Msg, NodeId, ProduceRequest, CONSUMER, PRODUCER};
-use crate::partition::{offsets_text, NUM_BATCHES_TO_RETAIN, Ctx, DelayedProduce, ParkedFetch, PendingIsr, Replica, Role, REPLICA_FETCH_MAX_RECORDS};
+use crate::partition::{event, offsets_text, NUM_BATCHES_TO_RETAIN, Ctx, DelayedProduce, ParkedFetch, PendingIsr, Replica, Role, REPLICA_FETCH_MAX_RECORDS};
 use crate::zk::PartitionState;
 
 /// What the HW rule needs to know of one follower, as the leader sees it.
@@ -252,7 +252,7 @@ impl Replica {
         let ids: Vec<BrokerId> = std::iter::once(ctx.me).chain(counted.iter().map(|f| f.id)).collect();
         let leos: Vec<String> =
             std::iter::once(leo.to_string()).chain(counted.iter().map(|f| f.leo.map_or("?".to_string(), |l| l.to_string()))).collect();
-        self.event(ctx, "hw", ctx.me, format!("HW {old}→{new}: ISR {} LEOs {}", set_text(&ids), leos.join(",")));
+        event!(self, ctx, "hw", ctx.me, format!("HW {old}→{new}: ISR {} LEOs {}", set_text(&ids), leos.join(",")));
         self.complete_delayed_produce(ctx);
         self.complete_parked_fetches(ctx, false);
         true
@@ -272,8 +272,7 @@ impl Replica {
             return false;
         }
         self.log.set_high_watermark(new);
-        let text = format!("HW {old}→{new}: {majority} of {} replicas (a majority) have reached it; LEOs {leos:?} (quorum strategy)", self.replicas.len());
-        self.event(ctx, "hw", ctx.me, text);
+                event!(self, ctx, "hw", ctx.me, format!("HW {old}→{new}: {majority} of {} replicas (a majority) have reached it; LEOs {leos:?} (quorum strategy)", self.replicas.len()));
         self.complete_delayed_produce(ctx);
         self.complete_parked_fetches(ctx, false);
         true
@@ -317,26 +316,23 @@ impl Replica {
             let last_seq = seq.wrapping_add(count as i32 - 1);
             if let Some(b) = batches.iter().find(|b| b.first_seq == seq && b.last_seq == last_seq) {
                 let (first, last) = (b.first_offset, b.last_offset);
-                let text = format!("request #{request} is a duplicate of sequence {seq}–{last_seq}, already at {}: not appended again (idempotent producer)", offsets_text(first, last + 1));
-                self.event(ctx, "duplicate-ignored", ctx.me, text);
+                                event!(self, ctx, "duplicate-ignored", ctx.me, format!("request #{request} is a duplicate of sequence {seq}–{last_seq}, already at {}: not appended again (idempotent producer)", offsets_text(first, last + 1)));
                 self.answer(ctx, request, attempt, acks, first, last + 1);
                 return;
             }
             if let Some(b) = batches.first().filter(|b| seq != b.last_seq.wrapping_add(1)) {
-                let text = format!("request #{request} rejected with OUT_OF_ORDER_SEQUENCE_NUMBER: sequence {seq} does not follow {}", b.last_seq);
-                self.event(ctx, "produce-rejected", ctx.me, text);
+                                event!(self, ctx, "produce-rejected", ctx.me, format!("request #{request} rejected with OUT_OF_ORDER_SEQUENCE_NUMBER: sequence {seq} does not follow {}", b.last_seq));
                 ctx.out.push((PRODUCER, reply(None, Some(KafkaError::OutOfOrderSequenceNumber))));
                 return;
             }
         }
         let min_isr = self.effective_min_isr(ctx);
         if acks == Acks::All && ctx.cfg.strategy == Strategy::Isr && self.isr.len() < min_isr {
-            let text = format!(
+                        event!(self, ctx, "produce-rejected", ctx.me, format!(
                 "request #{request} rejected with NOT_ENOUGH_REPLICAS: ISR {} has {} < min.insync.replicas {min_isr}; nothing appended",
                 set_text(&self.isr),
                 self.isr.len()
-            );
-            self.event(ctx, "produce-rejected", ctx.me, text);
+            ));
             ctx.out.push((PRODUCER, reply(None, Some(KafkaError::NotEnoughReplicas))));
             return;
         }
@@ -346,8 +342,7 @@ impl Replica {
         let records: Vec<Record> = (0..count).map(|i| Record { leader_epoch: epoch, value: first_value + i, base_sequence }).collect();
         self.log.append(&records);
         let required = self.log.log_end_offset();
-        let text = format!("leader b{} appended request #{request} at {} (leader_epoch {epoch}, acks={})", ctx.me, offsets_text(base, required), acks.label());
-        self.event(ctx, "append", ctx.me, text);
+                event!(self, ctx, "append", ctx.me, format!("leader b{} appended request #{request} at {} (leader_epoch {epoch}, acks={})", ctx.me, offsets_text(base, required), acks.label()));
         self.complete_parked_fetches(ctx, false);
         self.answer(ctx, request, attempt, acks, base, required);
         // With ISR = {leader} the append alone moves the HW (§1.3), which also answers acks=all.
@@ -379,8 +374,7 @@ impl Replica {
                 match ctx.zk.conditional_update(self.partition, self.zk_version, next) {
                     Some(v) => self.apply_isr(ctx, isr, v, &reasons, "written to ZooKeeper by the leader"),
                     None => {
-                        let text = format!("b{} skipped its ISR update: cached zkVersion {} not equal to that in ZooKeeper", ctx.me, self.zk_version);
-                        self.event(ctx, "isr-write-skipped", ctx.me, text);
+                                                event!(self, ctx, "isr-write-skipped", ctx.me, format!("b{} skipped its ISR update: cached zkVersion {} not equal to that in ZooKeeper", ctx.me, self.zk_version));
                     }
                 }
             }
@@ -390,8 +384,7 @@ impl Replica {
                 ls.pending_isr = Some(PendingIsr { isr: isr.clone(), reasons });
                 let msg = Msg::AlterPartition { partition: self.partition, leader: ctx.me, leader_epoch: self.leader_epoch, isr: isr.clone(), partition_epoch: self.zk_version };
                 ctx.out.push((controller as NodeId, msg));
-                let text = format!("b{} sent AlterPartition for p{}: ISR {} → {} to controller b{controller}", ctx.me, self.partition, set_text(&self.isr), set_text(&isr));
-                self.event(ctx, "alter-partition", ctx.me, text);
+                                event!(self, ctx, "alter-partition", ctx.me, format!("b{} sent AlterPartition for p{}: ISR {} → {} to controller b{controller}", ctx.me, self.partition, set_text(&self.isr), set_text(&isr)));
             }
         }
     }
@@ -424,8 +417,7 @@ impl Replica {
         match error {
             None => self.apply_isr(ctx, isr.to_vec(), partition_epoch, &pending.reasons, "AlterPartition accepted by the controller"),
             Some(e) => {
-                let text = format!("AlterPartition for p{} failed with {}: ISR stays {}", self.partition, e.name(), set_text(&self.isr));
-                self.event(ctx, "alter-partition", ctx.me, text);
+                                event!(self, ctx, "alter-partition", ctx.me, format!("AlterPartition for p{} failed with {}: ISR stays {}", self.partition, e.name(), set_text(&self.isr)));
             }
         }
     }

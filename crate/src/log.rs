@@ -94,30 +94,53 @@ impl Log {
 
     /// Records in `[from, to)`, clamped to what is stored.
     pub fn read(&self, from: Offset, to: Offset) -> impl Iterator<Item = &Record> + '_ {
-        let to = to.min(self.log_end_offset);
-        let from = from.max(self.base_offset).min(to);
-        let (s, i) = self.locate(from);
-        let first = if from == to { 0 } else { i };
-        self.segments
-            .range(s.min(self.segments.len())..)
-            .enumerate()
-            .flat_map(move |(k, seg)| if k == 0 { &seg[first.min(seg.len())..] } else { &seg[..] })
-            .take((to - from) as usize)
+        self.chunks(from, to).flat_map(|(_, chunk)| chunk.iter())
     }
 
-    /// Copies records in `[from, to)` (clamped) segment by segment: the fetch path's hot loop.
-    pub fn copy_range(&self, from: Offset, to: Offset) -> Vec<Record> {
+    /// The records in `[from, to)` (clamped) as contiguous slices, each with its first offset:
+    /// the hot loops (fetch, the invariant checks) work a segment at a time.
+    pub fn chunks(&self, from: Offset, to: Offset) -> impl Iterator<Item = (Offset, &[Record])> + '_ {
         let to = to.min(self.log_end_offset);
         let mut from = from.max(self.base_offset).min(to);
-        let mut out = Vec::with_capacity((to - from) as usize);
-        while from < to {
+        std::iter::from_fn(move || {
+            if from >= to {
+                return None;
+            }
             let (s, i) = self.locate(from);
             let seg = &self.segments[s];
             let n = (seg.len() - i).min((to - from) as usize);
-            out.extend_from_slice(&seg[i..i + n]);
+            let chunk = (from, &seg[i..i + n]);
             from += n as Offset;
+            Some(chunk)
+        })
+    }
+
+    /// Copies records in `[from, to)` (clamped): the fetch path.
+    pub fn copy_range(&self, from: Offset, to: Offset) -> Vec<Record> {
+        let mut out = Vec::new();
+        for (_, chunk) in self.chunks(from, to) {
+            out.extend_from_slice(chunk);
         }
         out
+    }
+
+    /// The first offset in `[from, to)` where the two logs hold different records (a missing
+    /// record counts as different), compared a chunk at a time.
+    pub fn first_difference(&self, other: &Log, from: Offset, to: Offset) -> Option<Offset> {
+        let end = to.min(self.log_end_offset).min(other.log_end_offset);
+        for (start, mine) in self.chunks(from, end) {
+            let mut o = start;
+            for (_, theirs) in other.chunks(start, start + mine.len() as Offset) {
+                let part = &mine[(o - start) as usize..(o - start) as usize + theirs.len()];
+                if let Some(i) = part.iter().zip(theirs).position(|(a, b)| a != b) {
+                    return Some(o + i as Offset);
+                }
+                o += theirs.len() as Offset;
+            }
+        }
+        // Past the shorter log's end, the longer one has records the other lacks.
+        let o = end.max(from);
+        (o < to.min(self.log_end_offset.max(other.log_end_offset))).then_some(o)
     }
 
     /// The last `n` idempotent batches, newest first: the producer state a replica rebuilds from
@@ -296,6 +319,22 @@ mod tests {
         assert_eq!((log.log_end_offset(), log.high_watermark()), (2, 2));
         assert_eq!(log.latest_epoch(), Some(0), "the epoch that only started above the truncation point is gone");
         assert_eq!(log.read(1, 9).copied().collect::<Vec<_>>(), vec![rec(0, 2)]);
+    }
+
+    #[test]
+    fn first_difference_across_segments_and_lengths() {
+        let mut a = Log::default();
+        let n = (SEGMENT_RECORDS * 2) as u32;
+        a.append(&(0..n).map(|v| rec(0, v)).collect::<Vec<_>>());
+        let mut b = a.clone();
+        assert_eq!(a.first_difference(&b, 0, n as u64), None);
+        b.truncate_to(5000);
+        b.append(&[rec(1, 77)]);
+        assert_eq!(a.first_difference(&b, 0, n as u64), Some(5000));
+        assert_eq!(a.first_difference(&b, 0, 5000), None);
+        assert_eq!(a.first_difference(&b, 0, 5002), Some(5000));
+        b.truncate_to(5000);
+        assert_eq!(a.first_difference(&b, 0, 5001), Some(5000), "a record missing on one side differs");
     }
 
     #[test]

@@ -175,6 +175,19 @@ pub struct LeaderAndIsr<'m> {
     pub replicas: &'m [BrokerId],
 }
 
+/// `event!(replica, ctx, kind, broker, text)`: records a replica's event, formatting `text` only
+/// when the event feed is on (`Config::events`; the per-fetch events are the hot path).
+macro_rules! event {
+    ($replica:expr, $ctx:expr, $kind:expr, $broker:expr, $text:expr) => {
+        if $ctx.events.enabled() {
+            let broker = $broker;
+            let text = $text;
+            $replica.event($ctx, $kind, broker, text);
+        }
+    };
+}
+pub(crate) use event;
+
 pub(crate) fn offsets_text(from: Offset, to: Offset) -> String {
     if to == from + 1 {
         format!("offset {from}")
@@ -220,8 +233,7 @@ impl Replica {
             let leo = self.log.log_end_offset();
             let kept = self.log.recovery_point();
             if self.log.truncate_to(kept) > 0 {
-                let text = format!("b{} lost p{} {} in the power failure: not yet flushed to disk", ctx.me, self.partition, offsets_text(kept, leo));
-                self.event(ctx, "lost-unflushed", ctx.me, text);
+                                event!(self, ctx, "lost-unflushed", ctx.me, format!("b{} lost p{} {} in the power failure: not yet flushed to disk", ctx.me, self.partition, offsets_text(kept, leo)));
             }
         }
         // (The producer notices its own closed connection: `Cluster::connection_closed`.)
@@ -355,15 +367,14 @@ impl Replica {
             parked,
             delayed,
         });
-        let text = format!(
+                event!(self, ctx, "leader", ctx.me, format!(
             "b{} became leader of p{} at leader_epoch {} (LEO {leo}, HW {}, ISR {})",
             ctx.me,
             self.partition,
             self.leader_epoch,
             self.log.high_watermark(),
             set_text(&self.isr)
-        );
-        self.event(ctx, "leader", ctx.me, text);
+        ));
         self.maybe_increment_leader_hw(ctx);
     }
 

@@ -192,16 +192,20 @@ impl Cluster {
         req.attempt_sent_at = now;
         req.sent_to = leader;
         req.retry_at = None;
-        let values = values_text(req.first_value, req.count);
+        let values = if self.events.enabled() { values_text(req.first_value, req.count) } else { String::new() };
         if leader < 0 {
             let (p, attempt) = (req.partition, req.attempts);
             self.events.push(now, "produce", Some(p), None, format!("request #{id} ({values}): p{p} has no leader (attempt {attempt})"));
             self.complete_attempt(id, attempt, None, Some(KafkaError::LeaderNotAvailable));
             return;
         }
-        let retry = if req.attempts > 1 { format!(" (retry {})", req.attempts - 1) } else { String::new() };
-        let seq = req.base_sequence.map_or(String::new(), |s| format!(", sequence {s}"));
-        let text = format!("producer sent request #{id}: {values} to p{} leader b{leader}, acks={}{seq}{retry}", req.partition, req.acks.label());
+        let text = if self.events.enabled() {
+            let retry = if req.attempts > 1 { format!(" (retry {})", req.attempts - 1) } else { String::new() };
+            let seq = req.base_sequence.map_or(String::new(), |s| format!(", sequence {s}"));
+            format!("producer sent request #{id}: {values} to p{} leader b{leader}, acks={}{seq}{retry}", req.partition, req.acks.label())
+        } else {
+            String::new()
+        };
         let msg = Msg::Produce(ProduceRequest {
             request: id,
             attempt: req.attempts,
@@ -240,11 +244,13 @@ impl Cluster {
                 req.status = RequestStatus::Acked;
                 req.base_offset = base_offset;
                 req.done_at = Some(now);
-                let text = match base_offset {
-                    Some(o) => format!("request #{id} acked (acks={}): {}", req.acks.label(), offsets_text(o, o + u64::from(req.count))),
-                    None => format!("request #{id} sent with acks=0: the producer considers it done"),
-                };
-                self.events.push(now, "request-acked", Some(p), None, text);
+                if self.events.enabled() {
+                    let text = match base_offset {
+                        Some(o) => format!("request #{id} acked (acks={}): {}", acks.label(), offsets_text(o, o + u64::from(count))),
+                        None => format!("request #{id} sent with acks=0: the producer considers it done"),
+                    };
+                    self.events.push(now, "request-acked", Some(p), None, text);
+                }
             }
             Some(e) if retriable(e) && req.attempts <= retries && now + backoff < req.sent_at + delivery => {
                 req.error = Some(e);
