@@ -15,6 +15,18 @@ pub enum Value {
     Other(String),
 }
 
+/// Values cross back to JS as what they were: a number, a string, a boolean or null.
+impl serde::Serialize for Value {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Value::Num(n) => s.serialize_f64(*n),
+            Value::Str(t) | Value::Other(t) => s.serialize_str(t),
+            Value::Bool(b) => s.serialize_bool(*b),
+            Value::Null => s.serialize_unit(),
+        }
+    }
+}
+
 impl fmt::Display for Value {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.describe())

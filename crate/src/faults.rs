@@ -8,6 +8,7 @@ use crate::cluster::Cluster;
 use crate::config::{Config, TICK_MS};
 use crate::message::{BrokerId, Envelope, NodeId};
 use crate::partition::Ctx;
+use std::collections::BTreeMap;
 
 /// How `fail` breaks a broker.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,6 +62,31 @@ impl FailKind {
             },
             _ => FailKind::Isolated { zookeeper: opt("zookeeper").map(|v| bool_arg("zookeeper", v)).transpose()?.unwrap_or(false) },
         })
+    }
+}
+
+impl FailKind {
+    /// The kind's name and options, as `fail` takes them from JS.
+    pub fn as_args(self) -> (&'static str, BTreeMap<String, Value>) {
+        let mut o = BTreeMap::new();
+        let name = match self {
+            FailKind::Crash { lossy } => {
+                if lossy {
+                    o.insert("lossy".to_string(), Value::Bool(true));
+                }
+                "crash"
+            }
+            FailKind::Stuck => "stuck",
+            FailKind::Slow { delay_ms } => {
+                o.insert("delayMs".to_string(), Value::Num(delay_ms as f64));
+                "slow"
+            }
+            FailKind::Isolated { zookeeper } => {
+                o.insert("zookeeper".to_string(), Value::Bool(zookeeper));
+                "isolated"
+            }
+        };
+        (name, o)
     }
 }
 

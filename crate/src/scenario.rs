@@ -15,7 +15,9 @@
 //! Commands: `config k=v…` (first command only), `produce k=v…`, `step [N]`,
 //! `step until <expectation> [max N]`, `fail B [crash|stuck|slow|isolated] [k=v…]` (options:
 //! `lossy=true`, `delayMs=N`, `zookeeper=true`), `recover B`, `cut A B`, `heal A B`,
-//! `drop-next <message kind>`, `add-replica P B`, `expect <expectation>`.
+//! `drop-next <message kind>`, `add-replica P B`, `expect <expectation>`; for lessons,
+//! `title en|zh <text>`, `caption en|zh <text>` (the narration from here on) and `pause` (a stop
+//! the reader steps to, forward or back).
 //! An expectation is `<path> <op> <value>` with op one of `== != >= <= > <`. Paths: `tick`,
 //! `controller`, `controller.epoch`, `bB.status`, `pP.leader`, `pP.leaderEpoch`, `pP.isr`, `pP.hw`,
 //! `pP.zkVersion`, `pP.replicas`, `pP.bB.leo`, `pP.bB.hw`, `pP.bB.role`, `pP.bB.leaderEpoch`, `pP.bB.values`, `pP.bB.epochs`,
@@ -29,6 +31,8 @@ use crate::faults::FailKind;
 use crate::producer::ProduceArgs;
 use crate::events::Event;
 use crate::partition::Role;
+use serde::Serialize;
+use std::collections::BTreeMap;
 use std::fmt;
 
 /// Where and why a script is wrong: a parse error, a rejected call or a failed expectation.
@@ -126,6 +130,82 @@ pub enum Command {
     DropNext(Value),
     AddReplica(u32, u32),
     Expect(Expectation),
+    /// Lessons: the title, in one language (`title en …`, `title zh …`).
+    Title { lang: String, text: String },
+    /// Lessons: the narration shown from here on, in one language.
+    Caption { lang: String, text: String },
+    /// Lessons: a stop; the reader continues (or steps back) from one pause to the next.
+    Pause,
+}
+
+/// Languages lessons are written in.
+pub const LANGUAGES: [&str; 2] = ["en", "zh"];
+
+impl Command {
+    /// Titles, captions and pauses: lesson text, not actions.
+    pub fn is_narration(&self) -> bool {
+        matches!(self, Command::Title { .. } | Command::Caption { .. } | Command::Pause)
+    }
+}
+
+/// One command as plain data (`parseScenario` in JS): the method to call and its arguments.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LineView {
+    pub line: usize,
+    /// config, produce, step, stepUntil, fail, recover, cut, heal, dropNext, addReplica, expect,
+    /// title, caption, pause.
+    pub command: &'static str,
+    /// config and produce keys; fail options.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub options: Option<BTreeMap<String, Value>>,
+    /// Ticks (step), the most ticks (stepUntil), a broker (fail, recover, cut, heal, addReplica's
+    /// broker) — see `args`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub args: Vec<u64>,
+    /// fail's kind, dropNext's message kind, title and caption's language.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kind: Option<String>,
+    /// An expectation (`p0.hw >= 5`) or a title or caption's text.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
+}
+
+impl LineView {
+    fn of(l: &Line) -> LineView {
+        let mut v = LineView { line: l.number, ..LineView::default() };
+        let pairs = |p: &[(String, Value)]| Some(p.iter().cloned().collect::<BTreeMap<_, _>>());
+        match &l.command {
+            Command::Config(p) => (v.command, v.options) = ("config", pairs(p)),
+            Command::Produce(p) => (v.command, v.options) = ("produce", pairs(p)),
+            Command::Step(n) => (v.command, v.args) = ("step", vec![*n]),
+            Command::StepUntil { expectation, max } => (v.command, v.args, v.text) = ("stepUntil", vec![*max], Some(expectation.to_string())),
+            Command::Fail(b, kind) => {
+                let (name, options) = kind.as_args();
+                (v.command, v.args, v.kind, v.options) = ("fail", vec![u64::from(*b)], Some(name.to_string()), Some(options));
+            }
+            Command::Recover(b) => (v.command, v.args) = ("recover", vec![u64::from(*b)]),
+            Command::Cut(a, b) => (v.command, v.args) = ("cut", vec![u64::from(*a), u64::from(*b)]),
+            Command::Heal(a, b) => (v.command, v.args) = ("heal", vec![u64::from(*a), u64::from(*b)]),
+            Command::DropNext(k) => (v.command, v.kind) = ("dropNext", Some(k.to_string().trim_matches('"').to_string())),
+            Command::AddReplica(p, b) => (v.command, v.args) = ("addReplica", vec![u64::from(*p), u64::from(*b)]),
+            Command::Expect(x) => (v.command, v.text) = ("expect", Some(x.to_string())),
+            Command::Title { lang, text } => (v.command, v.kind, v.text) = ("title", Some(lang.clone()), Some(text.clone())),
+            Command::Caption { lang, text } => (v.command, v.kind, v.text) = ("caption", Some(lang.clone()), Some(text.clone())),
+            Command::Pause => v.command = "pause",
+        }
+        v
+    }
+}
+
+impl Expectation {
+    /// Parses `p0.hw >= 5` (what `Cluster.expect` takes from JS).
+    pub fn parse(text: &str) -> Result<Expectation, ScriptError> {
+        let mut c = Cursor::new(1, text);
+        let x = c.expectation()?;
+        c.end()?;
+        Ok(x)
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -265,8 +345,8 @@ impl Script {
             c.next += 1;
             let command = match word {
                 "config" => {
-                    if !lines.is_empty() {
-                        return Err(c.error_at(0, "config must be the first command".to_string()));
+                    if lines.iter().any(|l: &Line| !l.command.is_narration()) {
+                        return Err(c.error_at(0, "config must come before every other command (titles and captions may precede it)".to_string()));
                     }
                     Command::Config(c.pairs()?)
                 }
@@ -309,10 +389,31 @@ impl Script {
                 "add-replica" => Command::AddReplica(c.int("a partition")? as u32, c.int("a broker id")? as u32),
                 "drop-next" => Command::DropNext(Value::Str(c.take("a message kind such as FetchResponse")?.to_string())),
                 "expect" => Command::Expect(c.expectation()?),
+                "title" | "caption" => {
+                    let at = c.next;
+                    let lang = c.take("a language (en or zh)")?;
+                    if !LANGUAGES.contains(&lang) {
+                        c.next = at;
+                        return Err(c.error(format!("expected a language (en or zh), got {lang:?}")));
+                    }
+                    let start = c.tokens.get(c.next).map_or(raw.len(), |t| t.0);
+                    let text = raw[start..].trim().to_string();
+                    if text.is_empty() {
+                        return Err(c.error(format!("expected the {word}'s text after the language")));
+                    }
+                    c.next = c.tokens.len();
+                    let lang = lang.to_string();
+                    if word == "title" {
+                        Command::Title { lang, text }
+                    } else {
+                        Command::Caption { lang, text }
+                    }
+                }
+                "pause" => Command::Pause,
                 other => {
                     return Err(c.error_at(
                         0,
-                        format!("unknown command {other:?}; expected config, produce, step, fail, recover, cut, heal, drop-next, add-replica or expect"),
+                        format!("unknown command {other:?}; expected config, produce, step, fail, recover, cut, heal, drop-next, add-replica, expect, title, caption or pause"),
                     ))
                 }
             };
@@ -324,12 +425,17 @@ impl Script {
 
     /// The cluster the script's `config` line describes (defaults without one).
     pub fn cluster(&self) -> Result<Cluster, ScriptError> {
-        let pairs = match self.lines.first() {
-            Some(Line { command: Command::Config(p), .. }) => p.clone(),
-            _ => Vec::new(),
-        };
-        let line = self.lines.first().map_or(1, |l| l.number);
+        let config = self.lines.iter().find_map(|l| match &l.command {
+            Command::Config(p) => Some((l.number, p.clone())),
+            _ => None,
+        });
+        let (line, pairs) = config.unwrap_or((1, Vec::new()));
         Cluster::from_pairs(&pairs).map_err(|e| api_error(line, e))
+    }
+
+    /// The commands as plain data for the page, which plays them through the `Cluster` handle.
+    pub fn views(&self) -> Vec<LineView> {
+        self.lines.iter().map(LineView::of).collect()
     }
 
     /// Runs every command on a fresh cluster; returns it with all events, or the first error.
@@ -351,7 +457,7 @@ fn api_error(line: usize, e: ApiError) -> ScriptError {
 pub fn run_line(c: &mut Cluster, line: &Line) -> Result<Vec<Event>, ScriptError> {
     let err = |e| api_error(line.number, e);
     match &line.command {
-        Command::Config(_) => Ok(Vec::new()),
+        Command::Config(_) | Command::Title { .. } | Command::Caption { .. } | Command::Pause => Ok(Vec::new()),
         Command::Produce(p) => {
             c.produce(ProduceArgs::from_pairs(p).map_err(err)?).map_err(err)?;
             Ok(Vec::new())
@@ -515,6 +621,19 @@ mod tests {
         assert!(e.message.contains("unknown command"), "{e}");
         let e = Script::parse("fail 1 2").unwrap_err();
         assert_eq!(e.column, 8);
+    }
+
+    #[test]
+    fn lessons_have_titles_captions_and_pauses() {
+        let s = Script::parse("title en Anatomy\ntitle zh 剖析\ncaption en The leader  appends.\ncaption zh 领导者追加。\npause\nstep 2").unwrap();
+        assert_eq!(s.lines[0].command, Command::Title { lang: "en".into(), text: "Anatomy".into() });
+        assert_eq!(s.lines[2].command, Command::Caption { lang: "en".into(), text: "The leader  appends.".into() });
+        assert_eq!(s.lines[3].command, Command::Caption { lang: "zh".into(), text: "领导者追加。".into() });
+        assert_eq!(s.lines[4].command, Command::Pause);
+        let e = Script::parse("caption fr Bonjour").unwrap_err();
+        assert_eq!((e.line, e.column), (1, 9));
+        assert!(Script::parse("caption en").is_err());
+        s.run().unwrap();
     }
 
     #[test]

@@ -5,6 +5,7 @@
 use crate::api::{int_arg, ApiError, Value};
 use crate::cluster::{Cluster as Core, MAX_STEP_TICKS};
 use crate::faults::FailKind;
+use crate::scenario::{check, lookup, Expectation, Script};
 use crate::producer::ProduceArgs;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -50,8 +51,24 @@ fn broker_arg(name: &str, v: &JsValue) -> Result<u32, JsError> {
 
 fn to_js<T: Serialize>(v: &T) -> Result<JsValue, JsError> {
     // None crosses as null (not undefined), as docs/api.md promises.
-    let ser = serde_wasm_bindgen::Serializer::new().serialize_missing_as_null(true);
+    let ser = serde_wasm_bindgen::Serializer::new().serialize_missing_as_null(true).serialize_maps_as_objects(true);
     v.serialize(&ser).map_err(|e| JsError::new(&format!("snapshot serialisation failed: {e}")))
+}
+
+#[derive(Serialize)]
+struct ExpectResult {
+    ok: bool,
+    actual: String,
+    expectation: String,
+}
+
+/// `parseScenario(text)` → the commands as plain data (`LineView`s); a parse error throws with
+/// its line and column.
+#[wasm_bindgen(js_name = parseScenario)]
+pub fn parse_scenario(text: JsValue) -> Result<JsValue, JsError> {
+    let text = text.as_string().ok_or_else(|| js_error(ApiError::new("text", "must be a string: the scenario script")))?;
+    let script = Script::parse(&text).map_err(|e| JsError::new(&e.to_string()))?;
+    to_js(&script.views())
 }
 
 #[wasm_bindgen]
@@ -123,6 +140,16 @@ impl Cluster {
 
     pub fn snapshot(&self) -> Result<JsValue, JsError> {
         to_js(&self.core.snapshot())
+    }
+
+    /// Checks an expectation such as `"p0.hw >= 5"` (the scenario language's paths) →
+    /// `{ ok, actual }`; a malformed one throws.
+    pub fn expect(&self, text: JsValue) -> Result<JsValue, JsError> {
+        let text = text.as_string().ok_or_else(|| js_error(ApiError::new("expectation", "must be a string such as \"p0.hw >= 5\"")))?;
+        let x = Expectation::parse(&text).map_err(|e| JsError::new(&format!("expectation: {}", e.message)))?;
+        let ok = check(&self.core, &x).map_err(|m| JsError::new(&format!("expectation: {m}")))?;
+        let actual = lookup(&self.core, &x.path).map(|v| v.to_string()).unwrap_or_default();
+        to_js(&ExpectResult { ok, actual, expectation: x.to_string() })
     }
 
     /// A BigInt hash of the whole state, for determinism checks.
