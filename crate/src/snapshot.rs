@@ -249,3 +249,31 @@ impl Cluster {
         }
     }
 }
+
+/// The state as a compact table: the final picture `replay` prints.
+impl std::fmt::Display for Cluster {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let ctrl = self.zk.controller.map_or("none".to_string(), |c| format!("b{c}"));
+        writeln!(f, "t={:.1}s  version {}  controller {ctrl} (controller_epoch {})", (self.tick * TICK_MS) as f64 / 1000.0, self.config.version.label(), self.zk.controller_epoch)?;
+        let brokers: Vec<String> = self.brokers.iter().map(|b| format!("b{} {}", b.id, b.status.label())).collect();
+        writeln!(f, "brokers: {}", brokers.join(", "))?;
+        for (p, st) in self.zk.partitions.iter().enumerate() {
+            writeln!(f, "p{p}: leader {} leader_epoch {} ISR {:?} zkVersion {}", st.leader, st.leader_epoch, st.isr, st.version)?;
+            for &b in &self.zk.assignment[p] {
+                let r = &self.brokers[b as usize].replicas[&(p as u32)];
+                let values: Vec<String> = r.log.read(r.log.log_end_offset().saturating_sub(12), r.log.log_end_offset()).map(|x| format!("m{}", x.value)).collect();
+                let more = if r.log.log_end_offset() - r.log.log_start_offset() > 12 { "… " } else { "" };
+                writeln!(f, "  b{b}: LEO {:<5} HW {:<5} [{more}{}]", r.log.log_end_offset(), r.log.high_watermark(), values.join(" "))?;
+            }
+        }
+        if self.violations.is_empty() {
+            write!(f, "violations: none")
+        } else {
+            writeln!(f, "violations:")?;
+            for v in &self.violations {
+                writeln!(f, "  {} p{} at {:.1}s: {}", v.kind, v.partition, (v.tick * TICK_MS) as f64 / 1000.0, v.text)?;
+            }
+            Ok(())
+        }
+    }
+}
