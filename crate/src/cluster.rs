@@ -26,7 +26,8 @@ use std::hash::{Hash, Hasher};
 /// `step(n)` accepts at most this many ticks per call.
 pub const MAX_STEP_TICKS: u64 = 100_000;
 
-#[derive(Debug)]
+/// Cloning is a checkpoint: the copy goes on exactly as the original would (time travel, compare mode).
+#[derive(Clone, Debug)]
 pub struct Cluster {
     pub config: Config,
     pub timing: Timing,

@@ -246,7 +246,9 @@ impl Cluster {
             }
             // Acknowledged records: one violation per request, at its first missing record.
             for (&base, a) in g.acked.iter().filter(|(&b, a)| b + u64::from(a.count) > start) {
-                let missing = (0..a.count).find(|&i| log.record(base + u64::from(i)).is_none_or(|r| r.value != a.first_value + i));
+                // Only what retention has not deleted yet can be checked.
+                let first = start.saturating_sub(base) as u32;
+                let missing = (first..a.count).find(|&i| log.record(base + u64::from(i)).is_none_or(|r| r.value != a.first_value + i));
                 let Some(i) = missing else { continue };
                 let (o, value, req) = (base + u64::from(i), a.first_value + i, a.request);
                 let holders: Vec<String> = self.zk.assignment[pi]

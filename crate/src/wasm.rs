@@ -152,6 +152,12 @@ impl Cluster {
         to_js(&ExpectResult { ok, actual, expectation: x.to_string() })
     }
 
+    /// An independent copy of the whole state (a checkpoint for time travel, or a compare pane):
+    /// the copy continues exactly as the original would under the same actions.
+    pub fn fork(&self) -> Cluster {
+        Cluster { core: self.core.clone() }
+    }
+
     /// A BigInt hash of the whole state, for determinism checks.
     #[wasm_bindgen(js_name = stateHash)]
     pub fn state_hash(&self) -> u64 {
