@@ -133,7 +133,7 @@ impl Cluster {
             let mut why = Vec::new();
             let quorum = self.config.strategy == Strategy::Quorum;
             if !leader_live {
-                let gone = if st.leader >= 0 { format!("leader b{} is gone", st.leader) } else { format!("p{p} had no leader") };
+                let gone = if st.leader >= 0 { format!("leader b{} is gone", st.leader) } else { "it had no leader".to_string() };
                 let alive: Vec<BrokerId> = ar.iter().copied().filter(|r| live.contains(r)).collect();
                 if quorum {
                     // The quorum alternative (not Kafka): a majority must be alive, and the most

@@ -182,7 +182,8 @@ impl Cluster {
                 for env in held {
                     self.network.redeliver(now, env);
                 }
-                format!("b{broker} resumed after its pause, with {n} messages waiting")
+                let waiting = if n == 1 { "1 message".to_string() } else { format!("{n} messages") };
+                format!("b{broker} resumed after its pause, with {waiting} waiting")
             }
             _ => {
                 b.status = BrokerStatus::Up;
