@@ -7,7 +7,8 @@ use crate::message::{Acks, BrokerId, NodeId, Tick};
 use crate::partition::Role;
 use serde::Serialize;
 
-/// Each log in the snapshot carries at most its last this-many records.
+/// Each log in the snapshot carries at most its last this-many records (`snapshot({records})`
+/// asks for fewer: a large cluster's compact view draws none).
 pub const SNAPSHOT_RECORDS_MAX: u64 = 200;
 
 #[derive(Serialize)]
@@ -129,6 +130,12 @@ pub struct ZnodeView {
 
 impl Cluster {
     pub fn snapshot(&self) -> Snapshot {
+        self.snapshot_with(SNAPSHOT_RECORDS_MAX)
+    }
+
+    /// The snapshot with at most `records_max` records per log (clamped to SNAPSHOT_RECORDS_MAX).
+    pub fn snapshot_with(&self, records_max: u64) -> Snapshot {
+        let records_max = records_max.min(SNAPSHOT_RECORDS_MAX);
         let now = self.tick;
         let partitions = (0..self.config.partitions)
             .map(|p| {
@@ -145,7 +152,7 @@ impl Cluster {
                         let broker = &self.brokers[b as usize];
                         let r = &broker.replicas[&p];
                         let leo = r.log.log_end_offset();
-                        let from = leo.saturating_sub(SNAPSHOT_RECORDS_MAX).max(r.log.log_start_offset());
+                        let from = leo.saturating_sub(records_max).max(r.log.log_start_offset());
                         let role = match (&r.role, broker.is_alive()) {
                             (_, false) => "offline",
                             (Role::Leader(_), true) => "leader",

@@ -2,7 +2,8 @@
 //! converted to [`Value`]s and validated by the core, so every bad call becomes a JS `Error` that
 //! names the argument and changes nothing.
 
-use crate::api::{int_arg, ApiError, Value};
+use crate::api::{check_keys, int_arg, ApiError, Value};
+use crate::snapshot::SNAPSHOT_RECORDS_MAX;
 use crate::cluster::{Cluster as Core, MAX_STEP_TICKS};
 use crate::faults::FailKind;
 use crate::scenario::{check, lookup, Expectation, Script};
@@ -138,8 +139,16 @@ impl Cluster {
         self.core.recover(broker_arg("broker", &broker)?).map_err(js_error)
     }
 
-    pub fn snapshot(&self) -> Result<JsValue, JsError> {
-        to_js(&self.core.snapshot())
+    /// The state for the views. `snapshot({ records: N })` keeps at most the last N records of each
+    /// log (0..=200, default 200).
+    pub fn snapshot(&self, options: JsValue) -> Result<JsValue, JsError> {
+        let opts = pairs("options", &options)?;
+        check_keys("snapshot", &opts, &["records"]).map_err(js_error)?;
+        let records = match opts.first() {
+            Some((_, v)) => int_arg("records", v, 0, SNAPSHOT_RECORDS_MAX).map_err(js_error)?,
+            None => SNAPSHOT_RECORDS_MAX,
+        };
+        to_js(&self.core.snapshot_with(records))
     }
 
     /// Checks an expectation such as `"p0.hw >= 5"` (the scenario language's paths) →
