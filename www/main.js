@@ -101,10 +101,12 @@ async function main() {
   window.addEventListener("error", (e) => toast($("#toasts"), `Something went wrong on the page: ${e.message}`));
   window.addEventListener("unhandledrejection", (e) => toast($("#toasts"), `Something went wrong on the page: ${errorMessage(e.reason)}`));
   watchVisibility();
-  new ResizeObserver(() => draw()).observe($("#main"));
+  watchWidth();
   reducedMotion.addEventListener("change", () => draw());
   setSpeed($("#speed").value);
   acksHelp();
+  // The legend starts folded on phones, where it would fill the first screen.
+  if (window.matchMedia("(max-width: 720px)").matches) $(".legend").open = false;
   helpView.render($("#help"));
 
   const config = {};
@@ -160,6 +162,13 @@ function resetCluster(config) {
   clearHistory(state.history);
   state.snap = null;
   refresh();
+  // The producer form starts with the version's acks and enable.idempotence (KIP-679 changed both in 3.0).
+  const cfg = state.snap?.config ?? {};
+  $("#produce-idempotence").checked = !!cfg.enableIdempotence;
+  if (cfg.acks !== undefined) {
+    $("#produce-acks").value = String(cfg.acks === -1 ? "all" : cfg.acks);
+    acksHelp();
+  }
   return null;
 }
 
@@ -330,6 +339,26 @@ function setSpeed(sliderValue) {
   $("#speed-value").textContent = formatSpeed(state.tps, state.snap?.tickMs ?? 100);
 }
 
+/**
+ * Redraw when the layout's width changes (the picture, the offset window and the charts are
+ * sized in px). Only the width matters, and the redraw waits for the next frame, so drawing
+ * cannot feed the observer a new size in the same frame.
+ */
+function watchWidth() {
+  let width = 0;
+  let pending = false;
+  new ResizeObserver(([entry]) => {
+    const w = Math.round(entry.contentRect.width);
+    if (w === width || pending) return;
+    width = w;
+    pending = true;
+    requestAnimationFrame(() => {
+      pending = false;
+      draw();
+    });
+  }).observe($("#main"));
+}
+
 /** Pause while nobody can see the page (hidden tab, scrolled away); resume when they can again. */
 function watchVisibility() {
   const pauseFor = (why) => {
@@ -355,8 +384,10 @@ function produceArgs(count) {
   const partitions = state.snap?.partitions.length ?? 1;
   const partition = choice === "rr" ? state.roundRobin++ % partitions : Number(choice);
   const args = { partition, count: Math.min(count, MAX_CALL), acks: parseAcks($("#produce-acks").value) };
-  // Sent only when asked for, so a core without idempotence still takes ordinary requests.
-  if ($("#produce-idempotence").checked) args.idempotence = true;
+  // Sent only when it differs from the cluster's enable.idempotence default, so the preset decides
+  // otherwise (and a core without idempotence still takes ordinary requests).
+  const idempotence = $("#produce-idempotence").checked;
+  if (idempotence !== !!state.snap?.config.enableIdempotence) args.idempotence = idempotence;
   return { args };
 }
 
@@ -579,7 +610,6 @@ const commands = {
   jump(t) {
     setRunning(false);
     seek(t);
-    $("#scrubber").focus();
   },
   reset() {
     const error = resetCluster(state.config);
@@ -596,7 +626,7 @@ const commands = {
   acksChanged: acksHelp,
   brokerAction: brokerCommand,
   openMenu(broker, x, y, returnFocus) {
-    const b = state.snap?.brokers.find((x2) => x2.id === broker);
+    const b = state.snap?.brokers.find((k) => k.id === broker);
     if (!b) return;
     state.selected = broker;
     draw();

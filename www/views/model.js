@@ -69,12 +69,6 @@ export function speedFromSlider(pos) {
   return Number(rounded.toFixed(digits));
 }
 
-/** Ticks per second → slider position (inverse of speedFromSlider up to rounding). */
-export function sliderFromSpeed(tps) {
-  const p = Math.log10(Math.max(10 ** SPEED_SLIDER_MIN, Number(tps) || 1));
-  return Math.min(SPEED_SLIDER_MAX, Math.max(SPEED_SLIDER_MIN, p));
-}
-
 /** "10 ticks/s · 1× Kafka time" for a tick length in ms. */
 export function formatSpeed(tps, tickMs = 100) {
   const factor = (tps * tickMs) / 1000;
@@ -307,8 +301,6 @@ export function partitionModel(partition, snap, capacity = MAX_WINDOW) {
     hw: partition.hw,
     leaderLeo: leader ? leader.leo : null,
     hwWaitingFor: hwWaitingFor(partition),
-    zkVersion: partition.zkVersion,
-    controllerEpoch: partition.controllerEpoch,
     window: win,
     lagMaxMs: lagMax,
     flags: partitionFlags(partition, brokerById, minIsr),

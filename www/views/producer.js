@@ -1,7 +1,7 @@
 // Producer & consumer panel: keeps the partition <select> in step with the snapshot, lists the
 // latest produce requests with their status (pending / acked / failed) and Kafka error names,
-// and shows what a consumer may read (everything below each partition's HW). The form itself is
-// static markup in index.html; main.js handles its submit and the automatic producer.
+// and shows where each partition's consumer is against the HW it may read up to. The form itself
+// is static markup in index.html; main.js handles its submit and the automatic producer.
 
 import { h, join, setAttr, setText } from "./dom.js";
 import { modelKey, requestsModel } from "./model.js";
@@ -9,18 +9,27 @@ import { modelKey, requestsModel } from "./model.js";
 /** Partitions listed one by one in the consumer line; beyond, a total. */
 const CONSUMER_LISTED = 6;
 
-/** What a consumer can read: [{ partition, hw }] and the total of committed records. */
+/**
+ * What the consumers have read, per partition: their position (next offset to read; null when the
+ * core runs no consumers) against the HW they may read up to, and the records read in all.
+ */
 export function consumerModel(snap) {
-  const parts = snap.partitions.map((p) => ({ partition: p.partition, hw: p.hw, start: p.logs[0]?.logStartOffset ?? 0 }));
-  return { parts, total: parts.reduce((n, p) => n + Math.max(0, p.hw - p.start), 0) };
+  const byPartition = new Map((snap.consumers ?? []).map((c) => [c.partition, c]));
+  const parts = snap.partitions.map((p) => {
+    const c = byPartition.get(p.partition);
+    return { partition: p.partition, hw: p.hw, position: c ? c.position : null, resets: c?.resets ?? 0 };
+  });
+  const read = (snap.consumers ?? []).reduce((n, c) => n + (c.recordsRead ?? 0), 0);
+  return { parts, read, running: byPartition.size > 0 };
 }
 
-/** "P0 0–41 · P1 none yet · P2 no leader" (first few partitions), plus the total. */
+/** "P0 at 8 / HW 8 · P1 at 0 / no leader · … (12 records read)", first few partitions. */
 export function consumerText(model) {
-  const one = (p) => (p.hw < 0 ? `P${p.partition} no leader` : p.hw <= p.start ? `P${p.partition} nothing yet` : `P${p.partition} ${p.start}–${p.hw - 1}`);
+  const hw = (p) => (p.hw < 0 ? "no leader" : `HW ${p.hw}`);
+  const one = (p) => `P${p.partition} ${p.position === null ? "" : `at ${p.position} / `}${hw(p)}${p.resets ? ` (${p.resets} reset${p.resets === 1 ? "" : "s"})` : ""}`;
   const listed = model.parts.slice(0, CONSUMER_LISTED).map(one).join(" · ");
   const more = model.parts.length > CONSUMER_LISTED ? ` · … ${model.parts.length - CONSUMER_LISTED} more` : "";
-  return `${listed}${more} (${model.total} committed record${model.total === 1 ? "" : "s"} in all)`;
+  return `${listed}${more}${model.running ? ` (${model.read} record${model.read === 1 ? "" : "s"} read)` : ""}`;
 }
 
 /** `ctx.auto`: { text } describing the automatic producer's state. */

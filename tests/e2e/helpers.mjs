@@ -1,0 +1,90 @@
+// Shared steps for the browser tests: wait for the first drawing, step, read what is drawn.
+// (browser.mjs opens the page; these drive it like a user would, through the DOM.)
+
+/**
+ * Wait until the page has drawn a real snapshot (partitions and brokers exist), or fail with the
+ * words the page shows when it cannot.
+ */
+export async function ready(page) {
+  await page.waitForFunction(
+    () => {
+      const s = window.__playground?.snapshot?.();
+      const drawn = s && document.querySelectorAll("[data-partition]").length === s.partitions.length && document.querySelector(".node[data-broker]");
+      return drawn || document.querySelector("#banner:not([hidden])");
+    },
+    null,
+    { timeout: 15_000 },
+  );
+  const problem = await page.$eval("#banner", (b) => (b.hidden ? null : b.textContent));
+  if (problem) throw new Error(`the page shows an error instead of the cluster: ${problem}`);
+}
+
+/** Click the Step button `n` times (each click: one tick, then a re-render). */
+export async function stepClicks(page, n) {
+  await page.evaluate((count) => {
+    const btn = document.querySelector("#step");
+    for (let i = 0; i < count; i++) btn.click();
+  }, n);
+}
+
+/** Click Step until `predicate(snapshot)` holds (checked in the page), at most `max` ticks. */
+export async function stepUntil(page, predicate, max) {
+  return page.evaluate(
+    ({ src, max: limit }) => {
+      const ok = new Function("s", `return (${src})(s)`);
+      const btn = document.querySelector("#step");
+      for (let i = 0; i < limit; i++) {
+        if (ok(window.__playground.snapshot())) return i;
+        btn.click();
+      }
+      return ok(window.__playground.snapshot()) ? limit : -1;
+    },
+    { src: predicate.toString(), max },
+  );
+}
+
+export const snapshot = (page) => page.evaluate(() => window.__playground.snapshot());
+export const tickOf = (page) => page.evaluate(() => window.__playground.snapshot().tick);
+export const stateHash = (page) => page.evaluate(() => String(window.__playground.cluster.stateHash()));
+export const leaderShown = (page, p) => page.$eval(`[data-partition="${p}"]`, (el) => Number(el.dataset.leader));
+
+/** The JSON of a partition's state znode as the ZooKeeper panel shows it. */
+export const zkStateShown = (page, p) =>
+  page.$eval(`[data-znode="/brokers/topics/demo/partitions/${p}/state"] .zk-data`, (el) => JSON.parse(el.textContent));
+
+/** Move the speed slider (log scale: 2 = 100 ticks/s). */
+export async function setSpeed(page, position) {
+  await page.$eval(
+    "#speed",
+    (el, v) => {
+      el.value = String(v);
+      el.dispatchEvent(new Event("input", { bubbles: true }));
+    },
+    position,
+  );
+}
+
+/** The text of the newest toast, or "" (errors from the core are shown there). */
+export const lastToast = (page) => page.evaluate(() => document.querySelector("#toasts .toast:last-child .toast-text")?.textContent ?? "");
+
+/**
+ * Start over with `values` set in the configuration form over `version`'s defaults (the form
+ * resets every key but the cluster's shape when the version changes, so the shape is given too).
+ * Fails with the form's error when the core rejects the config.
+ */
+export async function applyConfig(page, values = {}, version = "3.7") {
+  await page.evaluate(() => (document.querySelector("#config-panel").open = true));
+  await page.selectOption("#cfg-version", version);
+  const all = { brokers: 4, partitions: 3, replicationFactor: 3, seed: 1, ...values };
+  for (const [key, v] of Object.entries(all)) {
+    const sel = `#cfg-${key}`;
+    const tag = await page.$eval(sel, (el) => el.tagName);
+    if (typeof v === "boolean") await page.setChecked(sel, v);
+    else if (tag === "SELECT") await page.selectOption(sel, String(v));
+    else await page.fill(sel, String(v));
+  }
+  await page.click("#config-form button[type=submit]");
+  const error = await page.$eval(".config-error", (p) => (p.hidden ? "" : p.textContent));
+  await page.evaluate(() => (document.querySelector("#config-panel").open = false));
+  if (error) throw new Error(`the config was refused: ${error}`);
+}

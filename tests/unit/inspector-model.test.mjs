@@ -1,0 +1,83 @@
+// What the inspector dialog shows (www/views/inspector-model.js).
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { inspect, nodeName } from "../../www/views/inspector-model.js";
+import { snapshotFixture } from "./fixtures.mjs";
+
+const snap = snapshotFixture();
+const rows = (section) => Object.fromEntries(section.rows.map(([k, v]) => [k, String(v)]));
+const sectionNamed = (model, start) => model.sections.find((s) => s.heading?.startsWith(start));
+
+describe("inspector", () => {
+  test("node names", () => {
+    assert.equal(nodeName(-1), "producer");
+    assert.equal(nodeName(-2), "consumer");
+    assert.equal(nodeName(3), "B3");
+  });
+
+  test("a leader replica lists its followers as the leader sees them", () => {
+    const m = inspect({ type: "replica", partition: 0, broker: 0 }, snap);
+    assert.equal(m.title, "Replica of P0 on B0");
+    assert.equal(rows(m.sections[0]).Role, "leader");
+    const f = sectionNamed(m, "Followers");
+    assert.deepEqual(f.table.columns, ["Follower", "LEO", "Last caught up", "Since", "Lag (msgs)", "In ISR", "Fetch in flight"]);
+    assert.deepEqual(f.table.rows, [
+      ["B1", 12, "24.4 s", "0.1 s", 0, "yes", "yes"],
+      ["B2", 10, "24.2 s", "0.3 s", 2, "yes", "yes"],
+    ]);
+    const recs = sectionNamed(m, "Newest records");
+    assert.deepEqual(recs.table.rows[0], [11, 0, "m11", "no"], "newest first, offset 11 is above HW 10");
+    assert.deepEqual(recs.table.rows.at(-1)[3], "yes");
+  });
+
+  test("a follower shows how the leader sees it; an offline one that it is out", () => {
+    const m = inspect({ type: "replica", partition: 1, broker: 3 }, snap);
+    assert.equal(rows(m.sections[0]).Broker, "crashed: the process is down");
+    assert.equal(rows(m.sections[0])["In ISR"], "no");
+    const seen = sectionNamed(m, "As the leader");
+    assert.equal(rows(seen)["LEO known to the leader"], "unknown (no fetch yet)");
+  });
+
+  test("a record: committed or not, and on which replicas", () => {
+    const m = inspect({ type: "record", partition: 1, broker: 3, offset: 8 }, snap);
+    const r = rows(m.sections[0]);
+    assert.match(r.Committed, /^no/);
+    assert.match(r["Same as the leader's"], /epoch 1; this one will be truncated/);
+    assert.deepEqual(m.sections[1].table.rows.map((x) => x.slice(0, 3)), [["B1", "yes", 1], ["B2", "yes", 1], ["B3", "yes", 0]]);
+    const ok = inspect({ type: "record", partition: 0, broker: 1, offset: 3 }, snap);
+    assert.match(rows(ok.sections[0]).Committed, /^yes/);
+  });
+
+  test("a broker: status, controller, registration, cut links, hosted replicas", () => {
+    const m = inspect({ type: "broker", id: 0 }, snap, { cuts: new Set(["0-2", "1-3"]) });
+    const r = rows(m.sections[0]);
+    assert.equal(r.Controller, "yes, controller_epoch 1");
+    assert.equal(r["Links cut"], "0–2");
+    assert.deepEqual(m.sections[1].table.rows.map((x) => x.slice(0, 3)), [["P0", "leader", "yes"], ["P2", "follower", "yes"]]);
+  });
+
+  test("a message in flight, and after delivery", () => {
+    const live = inspect({ type: "message", seq: 902 }, snap);
+    assert.equal(live.title, "FetchResponse #902");
+    const r = rows(live.sections[0]);
+    assert.equal(r["From → to"], "B0 → B2");
+    assert.equal(r.Status, "in flight: arrives in 2 tick(s)");
+    assert.match(live.sections[1].note, /^Fetch: follower pulls/);
+    const old = { ...snapshotFixture(), tick: 300, inflight: [] };
+    const gone = inspect({ type: "message", seq: 902, message: snap.inflight[1] }, old);
+    assert.equal(rows(gone.sections[0]).Status, "delivered at tick 247");
+  });
+
+  test("a partition: AR, ISR, OSR explicitly", () => {
+    const r = rows(inspect({ type: "partition", partition: 1 }, snap).sections[0]);
+    assert.equal(r["AR (assigned replicas)"], "{1,2,3}");
+    assert.equal(r["ISR (in sync)"], "{1,2}");
+    assert.equal(r["OSR (out of sync)"], "{3}");
+  });
+
+  test("a target that no longer exists says so", () => {
+    assert.match(inspect({ type: "broker", id: 9 }, snap).sections[0].note, /does not exist/);
+    assert.match(inspect({ type: "record", partition: 0, broker: 0, offset: 99 }, snap).sections[0].note, /does not exist/);
+    assert.match(inspect({ type: "message", seq: 1 }, snap).sections[0].note, /does not exist/);
+  });
+});

@@ -1,0 +1,64 @@
+// Pure helpers exported by view modules: the compact table, the consumer line, partition flags.
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { compactRow, shouldCompact } from "../../www/views/compact.js";
+import { consumerModel, consumerText } from "../../www/views/producer.js";
+import { INVARIANTS } from "../../www/views/guarantees.js";
+import { partitionFlags } from "../../www/views/model.js";
+import { snapshotFixture } from "./fixtures.mjs";
+
+const snap = snapshotFixture();
+const byId = new Map(snap.brokers.map((b) => [b.id, b]));
+
+describe("compact view", () => {
+  test("switches in for large clusters", () => {
+    assert.equal(shouldCompact(snap), false);
+    const big = { brokers: Array.from({ length: 24 }, (_, id) => ({ id })), partitions: Array.from({ length: 200 }, () => ({ replicas: [0, 1, 2] })) };
+    assert.equal(shouldCompact(big), true);
+    assert.equal(shouldCompact({ brokers: big.brokers, partitions: [] }), true, "many brokers alone");
+    assert.equal(shouldCompact({ brokers: [{}], partitions: Array.from({ length: 17 }, () => ({ replicas: [0, 1, 2] })) }), true, "51 replicas");
+  });
+  test("one row: leader, ISR size, HW, the largest follower lag, warnings", () => {
+    const r = compactRow(snap.partitions[2], byId, 1);
+    assert.deepEqual(
+      { leader: r.leader, isr: r.isr, osr: r.osr, rf: r.rf, hw: r.hw, maxLag: r.maxLag, flags: r.flags },
+      { leader: 2, isr: [2, 0], osr: [3], rf: 3, hw: 55, maxLag: 2, flags: ["under-replicated"] },
+    );
+    assert.equal(compactRow({ ...snap.partitions[0], leader: -1, hw: -1 }, byId, 1).maxLag, null);
+  });
+});
+
+describe("partition flags", () => {
+  test("a leader whose broker is stuck is called out like a crashed one", () => {
+    const b = new Map(byId);
+    b.set(0, { ...b.get(0), status: "stuck" });
+    assert.match(partitionFlags(snap.partitions[0], b, 1)[0].text, /^leader B0 stuck: no writes until the controller notices/);
+  });
+});
+
+describe("consumer line", () => {
+  test("each consumer's position against the HW it may read up to", () => {
+    const s = { ...snapshotFixture(), consumers: [
+      { partition: 0, position: 10, recordsRead: 10, lastValues: [], resets: 0 },
+      { partition: 1, position: 7, recordsRead: 7, lastValues: [], resets: 1 },
+      { partition: 2, position: 55, recordsRead: 55, lastValues: [], resets: 0 },
+    ] };
+    const m = consumerModel(s);
+    assert.equal(m.read, 72);
+    assert.equal(consumerText(m), "P0 at 10 / HW 10 · P1 at 7 / HW 9 (1 reset) · P2 at 55 / HW 55 (72 records read)");
+  });
+  test("without consumers (or an older core): the HWs, and no leader said so", () => {
+    const none = consumerModel({ partitions: [{ partition: 0, hw: 0 }, { partition: 1, hw: -1 }] });
+    assert.equal(consumerText(none), "P0 HW 0 · P1 no leader");
+  });
+});
+
+describe("guarantees", () => {
+  test("every violation kind the core checks is explained", () => {
+    const kinds = INVARIANTS.map(([k]) => k);
+    for (const k of ["committed-lost", "acked-lost", "acks1-lost", "strong-isr", "log-divergence", "consistent-read", "duplicate", "hw-decreased", "structure"]) {
+      assert.ok(kinds.includes(k), k);
+    }
+    assert.ok(INVARIANTS.every(([, words]) => words.length > 10));
+  });
+});

@@ -1,0 +1,122 @@
+// Wires the page's DOM events to main.js's commands. Holds no state and never touches the wasm
+// handle: every handler reads what was clicked or typed and calls one command.
+
+import { keyCommand } from "./keyboard.js";
+
+const $ = (sel) => document.querySelector(sel);
+
+/**
+ * `cmd`: the commands of main.js (togglePlay, step, stepBack, seekPreview, reset, setSpeed,
+ * produce, toggleAuto, brokerAction, openMenu, inspect, toggleLink, jump, applyConfig,
+ * versionChanged, configDefaults, toggleView, cycleTheme, help, key, inspectorClosed).
+ */
+export function wireControls(cmd) {
+  $("#play").addEventListener("click", () => cmd.togglePlay());
+  $("#step").addEventListener("click", () => cmd.step());
+  $("#step-back").addEventListener("click", () => cmd.stepBack());
+  $("#reset").addEventListener("click", () => cmd.reset());
+  $(".banner-reset").addEventListener("click", () => cmd.reset());
+  $("#speed").addEventListener("input", (e) => cmd.setSpeed(e.target.value));
+  $("#scrubber").addEventListener("input", (e) => cmd.seekPreview(Number(e.target.value)));
+  $("#theme").addEventListener("click", () => cmd.cycleTheme());
+  $("#help-button").addEventListener("click", () => cmd.help());
+  $("#view-mode").addEventListener("click", () => cmd.toggleView());
+
+  $("#produce-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    cmd.produce();
+  });
+  $("#auto-on").addEventListener("change", (e) => cmd.toggleAuto(e.target.checked));
+  $("#produce-acks").addEventListener("change", () => cmd.acksChanged());
+
+  const config = $("#config-form");
+  config.addEventListener("submit", (e) => {
+    e.preventDefault();
+    cmd.applyConfig();
+  });
+  config.addEventListener("change", (e) => {
+    if (e.target.dataset.key === "version") cmd.versionChanged(e.target.value);
+  });
+  $("#config-defaults").addEventListener("click", () => cmd.configDefaults());
+
+  // Brokers: the picture's nodes and the cards' buttons.
+  $("#brokers").addEventListener("click", (e) => {
+    const btn = e.target.closest("button[data-action]");
+    if (!btn || btn.disabled) return;
+    const broker = Number(btn.dataset.broker);
+    if (btn.dataset.action === "menu") {
+      const r = btn.getBoundingClientRect();
+      cmd.openMenu(broker, r.left + window.scrollX, r.bottom + window.scrollY + 4, btn);
+    } else cmd.brokerAction(btn.dataset.action, broker);
+  });
+  $("#cluster").addEventListener("click", (e) => {
+    const msg = e.target.closest("[data-seq]");
+    if (msg) return cmd.inspect({ type: "message", seq: Number(msg.dataset.seq) });
+    const node = e.target.closest(".node[data-broker]");
+    if (node) return cmd.inspect({ type: "broker", id: Number(node.dataset.broker) });
+    const link = e.target.closest("[data-link]");
+    if (link) return cmd.toggleLink(link.dataset.link);
+    return undefined;
+  });
+  for (const root of [$("#cluster"), $("#brokers")]) {
+    root.addEventListener("contextmenu", (e) => {
+      const el = e.target.closest("[data-broker]");
+      if (!el) return;
+      e.preventDefault();
+      cmd.openMenu(Number(el.dataset.broker), e.pageX, e.pageY, el.closest("[tabindex], button") ?? el);
+    });
+  }
+
+  // Partitions: a replica's name, a record cell, a compact row.
+  $("#partitions").addEventListener("click", (e) => {
+    const part = e.target.closest("[data-partition]");
+    if (!part) return;
+    const partition = Number(part.dataset.partition);
+    const cell = e.target.closest(".cell[data-offset]");
+    const row = e.target.closest(".replica[data-broker]");
+    if (cell && row) cmd.inspect({ type: "record", partition, broker: Number(row.dataset.broker), offset: Number(cell.dataset.offset) });
+    else if (row && e.target.closest(".replica-name")) cmd.inspect({ type: "replica", partition, broker: Number(row.dataset.broker) });
+    else if (part.tagName === "TR") cmd.inspect({ type: "partition", partition });
+  });
+
+  // Jump-to-tick buttons: events and violations.
+  for (const root of [$("#events"), $("#guarantees")]) {
+    root.addEventListener("click", (e) => {
+      const btn = e.target.closest("[data-jump-tick]");
+      if (btn) cmd.jump(Number(btn.dataset.jumpTick));
+    });
+  }
+  for (const sel of ["#event-kind", "#event-partition"]) $(sel).addEventListener("change", () => cmd.redraw());
+
+  for (const dialog of document.querySelectorAll("dialog")) {
+    dialog.querySelector(".dialog-close").addEventListener("click", () => dialog.close());
+    // A click on the backdrop (the dialog box itself, outside its content) closes it.
+    dialog.addEventListener("click", (e) => {
+      if (e.target === dialog) dialog.close();
+    });
+  }
+  $("#inspector").addEventListener("close", () => cmd.inspectorClosed());
+
+  document.addEventListener("keydown", (e) => {
+    // SVG and table "buttons" have no native activation: Enter / Space click them, and the
+    // context-menu key (or Shift+F10) opens a focused broker's menu.
+    const pseudo = e.target instanceof Element && e.target.matches("[role=button]:not(button)");
+    if (pseudo && (e.key === "Enter" || e.key === " ")) {
+      e.preventDefault();
+      e.target.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+      return;
+    }
+    const broker = e.target instanceof Element ? e.target.closest(".node[data-broker], .broker[data-broker]") : null;
+    if (broker && (e.key === "ContextMenu" || (e.key === "F10" && e.shiftKey))) {
+      e.preventDefault();
+      const r = broker.getBoundingClientRect();
+      cmd.openMenu(Number(broker.dataset.broker), r.left + window.scrollX + r.width / 2, r.bottom + window.scrollY, broker);
+      return;
+    }
+    if (document.querySelector("dialog[open]")) return; // a dialog handles its own keys (Esc closes it)
+    const k = keyCommand(e);
+    if (!k) return;
+    e.preventDefault();
+    cmd.key(k);
+  });
+}

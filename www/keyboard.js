@@ -1,0 +1,78 @@
+// Keyboard shortcuts: one table, used both to handle keys (keyCommand) and to draw the help
+// overlay, so the two cannot disagree. Pure (unit-tested); main.js runs the commands.
+
+import { BROKER_ACTIONS } from "./actions.js";
+
+/** [{ keys (as shown), command, label }] in the order the help overlay lists them. */
+export const SHORTCUTS = [
+  { keys: ["Space"], command: "togglePlay", label: "Play / pause" },
+  { keys: ["→", "S"], command: "step", label: "Step one tick (100 ms of Kafka time)" },
+  { keys: ["←"], command: "stepBack", label: "Step back one tick (exact: replays from the start)" },
+  { keys: ["P"], command: "produce", label: "Produce with the producer form's values" },
+  { keys: ["A"], command: "toggleAuto", label: "Automatic producer on / off" },
+  { keys: ["R"], command: "reset", label: "Reset: same config, empty history" },
+  { keys: ["0", "…", "9"], command: "select", label: "Select a broker (type 1 then 2 quickly for broker 12)" },
+  ...BROKER_ACTIONS.map((a) => ({ keys: [a.key.toUpperCase()], command: a.id, label: a.shortcut })),
+  { keys: ["?"], command: "help", label: "Show this help" },
+  { keys: ["Esc"], command: "close", label: "Close a dialog or menu" },
+];
+
+const BY_KEY = new Map([
+  [" ", "togglePlay"],
+  ["ArrowRight", "step"],
+  ["s", "step"],
+  ["ArrowLeft", "stepBack"],
+  ["p", "produce"],
+  ["a", "toggleAuto"],
+  ["r", "reset"],
+  ["?", "help"],
+  ...BROKER_ACTIONS.map((a) => [a.key, a.id]),
+]);
+
+/**
+ * The command for a keydown, or null when the page should leave the key alone: with a modifier
+ * (browser shortcuts), while typing in a form field, and for Space / Enter on a focused button
+ * or link (they press it). Returns { command } or { command: "select", digit }.
+ */
+export function keyCommand(e) {
+  if (e.ctrlKey || e.metaKey || e.altKey) return null;
+  if (isTyping(e.target, e.key)) return null;
+  if ((e.key === " " || e.key === "Enter") && isPressable(e.target)) return null;
+  if (/^[0-9]$/.test(e.key)) return { command: "select", digit: Number(e.key) };
+  const command = BY_KEY.get(e.key.length === 1 && e.key !== "?" ? e.key.toLowerCase() : e.key);
+  if (!command) return null;
+  // Capital letters are Shift+letter: leave them to the browser (only "?" needs Shift).
+  if (e.key.length === 1 && e.key !== "?" && e.key !== e.key.toLowerCase()) return null;
+  return { command };
+}
+
+/**
+ * Broker selection by digits: a digit typed within `windowMs` of the previous one extends the
+ * number (1, 2 → 12) if such a broker exists; otherwise it starts over. Returns the new
+ * { id, at } buffer state.
+ */
+export function selectByDigit(prev, digit, now, brokerCount, windowMs = 900) {
+  if (prev && now - prev.at <= windowMs) {
+    const longer = prev.id * 10 + digit;
+    if (longer < brokerCount) return { id: longer, at: now };
+  }
+  return { id: digit, at: now };
+}
+
+/** True when `key` belongs to the focused form field (text, select, or a slider's arrows). */
+function isTyping(el, key) {
+  if (!el || typeof el.closest !== "function") return false;
+  if (el.closest("textarea, select, [contenteditable]")) return true;
+  const input = el.closest("input");
+  if (!input) return false;
+  if (input.type === "range") return /^(Arrow|Page|Home|End)/.test(key);
+  return !["checkbox", "radio", "button", "submit", "reset"].includes(input.type);
+}
+
+/** True when Space / Enter would press the focused element (a slider has nothing to press). */
+function isPressable(el) {
+  if (!el || typeof el.closest !== "function") return false;
+  if (el.closest("button, a, summary, [role=button], [role=menuitem]")) return true;
+  const input = el.closest("input");
+  return !!input && input.type !== "range";
+}

@@ -1,0 +1,325 @@
+// Cluster view: the network picture. Brokers on a ring with their status and the controller tag,
+// the producer and consumer clients in the middle, a link per broker pair (cut links drawn
+// broken; thick where a follower fetches from its leader), and every message in flight moving
+// along its link, so Kafka's *pull* replication is visible: a follower's Fetch travels to the
+// leader, the FetchResponse with the records and the HW travels back.
+//
+// render() redraws the static parts when their slice changes; animate() only moves the messages
+// and is called every animation frame with the fraction of the next tick already elapsed.
+// Interaction (click, context menu, keyboard) is handled by main.js through the data-* hooks:
+// [data-broker] nodes, [data-link="a-b"] links, [data-seq] messages.
+
+import { h, join, setAttr, setText } from "./dom.js";
+import {
+  clusterLayout,
+  curvePathData,
+  linkCurve,
+  messageGlyph,
+  messagePoint,
+  messageProgress,
+  CONSUMER,
+  MESSAGE_FAMILIES,
+  PRODUCER,
+} from "./cluster-layout.js";
+import { linkKey } from "../timeline.js";
+import { modelKey } from "./model.js";
+import { nodeName } from "./inspector-model.js";
+
+/** Messages listed under the picture (the picture draws all of them). */
+const LISTED_MESSAGES = 30;
+
+/** Where a message sits when motion is reduced: fixed, this far from its sender. */
+const STILL_PROGRESS = 0.4;
+
+const CLIENT = {
+  [PRODUCER]: { cls: "producer", letter: "P", name: "producer" },
+  [CONSUMER]: { cls: "consumer", letter: "C", name: "consumer" },
+};
+
+/**
+ * `ctx`: { cuts: Set of linkKey, selected: broker id or null, reducedMotion }.
+ */
+export function render(root, snap, ctx) {
+  let fig = root.querySelector(".cluster-figure");
+  if (!fig) {
+    fig = createFigure();
+    root.replaceChildren(fig);
+  }
+  const svg = fig.querySelector("svg");
+  const ids = snap.brokers.map((b) => b.id);
+  const width = Math.round(fig.clientWidth || 640);
+  const clients = Array.isArray(snap.consumers) && snap.consumers.length ? [PRODUCER, CONSUMER] : [PRODUCER];
+  const layoutKey = `${ids.join(",")}@${width}@${clients.join(",")}`;
+  if (svg.__layoutKey !== layoutKey) {
+    svg.__layoutKey = layoutKey;
+    svg.__layout = clusterLayout(ids, width);
+    svg.__static = null;
+    drawFrame(svg, svg.__layout, ids, clients);
+  }
+  const model = staticModel(snap, ctx);
+  const key = modelKey(model);
+  if (svg.__static !== key) {
+    svg.__static = key;
+    updateStatic(svg, model);
+  }
+  if (svg.__inflight !== snap.inflight || svg.__reduced !== ctx.reducedMotion) {
+    svg.__inflight = snap.inflight;
+    svg.__reduced = ctx.reducedMotion;
+    updateMessages(svg, snap.inflight ?? []);
+    updateList(fig, snap);
+  }
+  animate(root, snap.tick, 0, ctx.reducedMotion);
+}
+
+/** Move the messages to where they are `phase` (0..1) into the tick after `tick`. */
+export function animate(root, tick, phase, reducedMotion) {
+  const svg = root.querySelector(".cluster-figure svg");
+  if (!svg?.__layout) return;
+  for (const el of svg.querySelector(".messages").children) {
+    const m = el.__msg;
+    const t = reducedMotion ? STILL_PROGRESS : messageProgress(m, tick, phase);
+    const pt = messagePoint(svg.__layout, m, t);
+    // A message between nodes the picture does not draw is not drawn either.
+    el.style.display = pt ? "" : "none";
+    if (pt) el.setAttribute("transform", `translate(${pt.x},${pt.y})`);
+  }
+}
+
+function createFigure() {
+  return h(
+    "div",
+    { class: "cluster-figure" },
+    h(
+      "svg:svg",
+      { class: "cluster-svg", role: "group", "aria-label": "Cluster network: brokers, the producer, links and messages in flight" },
+      h("svg:g", { class: "links" }),
+      h("svg:g", { class: "spokes", "aria-hidden": "true" }),
+      h("svg:g", { class: "clients", "aria-hidden": "true" }),
+      h("svg:g", { class: "nodes" }),
+      h("svg:g", { class: "messages" }),
+    ),
+    h(
+      "ul",
+      { class: "msg-legend", "aria-label": "Message kinds" },
+      ...MESSAGE_FAMILIES.map((f) =>
+        h(
+          "li",
+          { title: f.words },
+          glyphIcon(f.family, f.letter, false),
+          glyphIcon(f.family, f.letter, true),
+          h("span", {}, f.request),
+        ),
+      ),
+      h("li", { class: "legend-note" }, "filled = request, hollow = response · thick link: a follower fetches over it · click a link to cut / heal it, a broker for its state (right-click: faults)"),
+    ),
+    h(
+      "details",
+      { class: "inflight" },
+      h("summary", {}, h("span", { class: "inflight-count" }, "Messages in flight")),
+      h("ol", { class: "inflight-list" }),
+    ),
+  );
+}
+
+function glyphIcon(family, letter, response) {
+  return h("span", { class: `glyph fam-${family}${response ? " response" : ""}`, "aria-hidden": "true" }, letter);
+}
+
+/** Links, spokes and nodes for a broker set, clients and size (rebuilt only when those change). */
+function drawFrame(svg, layout, ids, clients) {
+  svg.classList.toggle("dense", ids.length > 8);
+  setAttr(svg, "viewBox", `0 0 ${layout.width} ${layout.height}`);
+  setAttr(svg, "width", layout.width);
+  setAttr(svg, "height", layout.height);
+  const pairs = [];
+  for (let i = 0; i < ids.length; i++) for (let j = i + 1; j < ids.length; j++) pairs.push([ids[i], ids[j]]);
+  svg.querySelector(".links").replaceChildren(
+    ...pairs.map(([a, b]) => {
+      const d = curvePathData(linkCurve(layout, a, b));
+      return h(
+        "svg:g",
+        { class: "link", "data-link": linkKey(a, b), tabindex: 0, role: "button" },
+        h("svg:path", { class: "link-hit", d }),
+        h("svg:path", { class: "link-line", d }),
+      );
+    }),
+  );
+  svg.querySelector(".spokes").replaceChildren(
+    ...clients.flatMap((c) =>
+      ids.map((id) => h("svg:path", { class: `spoke ${CLIENT[c].cls}`, "data-broker": id, d: curvePathData(linkCurve(layout, c, id)) })),
+    ),
+  );
+  svg.querySelector(".clients").replaceChildren(
+    ...clients.map((c) => {
+      const { x, y } = layout.nodes.get(c);
+      const r = layout.clientR;
+      return h(
+        "svg:g",
+        { class: `client ${CLIENT[c].cls}` },
+        h("svg:circle", { cx: x, cy: y, r }),
+        h("svg:text", { x, y: y + 4, class: "client-letter" }, CLIENT[c].letter),
+        h("svg:text", { x, y: y + r + 13, class: "client-caption" }, CLIENT[c].name),
+      );
+    }),
+  );
+  const r = layout.nodeR;
+  join(
+    svg.querySelector(".nodes"),
+    ids,
+    (id) => id,
+    (id) =>
+      h(
+        "svg:g",
+        { class: "node", "data-broker": id, tabindex: 0, role: "button", "aria-haspopup": "menu" },
+        h("svg:circle", { class: "node-select", r: r + 5 }),
+        h("svg:circle", { class: "node-body", r }),
+        h("svg:text", { class: "node-name", y: 4 }, nodeName(id)),
+        h("svg:text", { class: "node-status", y: r + 13 }),
+        h("svg:text", { class: "node-leads", y: r + 25 }),
+        h("svg:g", { class: "node-ctrl" }, h("svg:rect", { rx: 4, height: 15 }), h("svg:text", { y: 11 })),
+      ),
+    (el, id) => {
+      const p = layout.nodes.get(id);
+      el.setAttribute("transform", `translate(${p.x},${p.y})`);
+      el.querySelector(".node-name").style.fontSize = `${Math.max(9, Math.min(14, r * 0.6))}px`;
+    },
+  );
+}
+
+/** Everything the static layer draws, as data (for the did-it-change check). */
+function staticModel(snap, ctx) {
+  const leads = new Map();
+  // Links that carry replication: a follower fetches from its leader over them.
+  const replicates = new Map();
+  for (const p of snap.partitions) {
+    if (p.leader < 0) continue;
+    leads.set(p.leader, [...(leads.get(p.leader) ?? []), p.partition]);
+    for (const b of p.replicas) {
+      if (b === p.leader) continue;
+      const key = linkKey(b, p.leader);
+      replicates.set(key, [...(replicates.get(key) ?? []), p.partition]);
+    }
+  }
+  return {
+    brokers: snap.brokers.map((b) => ({
+      id: b.id,
+      status: b.status,
+      controller: b.controller,
+      registered: b.registered,
+      leads: leads.get(b.id) ?? [],
+      selected: ctx.selected === b.id,
+    })),
+    epoch: snap.controller?.epoch,
+    cuts: [...(ctx.cuts ?? [])].sort(),
+    replicates: [...replicates],
+  };
+}
+
+function updateStatic(svg, model) {
+  const byId = new Map(model.brokers.map((b) => [b.id, b]));
+  const cuts = new Set(model.cuts);
+  const replicates = new Map(model.replicates);
+  for (const g of svg.querySelector(".links").children) {
+    const key = g.dataset.link;
+    const [a, b] = key.split("-").map(Number);
+    const cut = cuts.has(key);
+    const sa = byId.get(a)?.status;
+    const sb = byId.get(b)?.status;
+    const isolated = sa === "isolated" || sb === "isolated";
+    const down = sa === "crashed" || sb === "crashed";
+    g.classList.toggle("cut", cut);
+    g.classList.toggle("isolated", isolated && !cut);
+    g.classList.toggle("down", down && !cut && !isolated);
+    const parts = replicates.get(key);
+    g.classList.toggle("active", !!parts);
+    const state = cut ? "cut" : isolated ? "unreachable (broker isolated)" : down ? "idle (a broker is down)" : "connected";
+    const carries = parts ? `, replicates ${parts.map((p) => `P${p}`).join(" ")}` : "";
+    setAttr(g, "aria-label", `Link B${a}–B${b}: ${state}${carries}. Press to ${cut ? "heal" : "cut"} it.`);
+  }
+  const n = model.brokers.length;
+  for (const g of svg.querySelector(".nodes").children) {
+    const b = byId.get(Number(g.dataset.broker));
+    if (!b) continue;
+    g.setAttribute("class", `node status-${b.status}${b.controller ? " is-controller" : ""}${b.selected ? " is-selected" : ""}`);
+    setText(g.querySelector(".node-status"), b.status);
+    setText(g.querySelector(".node-leads"), n <= 8 && b.leads.length ? `♛ ${b.leads.map((p) => `P${p}`).join(" ")}` : "");
+    const ctrl = g.querySelector(".node-ctrl");
+    ctrl.style.display = b.controller ? "" : "none";
+    if (b.controller) {
+      const text = n <= 8 ? `controller · epoch ${model.epoch}` : `ctrl ${model.epoch}`;
+      const label = ctrl.querySelector("text");
+      setText(label, text);
+      const w = text.length * 6.3 + 10;
+      const r = svg.__layout.nodeR;
+      setAttr(ctrl.querySelector("rect"), "width", w.toFixed(0));
+      setAttr(ctrl, "transform", `translate(${(-w / 2).toFixed(1)},${-r - 20})`);
+      setAttr(label, "x", (w / 2).toFixed(1));
+    }
+    const parts = [`Broker ${b.id}`, b.status];
+    if (b.controller) parts.push(`controller, controller_epoch ${model.epoch}`);
+    if (b.leads.length) parts.push(`leader of ${b.leads.map((p) => `P${p}`).join(", ")}`);
+    setAttr(g, "aria-label", `${parts.join(", ")}. Press for details; context menu for faults.`);
+  }
+  for (const s of svg.querySelector(".spokes").children) {
+    const st = byId.get(Number(s.dataset.broker))?.status;
+    s.classList.toggle("down", st !== undefined && st !== "up");
+  }
+}
+
+function updateMessages(svg, inflight) {
+  join(
+    svg.querySelector(".messages"),
+    inflight,
+    (m) => m.seq,
+    (m) => {
+      const g = messageGlyph(m.kind);
+      return h(
+        "svg:g",
+        { class: `msg fam-${g.family}${g.response ? " response" : ""}`, "data-seq": m.seq },
+        h("svg:circle", { r: 8 }),
+        h("svg:text", { y: 3.5 }, g.letter),
+        h("svg:title", {}, m.text),
+      );
+    },
+    (el, m) => {
+      el.__msg = m;
+    },
+  );
+}
+
+function updateList(fig, snap) {
+  const inflight = snap.inflight ?? [];
+  setText(fig.querySelector(".inflight-count"), `Messages in flight (${inflight.length})`);
+  const shown = inflight.slice(0, LISTED_MESSAGES);
+  const list = fig.querySelector(".inflight-list");
+  join(
+    list,
+    shown,
+    (m) => m.seq,
+    (m) => {
+      const g = messageGlyph(m.kind);
+      return h(
+        "li",
+        {},
+        h(
+          "button",
+          { type: "button", class: "inflight-item", "data-seq": m.seq },
+          glyphIcon(g.family, g.letter, g.response),
+          h("span", { class: "inflight-route" }, `${nodeName(m.from)}→${nodeName(m.to)}`),
+          h("span", { class: "inflight-text" }, m.text),
+          h("span", { class: "inflight-eta" }),
+        ),
+      );
+    },
+    (li, m) => {
+      const n = Math.max(0, m.deliverTick - snap.tick);
+      setText(li.querySelector(".inflight-eta"), `arrives in ${n} tick${n === 1 ? "" : "s"}`);
+    },
+  );
+  const more = inflight.length - shown.length;
+  let tail = fig.querySelector(".inflight-more");
+  if (more > 0) {
+    if (!tail) fig.querySelector(".inflight").append((tail = h("p", { class: "inflight-more muted" })));
+    setText(tail, `and ${more} more`);
+  } else tail?.remove();
+}

@@ -1,0 +1,76 @@
+// Configuration form: built from snapshot.config (whatever keys the core has), one input per
+// key with the type of its value, grouped as config-model.js says. Applying resets the cluster
+// with the new config (main.js); the core validates and its Error text is shown in the form.
+
+import { h, setText } from "./dom.js";
+import { configFields, configSummary } from "./config-model.js";
+
+/** Rebuild the fields when the cluster's config changed (after a reset), not on every frame. */
+export function render(form, config) {
+  const key = JSON.stringify(config);
+  if (form.__key === key) return;
+  form.__key = key;
+  const fields = form.querySelector(".config-fields");
+  fields.replaceChildren(...configFields(config).map(groupSet));
+  setText(form.closest("details").querySelector(".config-summary"), configSummary(config));
+  showError(form, "");
+}
+
+/** The form's values as { key: string | boolean }. */
+export function readValues(form) {
+  const out = {};
+  for (const el of form.querySelectorAll("[data-key]")) out[el.dataset.key] = el.type === "checkbox" ? el.checked : el.value;
+  return out;
+}
+
+/** Put `values` ({ key: value }) into the inputs. */
+export function fill(form, values) {
+  for (const el of form.querySelectorAll("[data-key]")) {
+    if (!(el.dataset.key in values)) continue;
+    const v = values[el.dataset.key];
+    if (el.type === "checkbox") el.checked = !!v;
+    else el.value = String(v);
+  }
+}
+
+/** The core's (or the page's) words for a rejected config; "" hides it. */
+export function showError(form, text) {
+  const p = form.querySelector(".config-error");
+  setText(p, text);
+  p.hidden = !text;
+}
+
+function groupSet({ group, fields }) {
+  return h("fieldset", { class: "config-group" }, h("legend", {}, group), ...fields.map(field));
+}
+
+function field(f) {
+  const id = `cfg-${f.key}`;
+  const helpId = f.help ? `${id}-help` : null;
+  let input;
+  if (f.type === "select") {
+    input = h("select", { id, "data-key": f.key, "aria-describedby": helpId }, ...f.options.map((o) => h("option", { value: o }, o)));
+    input.value = String(f.value);
+  } else if (f.type === "checkbox") {
+    input = h("input", { id, type: "checkbox", "data-key": f.key, "aria-describedby": helpId });
+    input.checked = !!f.value;
+  } else {
+    input = h("input", {
+      id,
+      type: f.type === "number" ? "number" : "text",
+      inputmode: f.type === "number" ? "numeric" : null,
+      step: f.type === "number" ? 1 : null,
+      min: f.type === "number" ? 0 : null,
+      "data-key": f.key,
+      value: f.value,
+      "aria-describedby": helpId,
+    });
+  }
+  return h(
+    "div",
+    { class: `config-field type-${f.type}` },
+    h("label", { for: id }, h("span", { class: "cfg-label" }, f.label), f.kafka ? h("code", { class: "cfg-kafka" }, f.kafka) : null),
+    input,
+    f.help ? h("small", { id: helpId, class: "cfg-help" }, f.help) : null,
+  );
+}

@@ -1,0 +1,63 @@
+// The events panel's filtering and the screen-reader announcements drawn from the same events.
+// Pure, unit-tested.
+
+/** Lines drawn at most (the log keeps more; filters look through all of it). */
+export const EVENTS_SHOWN = 200;
+
+/** The event kinds present in the log, sorted, for the kind filter. */
+export function eventKinds(items) {
+  return [...new Set(items.map((e) => e.kind))].sort();
+}
+
+/**
+ * The events matching the filter (newest first, like the log): `kind` "" = any, `partition`
+ * "" = any, else a partition number (events about no partition are then left out).
+ */
+export function filterEvents(items, { kind = "", partition = "" } = {}, limit = EVENTS_SHOWN) {
+  const p = partition === "" ? null : Number(partition);
+  const out = [];
+  for (const e of items) {
+    if (kind && e.kind !== kind) continue;
+    if (p !== null && e.partition !== p) continue;
+    out.push(e);
+    if (out.length >= limit) break;
+  }
+  return out;
+}
+
+/** The event kinds worth interrupting a screen-reader user for, and how to say them. */
+const ANNOUNCED = {
+  "leader-election": "Leader change",
+  "isr-shrink": "ISR shrink",
+  "isr-expand": "ISR expand",
+  "request-failed": "Request failed",
+};
+
+/**
+ * Sentences for the aria-live region from one batch of events (oldest first) and the guarantee
+ * violations that appeared in it.
+ */
+export function announcements(events, violations = []) {
+  const out = [];
+  for (const e of events ?? []) {
+    const what = ANNOUNCED[e.kind];
+    if (what) out.push(`${what}${e.partition >= 0 ? ` on partition ${e.partition}` : ""}: ${e.text}`);
+  }
+  for (const v of violations) out.push(`Guarantee violated: ${v.kind}: ${v.text}`);
+  return out;
+}
+
+/** At most `max` sentences, then how many more, so a fast run does not flood the reader. */
+export function summarize(sentences, max = 3) {
+  if (sentences.length <= max) return sentences.join(" ");
+  return `${sentences.slice(0, max).join(" ")} And ${sentences.length - max} more.`;
+}
+
+/** The snapshot's violations ([] when the core does not report them), and the ones new since `prevTick`. */
+export function violationsOf(snap) {
+  return Array.isArray(snap?.violations) ? snap.violations : [];
+}
+
+export function newViolations(snap, prevTick) {
+  return violationsOf(snap).filter((v) => v.tick > prevTick);
+}

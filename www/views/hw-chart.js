@@ -1,0 +1,52 @@
+// HW-history chart of one partition: the leader's HW (thick) and each replica's LEO (thin) over
+// the last samples, as step lines, with the latest values labelled at the right edge. Seeing
+// the LEOs run ahead and the HW follow the slowest ISR member is the point of the chart.
+
+import { h, setAttr, setText } from "./dom.js";
+import { chartGeometry, partitionSeries, spreadLabels } from "./hw-history.js";
+
+const HEIGHT = 70;
+const LABEL_GAP = 10;
+
+/** Draw `partition`'s series from `history` into `figure` (skipped when nothing changed). */
+export function render(figure, history, partition, replicas) {
+  const width = Math.round(figure.clientWidth || 300);
+  const key = `${history.version}|${width}|${replicas.join(",")}`;
+  if (figure.__key === key) return;
+  figure.__key = key;
+  if (!figure.firstChild) {
+    figure.append(
+      h("svg:svg", { class: "chart", height: HEIGHT, role: "img" }),
+      h("figcaption", { class: "chart-caption" }),
+    );
+  }
+  const svg = figure.querySelector("svg");
+  setAttr(svg, "width", width);
+  setAttr(svg, "viewBox", `0 0 ${width} ${HEIGHT}`);
+  const series = partitionSeries(history, partition);
+  const geo = chartGeometry(series, width, HEIGHT);
+  const caption = figure.querySelector(".chart-caption");
+  if (!geo) {
+    svg.replaceChildren();
+    setText(caption, "HW and LEO history: starts when the simulation runs");
+    setAttr(svg, "aria-label", "No history yet");
+    return;
+  }
+  const lines = [
+    ...geo.leos.map((l) => ({ cls: `leo-line r${replicas.indexOf(l.broker)}`, d: l.d, y: l.y, label: `B${l.broker} ${l.last}` })),
+    { cls: "hw-line", d: geo.hw.d, y: geo.hw.y, label: geo.hw.last === null ? "" : `HW ${geo.hw.last}` },
+  ];
+  const labelled = lines.filter((l) => l.y !== null && l.label);
+  const ys = spreadLabels(labelled.map((l) => l.y), LABEL_GAP, 8, HEIGHT - 2);
+  svg.replaceChildren(
+    ...lines.map((l) => h("svg:path", { class: l.cls, d: l.d })),
+    ...labelled.map((l, i) => h("svg:text", { class: `chart-label ${l.cls}`, x: width - 38, y: ys[i] + 3 }, l.label)),
+  );
+  const span = geo.tickMax - geo.tickMin;
+  setText(caption, `HW (thick) and each replica's LEO, ticks ${geo.tickMin}–${geo.tickMax}${span ? "" : " (one sample)"} · offsets ${geo.yMin}–${geo.yMax}`);
+  setAttr(
+    svg,
+    "aria-label",
+    `Partition ${partition} history: leader HW ${geo.hw.last ?? "none"}; ` + geo.leos.map((l) => `B${l.broker} LEO ${l.last}`).join(", "),
+  );
+}
