@@ -64,7 +64,21 @@ function ensureWasmBindgen() {
   }
 }
 
+/** A font with Chinese glyphs, so screenshots of the Chinese UI and lessons are legible. */
+function ensureCjkFont() {
+  const fcList = which('fc-list');
+  const has = fcList && spawnSync(fcList, [':lang=zh'], { encoding: 'utf8' }).stdout.trim() !== '';
+  if (has) return;
+  if (canApt()) {
+    console.log('setup: installing a CJK font for the browser screenshots (apt-get install fonts-wqy-microhei)');
+    aptInstall(['fonts-wqy-microhei']);
+  } else {
+    console.log('setup: note: no CJK font found (fc-list :lang=zh); Chinese text in screenshots may show as boxes');
+  }
+}
+
 function ensureChromium() {
+  ensureCjkFont();
   const found = findChromium();
   if (found) return found;
   if (canApt()) {
