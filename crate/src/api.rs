@@ -36,12 +36,36 @@ impl fmt::Display for Value {
 impl Value {
     fn describe(&self) -> String {
         match self {
-            Value::Num(n) => format!("{n}"),
+            Value::Num(n) => number_text(*n),
             Value::Str(s) => format!("{s:?}"),
             Value::Bool(b) => format!("{b}"),
             Value::Null => "null".to_string(),
             Value::Other(t) => format!("a value of type {t}"),
         }
+    }
+}
+
+/// A number as JS would print it, for error messages, without pulling float formatting into the
+/// wasm module: integers exactly, others to six decimals.
+fn number_text(n: f64) -> String {
+    if n.is_nan() {
+        return "NaN".to_string();
+    }
+    if n.is_infinite() {
+        return if n > 0.0 { "Infinity" } else { "-Infinity" }.to_string();
+    }
+    let sign = if n < 0.0 { "-" } else { "" };
+    let a = n.abs();
+    if a >= 1e15 {
+        let exp = a.log10().floor() as i32;
+        return format!("{sign}{}e+{exp}", (a / 10f64.powi(exp)).round() as u64);
+    }
+    let whole = a.trunc() as u64;
+    let micro = ((a - a.trunc()) * 1e6).round() as u64;
+    if micro == 0 {
+        format!("{sign}{whole}")
+    } else {
+        format!("{sign}{whole}.{}", format!("{micro:06}").trim_end_matches('0'))
     }
 }
 
@@ -110,4 +134,16 @@ pub fn check_keys(what: &str, pairs: &[(String, Value)], known: &[&str]) -> Resu
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_print_as_js_would() {
+        for (n, text) in [(2.0, "2"), (-1.0, "-1"), (2.5, "2.5"), (0.125, "0.125"), (f64::NAN, "NaN"), (f64::INFINITY, "Infinity"), (1e300, "1e+300")] {
+            assert_eq!(number_text(n), text);
+        }
+    }
 }

@@ -85,8 +85,10 @@ impl PartitionGuard {
     }
 }
 
+/// `12.3 s`, in integers (no float formatting code in the wasm module).
 pub(crate) fn secs(tick: Tick) -> String {
-    format!("{:.1} s", (tick * TICK_MS) as f64 / 1000.0)
+    let tenths = tick * TICK_MS / 100;
+    format!("{}.{} s", tenths / 10, tenths % 10)
 }
 
 fn describe(r: Option<&Record>, log: &Log, o: Offset) -> String {

@@ -261,7 +261,7 @@ impl Cluster {
 impl std::fmt::Display for Cluster {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let ctrl = self.zk.controller.map_or("none".to_string(), |c| format!("b{c}"));
-        writeln!(f, "t={:.1}s  version {}  controller {ctrl} (controller_epoch {})", (self.tick * TICK_MS) as f64 / 1000.0, self.config.version.label(), self.zk.controller_epoch)?;
+        writeln!(f, "t={}  version {}  controller {ctrl} (controller_epoch {})", crate::invariants::secs(self.tick), self.config.version.label(), self.zk.controller_epoch)?;
         let brokers: Vec<String> = self.brokers.iter().map(|b| format!("b{} {}", b.id, b.status.label())).collect();
         writeln!(f, "brokers: {}", brokers.join(", "))?;
         for (p, st) in self.zk.partitions.iter().enumerate() {
@@ -278,7 +278,7 @@ impl std::fmt::Display for Cluster {
         } else {
             writeln!(f, "violations:")?;
             for v in &self.violations {
-                writeln!(f, "  {} p{} at {:.1}s: {}", v.kind, v.partition, (v.tick * TICK_MS) as f64 / 1000.0, v.text)?;
+                writeln!(f, "  {} p{} at {}: {}", v.kind, v.partition, crate::invariants::secs(v.tick), v.text)?;
             }
             Ok(())
         }
