@@ -11,6 +11,9 @@ use crate::partition::offsets_text;
 use crate::message::{Acks, KafkaError, Msg, ProduceRequest, Tick, PRODUCER};
 use crate::config::Config;
 
+/// The one producer's id (a real broker hands it out with InitProducerId).
+pub const PRODUCER_ID: i64 = 1000;
+
 /// `produce` accepts at most this many records per request.
 pub const MAX_PRODUCE_COUNT: u64 = 100_000;
 /// Completed requests kept for the snapshot (pending ones are always kept).

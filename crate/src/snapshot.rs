@@ -24,6 +24,7 @@ pub struct Snapshot {
     pub partitions: Vec<PartitionView>,
     pub requests: Vec<RequestView>,
     pub consumers: Vec<crate::consumer::ConsumerView>,
+    pub producer: ProducerView,
     pub inflight: Vec<MessageView>,
     pub zk: Vec<ZnodeView>,
     pub violations: Vec<crate::invariants::Violation>,
@@ -106,6 +107,17 @@ pub struct RequestView {
     pub offset: i64,
     pub sent_ms: u64,
     pub done_ms: Option<u64>,
+}
+
+/// The producer client's identity and per-partition sequence numbers (KIP-98, §3.3).
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ProducerView {
+    /// The single producer's id and epoch (what InitProducerId would return).
+    pub producer_id: i64,
+    pub producer_epoch: i16,
+    /// The next base sequence per partition, used when idempotent.
+    pub next_sequence: Vec<i32>,
 }
 
 #[derive(Serialize)]
@@ -235,6 +247,7 @@ impl Cluster {
                 })
                 .collect(),
             consumers: self.consumer_views(),
+            producer: ProducerView { producer_id: crate::producer::PRODUCER_ID, producer_epoch: 0, next_sequence: self.next_sequence.clone() },
             inflight: self
                 .network
                 .in_flight()
