@@ -1,9 +1,49 @@
 // The page lives in www/ and imports the wasm binding from www/pkg/ (made by scripts/build-wasm.mjs).
+//
+// Two entries: the page (index.html) and the embed script (embed.js → dist/embed.js, a fixed
+// name next to index.html, so docs pages can load it with one script tag and it finds the page
+// relative to itself). The example docs pages in www/examples/ are copied as they are: they load
+// ../embed.js like any docs page would. scripts/build-single.mjs reuses this config for the
+// one-file build.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const www = path.join(here, 'www');
+
+/** Copy www/examples/*.html into the build as they are (not bundled: they are "someone else's" pages). */
+function copyExamples() {
+  let outDir;
+  return {
+    name: 'copy-examples',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const src = path.join(www, 'examples');
+      if (!fs.existsSync(src)) return;
+      fs.mkdirSync(path.join(outDir, 'examples'), { recursive: true });
+      for (const f of fs.readdirSync(src)) fs.copyFileSync(path.join(src, f), path.join(outDir, 'examples', f));
+    },
+  };
+}
 
 export default defineConfig({
   root: 'www',
   base: './', // relative URLs: dist/ works from any static server, under any sub-path
   server: { host: '127.0.0.1' }, // local only; `npm start -- --host 0.0.0.0` to share
-  build: { outDir: '../dist', emptyOutDir: true }, // outDir is outside root: empty it explicitly
+  plugins: [copyExamples()],
+  build: {
+    outDir: '../dist', // outside root: emptied explicitly
+    emptyOutDir: true,
+    rolldownOptions: {
+      input: { index: path.join(www, 'index.html'), embed: path.join(www, 'embed.js') },
+      output: {
+        entryFileNames: (chunk) => (chunk.name === 'embed' ? 'embed.js' : 'assets/[name]-[hash].js'),
+      },
+    },
+  },
 });

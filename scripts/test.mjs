@@ -20,6 +20,8 @@ const STEPS = [
   // tests/node: the wasm API contract; tests/unit: the page's pure view-model code.
   ['node tests (wasm API, page model)', () => nodeTest('node', 'unit')],
   ['vite build (dist/)', () => run(vite, ['build'])],
+  // The one-file page (dist-single/), opened from file:// by tests/e2e/single-file.test.mjs.
+  ['single-file build (dist-single/)', () => run(process.execPath, [path.join('scripts', 'build-single.mjs')])],
   ['browser tests (headless Chromium)', () => nodeTest('e2e')],
 ];
 

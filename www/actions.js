@@ -1,57 +1,26 @@
 // What the user can do to a broker, in one table used by the broker cards, the context menu, the
 // keyboard shortcuts and the help overlay. Each action maps to one handle call (docs/api.md);
-// `shortcut` is its line in the help overlay.
+// `shortcut` is its line in the help overlay. The words (label, help, shortcut) are read from
+// i18n.js in the current language each time they are used.
+
+import { t } from "./i18n.js";
+
+/** Adds the translated `shortcut`, `label` and `help` getters to an action. */
+const worded = (a) =>
+  Object.defineProperties(a, {
+    shortcut: { get: () => t(`action.${a.id}.shortcut`), enumerable: true },
+    label: { get: () => t(`action.${a.id}.label`), enumerable: true },
+    help: { get: () => t(`action.${a.id}.help`), enumerable: true },
+  });
 
 export const BROKER_ACTIONS = [
-  {
-    id: "crash",
-    shortcut: "Crash the selected broker",
-    label: "Crash",
-    key: "c",
-    call: (b) => ["fail", [b]],
-    help: "kill -9: the process stops. Its ZooKeeper session expires after zookeeper.session.timeout.ms, then the controller moves its leaderships.",
-  },
-  {
-    id: "crashLossy",
-    shortcut: "Crash it, losing its unflushed writes",
-    label: "Crash, losing unflushed writes",
-    key: "x",
-    call: (b) => ["fail", [b, "crash", { lossy: true }]],
-    help: "Power loss: records not yet flushed to disk are gone when it restarts.",
-  },
-  {
-    id: "stuck",
-    shortcut: "Make it stuck (GC pause)",
-    label: "Stuck (GC pause)",
-    key: "k",
-    call: (b) => ["fail", [b, "stuck"]],
-    help: "Alive and still registered in ZooKeeper, but neither fetching nor answering: its followers fall out of the ISR.",
-  },
-  {
-    id: "slow",
-    shortcut: "Make it slow",
-    label: "Slow",
-    key: "w",
-    call: (b) => ["fail", [b, "slow"]],
-    help: "Fetches and answers slowly: a slow follower, the usual cause of ISR shrinks.",
-  },
-  {
-    id: "isolate",
-    shortcut: "Isolate it from the network",
-    label: "Isolate",
-    key: "i",
-    call: (b) => ["fail", [b, "isolated"]],
-    help: "Network partition: cut off from every other broker and from ZooKeeper.",
-  },
-  {
-    id: "recover",
-    shortcut: "Recover it",
-    label: "Recover",
-    key: "u",
-    call: (b) => ["recover", [b]],
-    help: "Restart it / end the fault: it registers again, truncates if needed and catches up.",
-  },
-];
+  { id: "crash", key: "c", call: (b) => ["fail", [b]] },
+  { id: "crashLossy", key: "x", call: (b) => ["fail", [b, "crash", { lossy: true }]] },
+  { id: "stuck", key: "k", call: (b) => ["fail", [b, "stuck"]] },
+  { id: "slow", key: "w", call: (b) => ["fail", [b, "slow"]] },
+  { id: "isolate", key: "i", call: (b) => ["fail", [b, "isolated"]] },
+  { id: "recover", key: "u", call: (b) => ["recover", [b]] },
+].map(worded);
 
 /** The broker status each fault action leads to (to disable the one already in effect). */
 const STATUS_OF = { crash: "crashed", crashLossy: "crashed", stuck: "stuck", slow: "slow", isolate: "isolated" };

@@ -8,7 +8,10 @@ const $ = (sel) => document.querySelector(sel);
 /**
  * `cmd`: the commands of main.js (togglePlay, step, stepBack, seekPreview, reset, setSpeed,
  * produce, toggleAuto, brokerAction, openMenu, inspect, toggleLink, jump, applyConfig,
- * versionChanged, configDefaults, toggleView, cycleTheme, help, key, inspectorClosed).
+ * versionChanged, configDefaults, toggleView, cycleTheme, help, key, inspectorClosed; toggleLang,
+ * toggleLessons, pickLesson, lessonNext / Back / Restart / Goto, closeLesson, toggleCompare,
+ * pickPreset, compareNext / Back / Restart / Goto, closeCompare, share, copy, exportAs,
+ * closeNotice).
  */
 export function wireControls(cmd) {
   $("#play").addEventListener("click", () => cmd.togglePlay());
@@ -21,6 +24,41 @@ export function wireControls(cmd) {
   $("#theme").addEventListener("click", () => cmd.cycleTheme());
   $("#help-button").addEventListener("click", () => cmd.help());
   $("#view-mode").addEventListener("click", () => cmd.toggleView());
+  $("#lang").addEventListener("click", () => cmd.toggleLang());
+  $("#lessons-button").addEventListener("click", () => cmd.toggleLessons());
+  $("#compare-button").addEventListener("click", () => cmd.toggleCompare());
+  $("#share-button").addEventListener("click", () => cmd.share());
+  $("#notice .notice-close").addEventListener("click", () => cmd.closeNotice());
+
+  // The lesson player and compare mode: the same buttons, one set each.
+  $("#lesson-select").addEventListener("change", (e) => cmd.pickLesson(e.target.value));
+  $("#lesson-next").addEventListener("click", () => cmd.lessonNext());
+  $("#lesson-back").addEventListener("click", () => cmd.lessonBack());
+  $("#lesson-restart").addEventListener("click", () => cmd.lessonRestart());
+  $("#lesson-close").addEventListener("click", () => cmd.closeLesson());
+  $("#lesson-dots").addEventListener("click", (e) => {
+    const dot = e.target.closest("[data-stop]");
+    if (dot) cmd.lessonGoto(Number(dot.dataset.stop));
+  });
+  $("#compare-preset").addEventListener("change", (e) => cmd.pickPreset(e.target.value));
+  $("#compare-next").addEventListener("click", () => cmd.compareNext());
+  $("#compare-back").addEventListener("click", () => cmd.compareBack());
+  $("#compare-restart").addEventListener("click", () => cmd.compareRestart());
+  $("#compare-close").addEventListener("click", () => cmd.closeCompare());
+  $("#compare-dots").addEventListener("click", (e) => {
+    const dot = e.target.closest("[data-stop]");
+    if (dot) cmd.compareGoto(Number(dot.dataset.stop));
+  });
+
+  // Share dialog: copy buttons and exports.
+  const share = $("#share-dialog");
+  share.addEventListener("click", (e) => {
+    const copy = e.target.closest("[data-copy]");
+    if (copy) return cmd.copy(copy.dataset.copy);
+    const exp = e.target.closest("[data-export]");
+    if (exp) return cmd.exportAs(exp.dataset.export);
+    return undefined;
+  });
 
   $("#produce-form").addEventListener("submit", (e) => {
     e.preventDefault();

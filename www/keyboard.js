@@ -2,19 +2,25 @@
 // overlay, so the two cannot disagree. Pure (unit-tested); main.js runs the commands.
 
 import { BROKER_ACTIONS } from "./actions.js";
+import { t } from "./i18n.js";
+
+/** A shortcut line whose label is read from i18n.js (key `key.<command>`) when drawn. */
+const line = (keys, command, labelKey = `key.${command}`) => ({ keys, command, get label() { return t(labelKey); } });
 
 /** [{ keys (as shown), command, label }] in the order the help overlay lists them. */
 export const SHORTCUTS = [
-  { keys: ["Space"], command: "togglePlay", label: "Play / pause" },
-  { keys: ["→", "S"], command: "step", label: "Step one tick (100 ms of Kafka time)" },
-  { keys: ["←"], command: "stepBack", label: "Step back one tick (exact: replays from the start)" },
-  { keys: ["P"], command: "produce", label: "Produce with the producer form's values" },
-  { keys: ["A"], command: "toggleAuto", label: "Automatic producer on / off" },
-  { keys: ["R"], command: "reset", label: "Reset: same config, empty history" },
-  { keys: ["0", "…", "9"], command: "select", label: "Select a broker (type 1 then 2 quickly for broker 12)" },
-  ...BROKER_ACTIONS.map((a) => ({ keys: [a.key.toUpperCase()], command: a.id, label: a.shortcut })),
-  { keys: ["?"], command: "help", label: "Show this help" },
-  { keys: ["Esc"], command: "close", label: "Close a dialog or menu" },
+  line(["Space"], "togglePlay"),
+  line(["→", "S"], "step"),
+  line(["←"], "stepBack"),
+  line(["P"], "produce"),
+  line(["A"], "toggleAuto"),
+  line(["R"], "reset"),
+  line(["0", "…", "9"], "select"),
+  ...BROKER_ACTIONS.map((a) => ({ keys: [a.key.toUpperCase()], command: a.id, get label() { return a.shortcut; } })),
+  line(["N"], "lessonNext"),
+  line(["B"], "lessonBack"),
+  line(["?"], "help"),
+  line(["Esc"], "close"),
 ];
 
 const BY_KEY = new Map([
@@ -25,6 +31,8 @@ const BY_KEY = new Map([
   ["p", "produce"],
   ["a", "toggleAuto"],
   ["r", "reset"],
+  ["n", "lessonNext"],
+  ["b", "lessonBack"],
   ["?", "help"],
   ...BROKER_ACTIONS.map((a) => [a.key, a.id]),
 ]);

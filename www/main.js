@@ -9,7 +9,15 @@
 // log up to t in step() chunks; the result is the exact state the user saw (stateHash() agrees).
 // Acting while looking at the past forks: the recorded future is discarded.
 //
-// URL parameters: ?seed=N (start with this seed), ?ticks=N (run N ticks before the first frame).
+// Lessons (lesson.js plays a scenario script through this handle, stop by stop), compare mode
+// (two more handles, stepped together), share links (share.js), the embed parameters and the
+// postMessage API (embed-api.js), the language (i18n.js) and the exports (export.js) are run from
+// here too, so that one module owns every handle and the one animation loop.
+//
+// URL parameters: ?seed=N (start with this seed), ?ticks=N (run N ticks before the first frame);
+// ?lang=en|zh; a share link ?v=1&s=…&c=…; the embed parameters ?scenario=NAME&step=N
+// &controls=none|minimal|full&autoplay&theme=light|dark&height=PX, ?mode=compare&preset=ID
+// (www/README.md lists them).
 
 import * as clusterView from "./views/cluster.js";
 import * as brokersView from "./views/brokers.js";
@@ -43,6 +51,17 @@ import { cutLinksAt, forkAt, linkKey, replayPlan } from "./timeline.js";
 import { selectByDigit } from "./keyboard.js";
 import { brokerAction, brokerActionEnabled } from "./actions.js";
 import { wireControls } from "./controls.js";
+import { applyStatic, getLang, htmlLang, initialLang, LANG_NAMES, readSavedLang, saveLang, setLang, t } from "./i18n.js";
+import { catalogue, checkpointCounts, cloneRun, configOf, createRun, findScenario, hasMore, lessonInfo, pick, play, readingMs } from "./lesson.js";
+import { compareRows, createStats, findPreset, findings, paneConfig, paneLabel, paneMetrics, PRESETS, sampleTick } from "./compare.js";
+import { decodeShare, embedOptions, lessonQuery, shareQuery } from "./share.js";
+import { commandCall, eventMessage, parseCommand, statePayload } from "./embed-api.js";
+import { exportName, traceJson, traceText } from "./export.js";
+import { SCENARIO_FILES } from "./scenario-files.js";
+import * as lessonView from "./views/lesson.js";
+import * as compareView from "./views/compare.js";
+import { pictureSvg } from "./views/picture.js";
+import { composeSvg, download, serializeSvg, svgToPng } from "./views/export-svg.js";
 
 const $ = (sel) => document.querySelector(sel);
 const params = new URLSearchParams(location.search);
@@ -51,12 +70,14 @@ const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
 const MAX_CALL = 100000;
 const THEMES = ["auto", "light", "dark"];
 const THEME_KEY = "kafka-playground-theme";
-
-const ACKS_HELP = {
-  all: "acks=all: the leader answers once every ISR replica has the records (the HW has passed them). Fails with NOT_ENOUGH_REPLICAS when the ISR is smaller than min.insync.replicas.",
-  1: "acks=1: the leader answers as soon as it has written them to its own log. If it dies before a follower copies them, they are lost.",
-  0: "acks=0: the producer does not wait for any answer. Nobody learns whether the records were written.",
-};
+/** Lessons and compare mode play at least this fast (ticks per second) unless slowed down after. */
+const LESSON_TPS = 20;
+/** Records per log in compare mode's pictures. */
+const COMPARE_RECORDS = 40;
+/** Embedded: at most one state event per this many ms while playing. */
+const STATE_EVENT_MS = 100;
+const embedded = window.parent !== window;
+const embed = embedOptions(params);
 
 const state = {
   Cluster: null, // the wasm Cluster class
@@ -86,50 +107,91 @@ const state = {
   presets: new Map(), // version → its default config, read from the core
   broken: null, // words shown in the banner when the core cannot be used
   seekTo: null, // pending scrubber position (seeks are coalesced per frame)
+  stamp: 0, // bumped by every change to the handle's state (act, step, seek, reset): lessons use it to notice the reader moved away
+  parseScenario: null, // the core's scenario parser
+  catalogue: [], // the scenario files (lesson.js catalogue), each parsed on first use
+  lesson: null, // the open lesson (openLesson)
+  compare: null, // compare mode's state and its two handles (openCompare)
+  themeLocked: false, // ?theme= given: the reader's saved choice is neither used nor changed
+  posted: { at: 0, tick: -1, timer: null }, // the last state event sent to the parent page
+  pickerCache: null, // the lesson picker's entries in one language
 };
 
 const announcer = createAnnouncer($("#announcer"));
 
 // ------------------------------------------------------------------ startup
 
-main().catch((err) => fatal(`The playground could not start: ${errorMessage(err)}`));
+applyLanguage(initialLang({ param: embed.lang, saved: embed.lang ? null : readSavedLang(), languages: navigator.languages ?? [navigator.language] }));
+applyEmbedLayout();
+main().catch((err) => fatal(t("main.startFailed", { error: errorMessage(err) })));
 
 async function main() {
-  applyTheme(readTheme());
-  state.Cluster = await loadCore();
+  state.themeLocked = embed.theme !== null;
+  applyTheme(embed.theme ?? readTheme());
+  const core = await loadCore();
+  state.Cluster = core.Cluster;
+  state.parseScenario = core.parseScenario;
+  state.catalogue = catalogue(SCENARIO_FILES);
   wireControls(commands);
-  window.addEventListener("error", (e) => toast($("#toasts"), `Something went wrong on the page: ${e.message}`));
-  window.addEventListener("unhandledrejection", (e) => toast($("#toasts"), `Something went wrong on the page: ${errorMessage(e.reason)}`));
+  window.addEventListener("error", (e) => toast($("#toasts"), t("main.pageError", { error: e.message })));
+  window.addEventListener("unhandledrejection", (e) => toast($("#toasts"), t("main.pageError", { error: errorMessage(e.reason) })));
+  window.addEventListener("message", onMessage);
   watchVisibility();
   watchWidth();
   reducedMotion.addEventListener("change", () => draw());
   setSpeed($("#speed").value);
   acksHelp();
-  // The legend starts folded on phones, where it would fill the first screen.
-  if (window.matchMedia("(max-width: 720px)").matches) $(".legend").open = false;
+  // The legend starts folded on phones (and in embeds), where it would fill the first screen.
+  if (window.matchMedia("(max-width: 720px)").matches || embedded) $(".legend").open = false;
   helpView.render($("#help"));
+  for (const p of embed.problems) toast($("#toasts"), t("param.bad", { name: p.name, value: p.value, why: p.why }), "info");
 
   const config = {};
   const seed = params.get("seed");
   if (seed !== null) config.seed = Number(seed);
-  resetCluster(config);
-  const warm = Number(params.get("ticks"));
-  if (Number.isInteger(warm) && warm > 0 && usable()) {
-    advance(Math.min(warm, MAX_CALL));
-    refresh();
+  const shared = decodeShare(params);
+  if (shared?.ok) {
+    openShared(shared.state);
+  } else {
+    if (shared) notice(linkProblem(shared));
+    resetCluster(config);
+    if (!shared && embed.scenario) openLesson(embed.scenario, { stop: embed.step ?? 0, autoplay: embed.autoplay });
+    else if (!shared && embed.mode === "compare") openCompare(embed.preset ?? PRESETS[0].id, { stop: embed.step ?? 0, autoplay: embed.autoplay });
+    else if (!shared) {
+      const warm = Number(params.get("ticks") ?? (embed.step !== null ? embed.step : NaN));
+      if (Number.isInteger(warm) && warm > 0 && usable()) {
+        advance(Math.min(warm, MAX_CALL));
+        refresh();
+      }
+      if (embed.mode === "lesson") openLessonPicker();
+      if (embed.autoplay) setRunning(true);
+    }
   }
+  postEvent("ready", {
+    mode: mode(),
+    lang: getLang(),
+    scenario: state.lesson?.entry.id ?? state.compare?.preset.id ?? null,
+    stops: state.lesson?.info.stops ?? state.compare?.stops ?? 0,
+    tick: state.tick,
+  });
+  postState(true);
 }
 
+/**
+ * Load the wasm core. The single-file build (scripts/build-single.mjs) puts the module's bytes in
+ * window.__KRP_WASM_BASE64__, so it opens from file:// with no fetch.
+ */
 async function loadCore() {
   let mod;
   try {
     mod = await import("./pkg/kafka_replication.js");
-    await mod.default();
+    const inline = globalThis.__KRP_WASM_BASE64__;
+    await mod.default(inline ? { module_or_path: Uint8Array.from(atob(inline), (c) => c.charCodeAt(0)) } : undefined);
   } catch (err) {
-    throw new Error(`the simulator core (pkg/kafka_replication.js) did not load: ${errorMessage(err)}. Build it first (see README).`);
+    throw new Error(t("main.coreMissing", { error: errorMessage(err) }));
   }
   if (typeof mod.Cluster !== "function") throw new Error("the simulator core has no Cluster class");
-  return mod.Cluster;
+  return mod;
 }
 
 function usable() {
@@ -148,7 +210,7 @@ function resetCluster(config) {
     next = new state.Cluster(config);
   } catch (err) {
     if (state.cluster) return errorMessage(err);
-    state.broken = `The cluster could not be created: ${errorMessage(err)}`;
+    state.broken = t("main.createFailed", { error: errorMessage(err) });
     draw();
     return state.broken;
   }
@@ -181,6 +243,7 @@ function replaceHandle(next) {
   state.cluster = next;
   state.tick = 0;
   state.broken = null;
+  state.stamp++;
   state.events = { items: [], version: state.events.version + 1 };
 }
 
@@ -189,15 +252,14 @@ function replaceHandle(next) {
  * does not declare, so a call with more arguments than this build's method takes (e.g.
  * fail(b, "stuck") before the core has fault kinds) is refused here instead of doing something else.
  */
-function callCore(method, args) {
-  const fn = state.cluster[method];
-  if (typeof fn !== "function") throw new Error(`This build of the simulator core has no ${method}() yet.`);
+function callCore(method, args, cluster = state.cluster) {
+  const fn = cluster[method];
+  if (typeof fn !== "function") throw new Error(t("main.noMethod", { method }));
   if (args.length > fn.length) {
-    throw new Error(
-      `This build of the simulator core does not support ${method}(${args.map((a) => JSON.stringify(a)).join(", ")}) yet: its ${method}() takes ${fn.length} argument${fn.length === 1 ? "" : "s"}.`,
-    );
+    const call = `${method}(${args.map((a) => JSON.stringify(a)).join(", ")})`;
+    throw new Error(t("main.tooManyArgs", { call, method, count: fn.length }));
   }
-  return fn.apply(state.cluster, args);
+  return fn.apply(cluster, args);
 }
 
 /**
@@ -220,6 +282,7 @@ function runPlan(ops) {
 
 /** Run `n` ticks from the current one, replaying any recorded actions on the way. Returns the events. */
 function advance(n) {
+  state.stamp++;
   try {
     const events = runPlan(replayPlan(state.actions, state.tick, state.tick + n));
     state.horizon = Math.max(state.horizon, state.tick);
@@ -240,6 +303,7 @@ function seek(t) {
   const target = Math.max(0, Math.min(state.horizon, Math.round(t)));
   const from = state.tick;
   if (target === from) return;
+  state.stamp++;
   if (target > from) {
     advance(target - from);
     if (target - from > 1) clearHistory(state.history); // the chart would have a gap
@@ -267,33 +331,38 @@ function seek(t) {
  * A user action: one handle call at the current tick, logged for replay. Acting in the past
  * first discards the recorded future. Returns { ok, result } or { ok: false, error }.
  */
-function act(method, args) {
+function act(method, args, { quiet = false } = {}) {
   if (!usable()) {
-    toast($("#toasts"), state.broken ?? "There is no cluster: press Reset.");
+    if (!quiet) toast($("#toasts"), state.broken ?? t("main.noCluster"));
     return { ok: false, error: "no cluster" };
   }
   let result;
   try {
     result = callCore(method, args);
   } catch (err) {
-    coreFailed(err);
+    if (!quiet || isPanic(err)) coreFailed(err);
     return { ok: false, error: errorMessage(err) };
   }
+  state.stamp++;
   if (state.tick < state.horizon) {
     state.actions = forkAt(state.actions, state.tick);
-    toast($("#toasts"), `You changed the past at tick ${state.tick}: the recorded history after it was discarded.`, "info");
+    toast($("#toasts"), t("main.forked", { tick: state.tick }), "info");
     state.horizon = state.tick;
   }
   state.actions.push({ tick: state.tick, method, args });
   return { ok: true, result };
 }
 
+function isPanic(err) {
+  return err instanceof WebAssembly.RuntimeError || /unreachable|panicked/i.test(errorMessage(err));
+}
+
 function coreFailed(err) {
   const msg = errorMessage(err);
   // A wasm trap (panic) leaves the handle unusable; an Error from argument validation does not.
-  if (err instanceof WebAssembly.RuntimeError || /unreachable|panicked/i.test(msg)) {
+  if (isPanic(err)) {
     setRunning(false);
-    state.broken = `The simulator core stopped with an internal error (${msg}). Its state is lost: press Reset to start again with the same configuration.`;
+    state.broken = t("main.coreStopped", { error: msg });
     draw();
   } else {
     toast($("#toasts"), msg);
@@ -302,21 +371,40 @@ function coreFailed(err) {
 
 // ------------------------------------------------------------------ loop
 
-// Frames are requested only while playing: a paused playground costs no CPU.
+/** True while something animates: free play, a lesson or compare mode playing to its next stop. */
+function animating() {
+  return state.running || !!state.lesson?.playing || !!state.compare?.playing;
+}
+
+// Frames are requested only while something plays: a paused playground costs no CPU.
 function frame(now) {
   state.rafId = null;
-  if (!state.running || !usable()) return;
+  if (!animating()) return;
   const dt = state.lastFrame === null ? 0 : now - state.lastFrame;
   const { ticks, carry } = ticksForFrame(dt, state.tps, state.carry);
   state.carry = carry;
   state.lastFrame = now;
-  if (ticks > 0) {
+  if (state.compare?.playing) {
+    comparePlay(ticks);
+  } else if (state.lesson?.playing && usable()) {
+    const events = lessonPlay(ticks);
+    refresh({ continuous: true, events });
+  } else if (state.running && usable() && ticks > 0) {
     const events = advance(ticks);
     autoProduce(ticks);
     refresh({ continuous: true, events });
   }
-  if (state.snap) clusterView.animate($("#cluster"), state.snap.tick, state.carry, reducedMotion.matches);
-  if (state.running) state.rafId = requestAnimationFrame(frame);
+  if (state.snap && !state.compare) clusterView.animate($("#cluster"), state.snap.tick, state.carry, reducedMotion.matches);
+  if (animating()) state.rafId = requestAnimationFrame(frame);
+}
+
+/** Make sure frames run (after a lesson or compare mode starts playing). */
+function kick() {
+  if (state.rafId === null) {
+    state.carry = 0;
+    state.lastFrame = null;
+    state.rafId = requestAnimationFrame(frame);
+  }
 }
 
 function setRunning(on) {
@@ -325,13 +413,18 @@ function setRunning(on) {
   state.lastFrame = null;
   if (state.running) {
     state.pausedBy = null;
+    if (state.lesson?.playing) stopLessonPlaying();
     if (state.rafId === null) state.rafId = requestAnimationFrame(frame);
   }
+  drawPlayButton();
+  document.body.classList.toggle("is-running", state.running);
+}
+
+function drawPlayButton() {
   const btn = $("#play");
   btn.setAttribute("aria-pressed", String(state.running));
-  btn.setAttribute("aria-label", state.running ? "Pause" : "Play");
-  btn.querySelector(".btn-text").textContent = state.running ? "Pause" : "Play";
-  document.body.classList.toggle("is-running", state.running);
+  btn.setAttribute("aria-label", t(state.running ? "controls.pause" : "controls.play"));
+  btn.querySelector(".btn-text").textContent = t(state.running ? "controls.pause" : "controls.play");
 }
 
 function setSpeed(sliderValue) {
@@ -379,7 +472,7 @@ function watchVisibility() {
 
 /** The form's produce arguments for `count` records, or { error } in words. */
 function produceArgs(count) {
-  if (!Number.isInteger(count) || count < 1) return { error: `Records must be a whole number of at least 1 (got "${$("#produce-count").value}").` };
+  if (!Number.isInteger(count) || count < 1) return { error: t("main.recordsInvalid", { value: $("#produce-count").value }) };
   const choice = $("#produce-partition").value;
   const partitions = state.snap?.partitions.length ?? 1;
   const partition = choice === "rr" ? state.roundRobin++ % partitions : Number(choice);
@@ -402,7 +495,7 @@ function produceFromForm() {
   const { args, error } = produceArgs(raw === "" ? NaN : Number(raw));
   if (error) return showProduceError(error);
   const r = act("produce", [args]);
-  showProduceError(r.ok ? "" : `Not sent: ${r.error}`);
+  showProduceError(r.ok ? "" : t("main.notSent", { error: r.error }));
   refresh({ continuous: true });
   return undefined;
 }
@@ -415,7 +508,7 @@ function produceFromForm() {
 function autoProduce(ticks) {
   if (!state.auto.on || state.tick < state.horizon || !usable()) return;
   const rate = Number($("#auto-rate").value);
-  if (!(rate > 0)) return stopAuto(`Automatic producer stopped: the rate must be a positive number (got "${$("#auto-rate").value}").`);
+  if (!(rate > 0)) return stopAuto(t("main.autoRate", { value: $("#auto-rate").value }));
   state.auto.carry += (rate * ticks * (state.snap?.tickMs ?? 100)) / 1000;
   const count = Math.floor(state.auto.carry);
   if (count < 1) return undefined;
@@ -423,7 +516,7 @@ function autoProduce(ticks) {
   const { args, error } = produceArgs(count);
   if (error) return stopAuto(error);
   const r = act("produce", [args]);
-  if (!r.ok) stopAuto(`Automatic producer stopped: ${r.error}`);
+  if (!r.ok) stopAuto(t("main.autoStopped", { error: r.error }));
   return undefined;
 }
 
@@ -434,13 +527,14 @@ function stopAuto(why) {
 }
 
 function acksHelp() {
-  $("#acks-help").textContent = ACKS_HELP[$("#produce-acks").value] ?? "";
+  const v = $("#produce-acks").value;
+  $("#acks-help").textContent = ["all", "1", "0"].includes(v) ? t(`acks.${v}`) : "";
 }
 
 function autoText() {
-  if (!state.auto.on) return "Off. When on, it sends the form's acks and partition every batch of ticks while playing.";
-  if (state.tick < state.horizon) return "Waiting: replaying the recorded history (its requests play back).";
-  return `On: about ${$("#auto-rate").value} records per second of Kafka time${state.running ? "" : " (press Play)"}.`;
+  if (!state.auto.on) return t("main.auto.off");
+  if (state.tick < state.horizon) return t("main.auto.waiting");
+  return t("main.auto.on", { rate: $("#auto-rate").value, paused: state.running ? "" : t("main.auto.pressPlay") });
 }
 
 // ------------------------------------------------------------------ render
@@ -452,7 +546,7 @@ function refresh({ continuous = false, events = [] } = {}) {
       const snap = state.cluster.snapshot();
       const problem = validateSnapshot(snap);
       if (problem) {
-        state.broken = `The page cannot draw this simulator core's state: ${problem}.`;
+        state.broken = t("main.badSnapshot", { problem });
       } else {
         state.prev = state.snap;
         state.snap = snap;
@@ -466,14 +560,17 @@ function refresh({ continuous = false, events = [] } = {}) {
     }
   }
   draw();
+  postState();
 }
 
 function draw() {
   drawBanner();
+  if (state.lesson) drawLesson();
+  if (state.compare) drawCompare();
   const snap = state.snap;
   if (!snap) return;
   const motion = !reducedMotion.matches;
-  $("#clock").textContent = `t = ${formatSeconds(snap.timeMs)} · tick ${snap.tick}`;
+  $("#clock").textContent = t("clock", { time: formatSeconds(snap.timeMs), tick: snap.tick });
   drawTimeline(snap);
   clusterView.render($("#cluster"), snap, { cuts: state.cuts, selected: state.selected, reducedMotion: !motion });
   brokersView.render($("#brokers"), snap, { selected: state.selected });
@@ -485,7 +582,7 @@ function draw() {
   }
   const mode = $("#view-mode");
   mode.setAttribute("aria-pressed", String(compact));
-  mode.textContent = compact ? "Detailed view" : "Compact view";
+  mode.textContent = t(compact ? "panel.view.detailed" : "panel.view.compact");
   if (compact) compactView.render(partitions, snap);
   else partitionsView.render(partitions, snap, { history: state.history, reducedMotion: !motion });
   producerView.render($(".producer-panel"), snap, { auto: { text: autoText() } });
@@ -501,10 +598,10 @@ function drawTimeline(snap) {
   scrub.max = String(state.horizon);
   scrub.value = String(snap.tick);
   const past = snap.tick < state.horizon;
-  scrub.setAttribute("aria-valuetext", `tick ${snap.tick} of ${state.horizon}`);
+  scrub.setAttribute("aria-valuetext", t("timeline.valuetext", { tick: snap.tick, horizon: state.horizon }));
   $("#timeline-status").textContent = past
-    ? `tick ${snap.tick} of ${state.horizon} · replaying recorded history (acting now discards what follows)`
-    : `tick ${snap.tick} · live (end of history)`;
+    ? t("timeline.status.past", { tick: snap.tick, horizon: state.horizon })
+    : t("timeline.status.live", { tick: snap.tick });
   document.body.classList.toggle("in-past", past);
 }
 
@@ -537,17 +634,27 @@ function readTheme() {
   }
 }
 
+function currentTheme() {
+  return document.documentElement.dataset.theme ?? "auto";
+}
+
 function applyTheme(mode) {
   if (mode === "auto") delete document.documentElement.dataset.theme;
   else document.documentElement.dataset.theme = mode;
-  const btn = $("#theme");
-  btn.setAttribute("aria-label", `Colour theme: ${mode === "auto" ? "automatic" : mode}`);
-  btn.querySelector(".theme-text").textContent = mode === "auto" ? "Auto" : mode === "light" ? "Light" : "Dark";
+  drawThemeButton();
+  if (state.themeLocked) return; // an embed's ?theme= is not the reader's own choice
   try {
     localStorage.setItem(THEME_KEY, mode);
   } catch {
     /* the choice just is not remembered */
   }
+}
+
+function drawThemeButton() {
+  const mode = currentTheme();
+  const btn = $("#theme");
+  btn.setAttribute("aria-label", t("theme.aria", { mode }));
+  btn.querySelector(".theme-text").textContent = t(`theme.${mode}`);
 }
 
 // ------------------------------------------------------------------ commands (controls.js)
@@ -556,16 +663,16 @@ function brokerCommand(id, broker) {
   const a = brokerAction(id);
   if (!a) return;
   if (broker === null || broker === undefined) {
-    toast($("#toasts"), "Select a broker first: type its number (0–9) or click it in the picture.", "info");
+    toast($("#toasts"), t("main.selectFirst"), "info");
     return;
   }
   const b = state.snap?.brokers.find((x) => x.id === broker);
   if (!b) {
-    toast($("#toasts"), `There is no broker ${broker} in this cluster.`);
+    toast($("#toasts"), t("main.noBroker", { id: broker }));
     return;
   }
   if (!brokerActionEnabled(a, b.status)) {
-    toast($("#toasts"), `${a.label}: broker ${broker} is ${b.status}.`, "info");
+    toast($("#toasts"), t("main.brokerIs", { action: a.label, id: broker, status: t(`status.${b.status}`) }), "info");
     return;
   }
   const [method, args] = a.call(broker);
@@ -659,8 +766,8 @@ const commands = {
       return;
     }
     const error = resetCluster(configDiff(typed, defaults));
-    configView.showError(form, error ? `Not applied: ${error}` : "");
-    if (!error) toast($("#toasts"), "New configuration applied: the cluster starts over.", "info");
+    configView.showError(form, error ? t("main.notApplied", { error }) : "");
+    if (!error) toast($("#toasts"), t("main.configApplied"), "info");
   },
   versionChanged(version) {
     const form = $("#config-form");
@@ -679,23 +786,64 @@ const commands = {
     draw();
   },
   cycleTheme() {
-    applyTheme(THEMES[(THEMES.indexOf(readTheme()) + 1) % THEMES.length]);
+    applyTheme(THEMES[(THEMES.indexOf(currentTheme()) + 1) % THEMES.length]);
   },
   help() {
     const d = $("#help");
     if (!d.open) d.showModal();
   },
   redraw: draw,
+  toggleLang() {
+    switchLanguage(getLang() === "en" ? "zh" : "en");
+  },
+  toggleLessons() {
+    if (state.lesson) closeLesson();
+    else openLessonPicker();
+  },
+  pickLesson(name) {
+    if (name) openLesson(name);
+  },
+  lessonNext,
+  lessonBack,
+  lessonRestart() {
+    if (state.lesson) openLesson(state.lesson.entry, { keepSpeed: true });
+  },
+  lessonGoto: (n) => lessonGoto(n),
+  closeLesson,
+  toggleCompare() {
+    if (state.compare) closeCompare();
+    else openCompare(PRESETS[0].id);
+  },
+  pickPreset: (id) => openCompare(id),
+  compareNext,
+  compareBack,
+  compareRestart() {
+    if (state.compare) openCompare(state.compare.preset.id, { keepSpeed: true });
+  },
+  compareGoto: (n) => compareGoto(n),
+  closeCompare,
+  share: openShareDialog,
+  copy: copyField,
+  exportAs,
+  closeNotice() {
+    $("#notice").hidden = true;
+  },
   key({ command, digit }) {
     if (command === "select") {
       state.digits = selectByDigit(state.digits, digit, performance.now(), state.snap?.brokers.length ?? 0);
       state.selected = state.digits.id;
       const exists = state.snap?.brokers.some((b) => b.id === state.selected);
-      announcer.say([exists ? `Broker ${state.selected} selected.` : `There is no broker ${state.selected}.`]);
+      announcer.say([exists ? t("main.brokerSelected", { id: state.selected }) : t("main.noBroker", { id: state.selected })]);
       draw();
     } else if (command === "toggleAuto") {
       $("#auto-on").checked = !state.auto.on;
       commands.toggleAuto(!state.auto.on);
+    } else if (command === "lessonNext") {
+      if (state.compare) compareNext();
+      else lessonNext();
+    } else if (command === "lessonBack") {
+      if (state.compare) compareBack();
+      else lessonBack();
     } else if (brokerAction(command)) brokerCommand(command, state.selected);
     else commands[command]?.();
   },
@@ -733,4 +881,1022 @@ window.__playground = {
   get running() {
     return state.running;
   },
+  /** The open lesson: { id, stop, stops, playing, offScript, caption, title, checkpoints, tick }, or null. */
+  lesson: () => lessonModel(),
+  /** Compare mode: { preset, stop, stops, playing, tick, hashes, metrics }, or null. */
+  compare: () => compareModel(),
+  get lang() {
+    return getLang();
+  },
+  /** The share link of this moment (as the Share dialog shows it). */
+  shareLink: () => shareLink(),
+  /** The trace of this moment: { json, text } (what the exports save). */
+  trace: () => {
+    const tr = buildTrace();
+    return { json: tr, text: traceLog(tr) };
+  },
+  /** The picture export as SVG markup. */
+  pictureSvg: () => exportPicture().svg,
 };
+
+// ------------------------------------------------------------------ language
+
+/** Set the language everywhere: static markup, the views (redrawn from scratch), lesson texts. */
+function applyLanguage(lang) {
+  setLang(lang);
+  document.documentElement.lang = htmlLang();
+  applyStatic(document);
+  document.title = t("app.title");
+  $("#meta-description")?.setAttribute("content", t("app.description"));
+  const other = getLang() === "en" ? "zh" : "en";
+  const btn = $("#lang");
+  btn.setAttribute("lang", htmlLang(other));
+  btn.querySelector(".lang-text").textContent = LANG_NAMES[other];
+}
+
+function switchLanguage(lang) {
+  if (lang === getLang()) return;
+  applyLanguage(lang);
+  if (!embed.lang) saveLang(getLang());
+  // Keep ?lang= in the address (reloads and copied URLs keep the language).
+  if (params.has("lang") || !embedded) {
+    const url = new URL(location.href);
+    url.searchParams.set("lang", getLang());
+    try {
+      history.replaceState(history.state, "", url);
+    } catch {
+      /* file:// in some browsers: the address just stays */
+    }
+  }
+  relocalize();
+  postEvent("lang", { lang: getLang() });
+}
+
+/** Redraw every view in the new language: their caches are keyed on the data, not the words. */
+function relocalize() {
+  for (const sel of ["#cluster", "#brokers", "#partitions", "#guarantees", "#zk", "#events", "#compare-panes"]) {
+    const el = $(sel);
+    el.replaceChildren();
+    for (const k of Object.keys(el)) if (k.startsWith("__")) delete el[k];
+  }
+  const partition = $("#produce-partition");
+  const keep = partition.value;
+  partition.replaceChildren();
+  const requests = $(".request-list");
+  requests.replaceChildren();
+  delete requests.__key;
+  delete $("#inspector").__key;
+  drawPlayButton();
+  drawThemeButton();
+  acksHelp();
+  setSpeed($("#speed").value);
+  helpView.render($("#help"));
+  draw();
+  if (state.inspecting && $("#inspector").open) inspectorView.render($("#inspector"), inspect(state.inspecting, state.snap, { cuts: state.cuts }));
+  if ([...partition.options].some((o) => o.value === keep)) partition.value = keep;
+  if ($("#share-dialog").open) fillShareDialog();
+}
+
+// ------------------------------------------------------------------ embedding: layout, notices
+
+/** The embed parameters that shape the page: controls, height, iframe. */
+function applyEmbedLayout() {
+  document.body.classList.toggle("embedded", embedded);
+  document.body.classList.add(`controls-${embed.controls}`);
+  if (embed.height) {
+    document.body.classList.add("has-height");
+    document.documentElement.style.setProperty("--embed-height", `${embed.height}px`);
+  }
+}
+
+/** The current mode: "lesson", "compare" or "play". */
+function mode() {
+  return state.compare ? "compare" : state.lesson ? "lesson" : "play";
+}
+
+/** A message in the notice bar (not an error: the page works). */
+function notice(text) {
+  $("#notice .notice-text").textContent = text;
+  $("#notice").hidden = !text;
+}
+
+// ------------------------------------------------------------------ lessons
+
+/** The catalogue entry's parsed commands and info (parsed on first use). */
+function parsed(entry) {
+  if (!entry.commands) {
+    entry.commands = state.parseScenario(entry.text);
+    entry.info = lessonInfo(entry.commands);
+  }
+  return entry;
+}
+
+/** The picker's entries: every scenario, lessons with their title in the current language. */
+function pickerEntries() {
+  if (state.pickerCache?.lang === getLang()) return state.pickerCache.entries;
+  const entries = state.catalogue.map((e) => {
+    let title = "";
+    if (e.group === "lessons") {
+      try {
+        title = pick(parsed(e).info.title, getLang());
+      } catch {
+        title = e.id;
+      }
+    }
+    return { id: e.id, group: e.group, title };
+  });
+  state.pickerCache = { lang: getLang(), entries };
+  return entries;
+}
+
+/** Show the lesson panel with the picker only (no lesson chosen yet). */
+function openLessonPicker() {
+  if (state.compare) closeCompare();
+  const first = state.catalogue.find((e) => e.group === "lessons");
+  if (first) openLesson(first);
+}
+
+/**
+ * Open a lesson or scenario (catalogue entry or name) on a fresh cluster with its config. With
+ * `stop` > 1 the lesson is played at once to that stop; otherwise it plays to its first stop.
+ */
+function openLesson(nameOrEntry, { stop = 0, autoplay = false, keepSpeed = false } = {}) {
+  const entry = typeof nameOrEntry === "string" ? findScenario(state.catalogue, nameOrEntry) : nameOrEntry;
+  if (!entry) {
+    notice(t("lesson.unknown", { name: nameOrEntry }));
+    return false;
+  }
+  let commands;
+  try {
+    commands = parsed(entry).commands;
+  } catch (err) {
+    toast($("#toasts"), t("lesson.loadFailed", { name: entry.id, error: errorMessage(err) }));
+    return false;
+  }
+  if (state.compare) closeCompare();
+  stopAutoplay();
+  setRunning(false);
+  const config = configOf(commands);
+  const error = resetCluster(config);
+  if (error) {
+    toast($("#toasts"), t("lesson.loadFailed", { name: entry.id, error }));
+    return false;
+  }
+  if (!keepSpeed && state.tps < LESSON_TPS) setSpeedTps(LESSON_TPS);
+  state.lesson = {
+    entry,
+    commands,
+    info: entry.info,
+    config,
+    run: createRun(),
+    positions: [],
+    playing: false,
+    stamp: state.stamp,
+    autoplay,
+    autoTimer: null,
+    autoAt: 0,
+    reported: 0, // checkpoints already posted to the parent page
+  };
+  state.lesson.positions[0] = capture();
+  // The lesson panel takes the legend's place at the top; it stays one click away.
+  if ($("#lesson").hidden) $(".legend").open = false;
+  $("#lesson").hidden = false;
+  $("#lessons-button").setAttribute("aria-pressed", "true");
+  document.body.classList.add("mode-lesson");
+  if (stop > 1) lessonGoto(stop);
+  else startLessonPlaying();
+  refresh();
+  return true;
+}
+
+function closeLesson() {
+  if (!state.lesson) return;
+  stopAutoplay();
+  state.lesson = null;
+  $("#lesson").hidden = true;
+  $("#lessons-button").setAttribute("aria-pressed", "false");
+  document.body.classList.remove("mode-lesson");
+  draw();
+  postState(true);
+}
+
+/** The position to come back to: tick, the action log up to it and the lesson run there. */
+function capture() {
+  return { tick: state.tick, actions: state.actions.slice(), run: cloneRun(state.lesson.run) };
+}
+
+/** True when the cluster is no longer where the lesson left it (the reader played, stepped, acted). */
+function offScript() {
+  return !!state.lesson && !state.lesson.playing && state.lesson.stamp !== state.stamp;
+}
+
+/** The ops the lesson runner plays through: this module's handle, logged like user actions. */
+const lessonOps = {
+  events: [],
+  call: (method, args) => act(method, args, { quiet: true }),
+  step(n) {
+    for (const e of advance(n)) lessonOps.events.push(e);
+  },
+  expect(text) {
+    try {
+      return state.cluster.expect(text);
+    } catch (err) {
+      return { ok: false, error: errorMessage(err) };
+    }
+  },
+  tick: () => state.tick,
+};
+
+/**
+ * Play the lesson for at most `budget` ticks (Infinity: to the next stop at once). Returns the
+ * events of those ticks. Reaching a stop records its position, tells the parent page, and (with
+ * autoplay) schedules the next one.
+ */
+function lessonPlay(budget) {
+  const L = state.lesson;
+  lessonOps.events = [];
+  let r;
+  try {
+    r = play(L.run, L.commands, budget, lessonOps);
+  } catch (err) {
+    coreFailed(err);
+    L.playing = false;
+    return lessonOps.events;
+  }
+  L.stamp = state.stamp;
+  reportCheckpoints();
+  if (r.stop !== "budget") {
+    L.playing = false;
+    L.positions[L.run.stops] = capture();
+    L.positions.length = L.run.stops + 1;
+    const counts = checkpointCounts(L.run.checkpoints);
+    postEvent("stop", { scenario: L.entry.id, stop: L.run.stops, stops: L.info.stops, caption: pick(L.run.captions, getLang()), checkpoints: counts });
+    if (L.autoplay) scheduleAutoplay();
+  }
+  return lessonOps.events;
+}
+
+function reportCheckpoints() {
+  const L = state.lesson;
+  for (; L.reported < L.run.checkpoints.length; L.reported++) {
+    const c = L.run.checkpoints[L.reported];
+    postEvent("checkpoint", { scenario: L.entry.id, text: c.text, ok: c.ok, actual: c.actual ?? c.error ?? null, tick: c.tick, kind: c.kind });
+  }
+}
+
+function startLessonPlaying() {
+  const L = state.lesson;
+  if (!L || !hasMore(L.run, L.commands)) return;
+  setRunning(false);
+  L.playing = true;
+  kick();
+}
+
+function stopLessonPlaying() {
+  const L = state.lesson;
+  if (!L?.playing) return;
+  // Free play takes over: the lesson stays where the reader stopped it (off its script).
+  L.playing = false;
+}
+
+/** Put the cluster exactly at a recorded stop: a new handle and the lesson's actions replayed. */
+function restoreStop(n) {
+  const L = state.lesson;
+  const pos = L.positions[n];
+  let next;
+  try {
+    next = new state.Cluster(L.config);
+  } catch (err) {
+    coreFailed(err);
+    return false;
+  }
+  setRunning(false);
+  replaceHandle(next);
+  state.config = L.config;
+  state.actions = pos.actions.slice();
+  let events = [];
+  try {
+    events = runPlan(replayPlan(state.actions, 0, pos.tick, { includeFrom: true }));
+  } catch (err) {
+    coreFailed(err);
+  }
+  state.horizon = pos.tick;
+  state.events = { items: mergeEvents([], events), version: state.events.version + 1 };
+  truncateAfter(state.history, pos.tick);
+  L.run = cloneRun(pos.run);
+  L.reported = L.run.checkpoints.length;
+  L.playing = false;
+  L.positions.length = n + 1;
+  L.stamp = state.stamp;
+  return true;
+}
+
+function lessonNext() {
+  const L = state.lesson;
+  if (!L) return;
+  stopAutoplay();
+  if (L.playing) {
+    // Second press while playing: jump to the stop at once.
+    const events = lessonPlay(Infinity);
+    refresh({ continuous: true, events });
+    return;
+  }
+  if (offScript()) restoreStop(L.run.stops);
+  if (!hasMore(L.run, L.commands)) {
+    refresh();
+    return;
+  }
+  startLessonPlaying();
+  refresh();
+}
+
+function lessonBack() {
+  const L = state.lesson;
+  if (!L) return;
+  stopAutoplay();
+  // While playing towards stop n+1, "back" returns to stop n, where this segment started.
+  const target = L.playing || offScript() ? L.run.stops : L.run.stops - 1;
+  if (target < 1) {
+    openLesson(L.entry, { keepSpeed: true });
+    return;
+  }
+  if (restoreStop(target)) refresh();
+}
+
+/** Go to stop `n` (1-based): restored if it was reached before, else played to at once. */
+function lessonGoto(n) {
+  const L = state.lesson;
+  if (!L) return;
+  stopAutoplay();
+  const stop = Math.max(1, Math.min(L.info.stops, Math.round(n)));
+  const known = Math.min(stop, L.positions.length - 1);
+  if (known >= 0 && (known !== L.run.stops || offScript() || L.playing)) restoreStop(known);
+  while (L.run.stops < stop && hasMore(L.run, L.commands)) lessonPlay(Infinity);
+  refresh();
+}
+
+function scheduleAutoplay() {
+  const L = state.lesson;
+  stopAutoplay();
+  if (!L || !hasMore(L.run, L.commands)) return;
+  const ms = readingMs(pick(L.run.captions, getLang()), getLang());
+  L.autoAt = performance.now() + ms;
+  L.autoTimer = setTimeout(() => {
+    L.autoTimer = null;
+    if (state.lesson === L && !L.playing && !offScript()) lessonNext();
+  }, ms);
+}
+
+function stopAutoplay() {
+  const L = state.lesson;
+  if (L?.autoTimer) {
+    clearTimeout(L.autoTimer);
+    L.autoTimer = null;
+  }
+}
+
+/** The lesson as plain data (drawing, tests, events). */
+function lessonModel() {
+  const L = state.lesson;
+  if (!L) return null;
+  const lang = getLang();
+  const caption = pick(L.run.captions, lang) || (L.entry.group === "lessons" ? "" : t("lesson.noCaption"));
+  return {
+    id: L.entry.id,
+    group: L.entry.group,
+    title: pick(L.run.title, lang) || pick(L.info.title, lang) || L.entry.id,
+    caption,
+    stop: L.run.stops,
+    stops: L.info.stops,
+    playing: L.playing,
+    offScript: offScript(),
+    done: !hasMore(L.run, L.commands),
+    tick: state.tick,
+    checkpoints: L.run.checkpoints.map((c) => ({ ...c })),
+  };
+}
+
+function drawLesson() {
+  const m = lessonModel();
+  const L = state.lesson;
+  lessonView.fillPicker($("#lesson-select"), pickerEntries(), L.entry.group === "lessons" ? L.entry.id : `${L.entry.group}/${L.entry.id}`);
+  let status;
+  let kind = "";
+  if (m.playing) {
+    const w = L.run.wait;
+    status = w?.kind === "until" ? t("lesson.status.waiting", { tick: m.tick, text: w.text }) : t("lesson.status.playing", { tick: m.tick });
+    kind = "playing";
+  } else if (m.offScript) {
+    status = t("lesson.status.offScript", { tick: m.tick, n: Math.max(1, m.stop) });
+    kind = "off-script";
+  } else if (m.done) {
+    status = t("lesson.status.end", { tick: m.tick });
+    kind = "end";
+  } else if (L.autoTimer) {
+    status = t("lesson.status.autoplay", { s: Math.max(1, Math.round((L.autoAt - performance.now()) / 1000)) });
+  } else status = t("lesson.status.paused", { tick: m.tick });
+  lessonView.render(
+    { title: "lesson-title", caption: "lesson-caption", progress: "lesson-progress", status: "lesson-status", back: "lesson-back", next: "lesson-next", dots: "lesson-dots", checkpoints: "lesson-checkpoints", count: "lesson-check-count", empty: "lesson-checks-empty" },
+    {
+      ...m,
+      status,
+      statusKind: kind,
+      canBack: m.stop > 1 || m.playing || m.offScript,
+      canNext: m.playing || !m.done || m.offScript,
+      visited: L.positions.length - 1,
+    },
+  );
+}
+
+/** Move the speed slider to `tps` ticks per second. */
+function setSpeedTps(tps) {
+  const slider = $("#speed");
+  slider.value = String(Math.log10(tps));
+  setSpeed(slider.value);
+}
+
+// ------------------------------------------------------------------ compare mode
+
+/**
+ * Open compare mode with preset `id`: two handles with the same config and seed but the preset's
+ * key, stepped together by one script. With `stop` > 1 it is played at once to that stop.
+ */
+function openCompare(id, { stop = 0, autoplay = false, keepSpeed = false } = {}) {
+  const preset = findPreset(id);
+  if (!preset) {
+    notice(t("lesson.unknown", { name: id }));
+    return false;
+  }
+  if (state.lesson) closeLesson();
+  setRunning(false);
+  if (!keepSpeed && state.tps < LESSON_TPS) setSpeedTps(LESSON_TPS);
+  const commands = state.parseScenario(preset.script);
+  const info = lessonInfo(commands);
+  freeCompare();
+  const C = {
+    preset,
+    commands,
+    info,
+    stops: info.stops,
+    base: configOf(commands),
+    panes: [],
+    run: null,
+    playing: false,
+    autoplay,
+    autoTimer: null,
+    version: 0,
+  };
+  state.compare = C;
+  if (!resetCompare()) return false;
+  $("#compare").hidden = false;
+  $("#compare-button").setAttribute("aria-pressed", "true");
+  document.body.classList.add("mode-compare");
+  if (stop > 1) compareGoto(stop);
+  else startComparePlaying();
+  drawCompare();
+  postState(true);
+  return true;
+}
+
+/** New handles for both panes, at tick 0 of the script. */
+function resetCompare() {
+  const C = state.compare;
+  freeCompareHandles();
+  try {
+    C.panes = [0, 1].map((i) => {
+      const cluster = new state.Cluster(paneConfig(C.base, C.preset, i));
+      return { cluster, stats: createStats(), snap: null, label: paneLabel(C.preset, i) };
+    });
+  } catch (err) {
+    toast($("#toasts"), errorMessage(err));
+    closeCompare();
+    return false;
+  }
+  C.run = createRun();
+  C.tick = 0;
+  C.actions = []; // the calls made on both panes, like main's action log (for the trace)
+  C.playing = false;
+  for (const p of C.panes) p.snap = p.cluster.snapshot({ records: COMPARE_RECORDS });
+  C.version++;
+  return true;
+}
+
+function freeCompareHandles() {
+  for (const p of state.compare?.panes ?? []) {
+    try {
+      p.cluster.free();
+    } catch {
+      /* dropped either way */
+    }
+  }
+}
+
+function freeCompare() {
+  if (state.compare?.autoTimer) clearTimeout(state.compare.autoTimer);
+  freeCompareHandles();
+}
+
+function closeCompare() {
+  if (!state.compare) return;
+  freeCompare();
+  state.compare = null;
+  $("#compare").hidden = true;
+  $("#compare-button").setAttribute("aria-pressed", "false");
+  document.body.classList.remove("mode-compare");
+  refresh();
+}
+
+/** The runner's ops for compare mode: every call and tick on both handles, one tick at a time. */
+const compareOps = {
+  call(method, args) {
+    const errors = [];
+    state.compare.actions.push({ tick: state.compare.tick, method, args });
+    for (const p of state.compare.panes) {
+      try {
+        callCore(method, args, p.cluster);
+      } catch (err) {
+        if (isPanic(err)) throw err;
+        errors.push(`${p.label}: ${errorMessage(err)}`);
+      }
+    }
+    return errors.length ? { ok: false, error: errors.join("; ") } : { ok: true };
+  },
+  step(n) {
+    const C = state.compare;
+    for (let i = 0; i < n; i++) {
+      for (const p of C.panes) {
+        p.cluster.step(1);
+        sampleTick(p.stats, p.cluster.snapshot({ records: 0 }));
+      }
+      C.tick++;
+    }
+  },
+  expect(text) {
+    const panes = state.compare.panes.map((p) => {
+      try {
+        return p.cluster.expect(text);
+      } catch (err) {
+        return { ok: false, error: errorMessage(err) };
+      }
+    });
+    return { ok: panes.every((r) => r.ok), panes };
+  },
+  tick: () => state.compare.tick,
+};
+
+function comparePlay(budget) {
+  const C = state.compare;
+  let r;
+  try {
+    r = play(C.run, C.commands, budget, compareOps);
+  } catch (err) {
+    C.playing = false;
+    toast($("#toasts"), errorMessage(err));
+    return;
+  }
+  for (const p of C.panes) p.snap = p.cluster.snapshot({ records: COMPARE_RECORDS });
+  C.version++;
+  if (r.stop !== "budget") {
+    C.playing = false;
+    postEvent("stop", { scenario: `compare/${C.preset.id}`, stop: C.run.stops, stops: C.stops, caption: pick(C.run.captions, getLang()), checkpoints: checkpointCounts(C.run.checkpoints) });
+    if (C.autoplay && hasMore(C.run, C.commands)) {
+      C.autoTimer = setTimeout(() => {
+        C.autoTimer = null;
+        if (state.compare === C && !C.playing) compareNext();
+      }, readingMs(pick(C.run.captions, getLang()), getLang()));
+    }
+  }
+  drawCompare();
+  postState();
+}
+
+function startComparePlaying() {
+  const C = state.compare;
+  if (!C || !hasMore(C.run, C.commands)) return;
+  C.playing = true;
+  kick();
+}
+
+function compareNext() {
+  const C = state.compare;
+  if (!C) return;
+  if (C.autoTimer) clearTimeout(C.autoTimer);
+  C.autoTimer = null;
+  if (C.playing) comparePlay(Infinity);
+  else startComparePlaying();
+  drawCompare();
+}
+
+function compareBack() {
+  const C = state.compare;
+  if (!C) return;
+  const target = C.playing ? C.run.stops : C.run.stops - 1;
+  compareGoto(Math.max(1, target));
+}
+
+/** Stop `n` of the compare script: both panes replayed from tick 0 (the core is deterministic). */
+function compareGoto(n) {
+  const C = state.compare;
+  if (!C) return;
+  if (C.autoTimer) clearTimeout(C.autoTimer);
+  C.autoTimer = null;
+  const stop = Math.max(1, Math.min(C.stops, Math.round(n)));
+  if (!resetCompare()) return;
+  while (C.run.stops < stop && hasMore(C.run, C.commands)) comparePlay(Infinity);
+  drawCompare();
+}
+
+function compareModel() {
+  const C = state.compare;
+  if (!C) return null;
+  const metrics = C.panes.map((p) => paneMetrics(p.snap, p.stats));
+  return {
+    preset: C.preset.id,
+    key: C.preset.key,
+    values: C.preset.values,
+    stop: C.run.stops,
+    stops: C.stops,
+    playing: C.playing,
+    tick: C.tick,
+    hashes: C.panes.map((p) => String(p.cluster.stateHash())),
+    metrics,
+    checkpoints: C.run.checkpoints.map((c) => ({ ...c })),
+  };
+}
+
+function drawCompare() {
+  const C = state.compare;
+  const lang = getLang();
+  compareView.fillPresets(
+    $("#compare-preset"),
+    PRESETS,
+    C.preset.id,
+    (p) => {
+      try {
+        return pick(lessonInfo(state.parseScenario(p.script)).title, lang);
+      } catch {
+        return p.id;
+      }
+    },
+    paneLabel,
+  );
+  // The pane labels follow the language.
+  C.panes.forEach((p, i) => (p.label = paneLabel(C.preset, i)));
+  const done = !hasMore(C.run, C.commands);
+  const status = C.playing ? t("lesson.status.playing", { tick: C.tick }) : done ? t("lesson.status.end", { tick: C.tick }) : t("lesson.status.paused", { tick: C.tick });
+  $("#compare-same").textContent = t("compare.sameSeed", { seed: C.panes[0].snap.seed, key: C.preset.key });
+  lessonView.render(
+    { title: "compare-title", caption: "compare-caption", progress: "compare-progress", status: "compare-status", back: "compare-back", next: "compare-next", dots: "compare-dots" },
+    {
+      title: pick(C.run.title, lang) || pick(C.info.title, lang),
+      caption: pick(C.run.captions, lang),
+      stop: C.run.stops,
+      stops: C.stops,
+      playing: C.playing,
+      status,
+      statusKind: C.playing ? "playing" : done ? "end" : "",
+      canBack: C.run.stops > 1 || C.playing,
+      canNext: C.playing || !done,
+    },
+  );
+  const metrics = C.panes.map((p) => paneMetrics(p.snap, p.stats));
+  const panes = C.panes.map((p, i) => ({
+    label: p.label,
+    snap: p.snap,
+    version: C.version,
+    unavailable: metrics[i].unavailableNow,
+    checks: C.run.checkpoints.filter((c) => c.panes).map((c) => ({ text: c.text, tick: c.tick, kind: c.kind, ok: c.panes[i].ok, actual: c.panes[i].actual ?? c.panes[i].error })),
+  }));
+  const m = { panes, rows: compareRows(metrics), findings: findings(metrics, C.panes.map((p) => p.label)) };
+  compareView.renderPanes($("#compare-panes"), m);
+  compareView.renderSummary($("#compare-table"), $("#compare-findings"), m);
+}
+
+// ------------------------------------------------------------------ share links
+
+/** The words for a link that could not be opened. */
+function linkProblem(res) {
+  if (res.reason === "version") return t("link.version", { v: res.detail });
+  if (res.reason === "checksum") return t("link.damaged");
+  return t("link.format", { why: res.detail });
+}
+
+/** Open a decoded share link: its config, its action log replayed exactly to its tick. */
+function openShared(shared) {
+  const error = resetCluster(shared.config);
+  if (error) {
+    notice(t("link.replayFailed", { error }));
+    resetCluster({});
+    return;
+  }
+  state.actions = shared.actions.map((a) => ({ tick: a.tick, method: a.method, args: a.args }));
+  try {
+    const events = runPlan(replayPlan(state.actions, 0, shared.tick, { includeFrom: true }));
+    state.events = { items: mergeEvents([], events), version: state.events.version + 1 };
+  } catch (err) {
+    notice(t("link.replayFailed", { error: errorMessage(err) }));
+    state.actions = [];
+    resetCluster({});
+    return;
+  }
+  state.horizon = Math.max(shared.horizon, shared.tick);
+  state.stamp++;
+  refresh();
+  toast($("#toasts"), t("link.opened", { tick: shared.tick, n: state.actions.filter((a) => a.tick <= shared.tick).length }), "info");
+}
+
+/** The page's own address without its query (works for file:// too). */
+function pageBase() {
+  return `${location.origin === "null" ? "file://" : location.origin}${location.pathname}`;
+}
+
+/** The link to this moment: a lesson stop, a compare stop, or the exact state (v=1 link). */
+function shareLink() {
+  const lang = getLang();
+  if (state.compare) {
+    const q = new URLSearchParams({ mode: "compare", preset: state.compare.preset.id, step: String(Math.max(1, state.compare.run.stops)), lang });
+    return `${pageBase()}?${q}`;
+  }
+  const m = lessonModel();
+  if (m && !m.offScript && !m.playing) {
+    const scenario = state.lesson.entry.group === "lessons" ? m.id : `${m.group}/${m.id}`;
+    return `${pageBase()}?${lessonQuery({ scenario, step: Math.max(1, m.stop), lang })}`;
+  }
+  return `${pageBase()}?${shareQuery({ config: state.config, actions: state.actions, tick: state.tick, horizon: state.horizon }, { lang })}`;
+}
+
+function embedSnippet() {
+  const base = pageBase().replace(/[^/]*$/, "");
+  const attrs = [];
+  if (state.compare) attrs.push(`mode="compare"`, `preset="${state.compare.preset.id}"`, `step="${Math.max(1, state.compare.run.stops)}"`);
+  else if (state.lesson) {
+    const scenario = state.lesson.entry.group === "lessons" ? state.lesson.entry.id : `${state.lesson.entry.group}/${state.lesson.entry.id}`;
+    attrs.push(`scenario="${scenario}"`, `step="${Math.max(1, state.lesson.run.stops)}"`);
+  } else {
+    const link = shareLink();
+    attrs.push(`share="${link.slice(link.indexOf("?") + 1).replace(/&lang=[^&]*/, "")}"`);
+  }
+  attrs.push(`controls="minimal"`, `lang="${getLang()}"`);
+  return `<script type="module" src="${base}embed.js"></script>\n<kafka-replication-playground ${attrs.join(" ")}></kafka-replication-playground>`;
+}
+
+function openShareDialog() {
+  const d = $("#share-dialog");
+  fillShareDialog();
+  $("#share-status").textContent = "";
+  if (!d.open) d.showModal();
+  $("#share-link").select();
+}
+
+function fillShareDialog() {
+  $("#share-link").value = shareLink();
+  const m = lessonModel();
+  $("#share-link-help").textContent =
+    m && !m.offScript && !m.playing ? t("share.link.lesson", { name: m.title, n: Math.max(1, m.stop) }) : t("share.link.help", { tick: state.compare ? state.compare.tick : state.tick });
+  $("#share-embed").value = embedSnippet();
+  $("#share-export-help").textContent = t("share.export.help", { tick: state.compare ? state.compare.tick : state.tick });
+}
+
+async function copyField(id) {
+  const field = $(`#${id}`);
+  field.select();
+  try {
+    await navigator.clipboard.writeText(field.value);
+    $("#share-status").textContent = t("share.copied");
+  } catch {
+    $("#share-status").textContent = t("share.copyFailed");
+  }
+}
+
+// ------------------------------------------------------------------ exports
+
+/** Every event from tick 0 to `tick` of `config` + `actions`, replayed on a throwaway handle. */
+function replayEvents(config, actions, tick) {
+  const events = [];
+  let replay = null;
+  try {
+    replay = new state.Cluster(config);
+    for (const op of replayPlan(actions, 0, tick, { includeFrom: true })) {
+      if (op.apply) callCore(op.apply.method, op.apply.args, replay);
+      else if (op.step) for (const e of replay.step(op.step) ?? []) events.push(e);
+    }
+  } finally {
+    replay?.free();
+  }
+  return events;
+}
+
+/**
+ * The trace of this moment: the history replayed from tick 0, so every event is in it (the
+ * events panel keeps only the newest). In compare mode, one trace per pane (its config, the
+ * script's calls, its events) under { compare, panes }.
+ */
+function buildTrace() {
+  const C = state.compare;
+  if (C) {
+    return {
+      compare: { preset: C.preset.id, key: C.preset.key, values: C.preset.values, stop: C.run.stops },
+      panes: C.panes.map((p, i) => {
+        const config = paneConfig(C.base, C.preset, i);
+        const events = replayEvents(config, C.actions, C.tick);
+        return { label: p.label, ...traceJson({ config, actions: C.actions, tick: C.tick, horizon: C.tick, events, snapshot: p.cluster.snapshot() }) };
+      }),
+    };
+  }
+  const L = state.lesson;
+  return traceJson({
+    config: state.config,
+    actions: state.actions,
+    tick: state.tick,
+    horizon: state.horizon,
+    events: replayEvents(state.config, state.actions, state.tick),
+    snapshot: state.cluster.snapshot(),
+    lesson: L ? { scenario: L.entry.id, stop: L.run.stops } : null,
+  });
+}
+
+/** The text log of a trace (both panes, one after the other, in compare mode). */
+function traceLog(trace) {
+  if (!trace.panes) return traceText(trace);
+  return trace.panes.map((p, i) => `## ${t("compare.pane", { n: i + 1, label: p.label })}\n${traceText(p)}`).join("\n");
+}
+
+/** The current picture: the cluster SVG with the partitions below it, or the two compare panes. */
+function exportPicture() {
+  if (state.compare) {
+    const parts = state.compare.panes.map((p) => pictureSvg(p.snap, { width: 520, title: p.label }));
+    return composeSvg(parts, { direction: "row", gap: 16 });
+  }
+  const parts = [];
+  const svg = $("#cluster svg.cluster-svg");
+  if (svg) parts.push(serializeSvg(svg, { background: getComputedStyle(document.body).getPropertyValue("--surface") || "#ffffff" }));
+  parts.push(pictureSvg(state.snap, { width: Math.max(520, parts[0]?.width ?? 520) }));
+  return composeSvg(parts, { direction: "column", gap: 8 });
+}
+
+async function exportAs(kind) {
+  const tick = state.compare ? state.compare.tick : state.tick;
+  try {
+    let name;
+    let blob;
+    if (kind === "json" || kind === "text") {
+      const trace = buildTrace();
+      name = exportName(state.compare ? "compare-trace" : "trace", tick, kind === "json" ? "json" : "txt");
+      blob = kind === "json" ? new Blob([`${JSON.stringify(trace, null, 2)}\n`], { type: "application/json" }) : new Blob([traceLog(trace)], { type: "text/plain;charset=utf-8" });
+    } else {
+      const pic = exportPicture();
+      if (kind === "svg") {
+        name = exportName(state.compare ? "compare" : "picture", tick, "svg");
+        blob = new Blob([pic.svg], { type: "image/svg+xml" });
+      } else {
+        name = exportName(state.compare ? "compare" : "picture", tick, "png");
+        blob = await svgToPng(pic.svg, pic.width, pic.height);
+      }
+    }
+    download(name, blob);
+    $("#share-status").textContent = t("share.exported", { file: name });
+  } catch (err) {
+    $("#share-status").textContent = t("share.exportFailed", { error: errorMessage(err) });
+  }
+}
+
+// ------------------------------------------------------------------ postMessage API (embed-api.js)
+
+/** Send an event to the page embedding this one (nothing when not embedded). */
+function postEvent(type, payload) {
+  if (!embedded) return;
+  try {
+    window.parent.postMessage(eventMessage(type, payload), "*");
+  } catch {
+    /* a parent that went away */
+  }
+}
+
+/** A `state` event after changes: at once when forced, else at most one per STATE_EVENT_MS. */
+function postState(force = false) {
+  if (!embedded || !state.snap) return;
+  const p = state.posted;
+  const now = performance.now();
+  if (!force && now - p.at < STATE_EVENT_MS) {
+    if (p.timer === null) p.timer = setTimeout(() => {
+      p.timer = null;
+      postState(true);
+    }, STATE_EVENT_MS);
+    return;
+  }
+  p.at = now;
+  const C = state.compare;
+  const L = lessonModel();
+  const snap = C ? C.panes[0].snap : state.snap;
+  postEvent("state", {
+    ...statePayload(snap, { mode: mode(), lesson: L ? { scenario: L.id, stop: L.stop, stops: L.stops, playing: L.playing, offScript: L.offScript } : null }),
+    running: state.running,
+    compare: C ? { preset: C.preset.id, stop: C.run.stops, stops: C.stops, panes: C.panes.map((pane) => statePayload(pane.snap)) } : null,
+  });
+}
+
+/** A command from the embedding page; the answer goes back as a `result` event. */
+function onMessage(e) {
+  if (e.source === window) return;
+  const parsedCmd = parseCommand(e.data);
+  if (!parsedCmd) return;
+  const reply = (ok, error) => {
+    const msg = eventMessage("result", { id: parsedCmd.id, command: parsedCmd.command?.type ?? parsedCmd.command, ok, ...(error ? { error } : {}) });
+    try {
+      (e.source ?? window.parent).postMessage(msg, "*");
+    } catch {
+      /* the sender went away */
+    }
+  };
+  if (!parsedCmd.ok) return reply(false, parsedCmd.error);
+  const error = runCommand(parsedCmd.command);
+  reply(!error, error || undefined);
+  postState(true);
+  return undefined;
+}
+
+/** Run one postMessage command; returns null or the error in words. */
+function runCommand(c) {
+  if (!state.Cluster) return "the simulator core is not loaded";
+  const call = commandCall(c);
+  if (call) {
+    if (state.compare) {
+      const r = compareOps.call(call[0], call[1]);
+      for (const p of state.compare.panes) p.snap = p.cluster.snapshot({ records: COMPARE_RECORDS });
+      state.compare.version++;
+      drawCompare();
+      return r.ok ? null : r.error;
+    }
+    const r = act(call[0], call[1], { quiet: true });
+    refresh({ continuous: true });
+    return r.ok ? null : r.error;
+  }
+  switch (c.type) {
+    case "play":
+      if (state.compare) startComparePlaying();
+      else if (state.lesson && !offScript()) lessonNext();
+      else setRunning(true);
+      return null;
+    case "pause":
+      setRunning(false);
+      stopAutoplay();
+      if (state.lesson?.playing) stopLessonPlaying();
+      if (state.compare) state.compare.playing = false;
+      draw();
+      return null;
+    case "next":
+      if (state.compare) compareNext();
+      else if (state.lesson) lessonNext();
+      else return "next: no lesson is open";
+      return null;
+    case "back":
+      if (state.compare) compareBack();
+      else if (state.lesson) lessonBack();
+      else return "back: no lesson is open";
+      return null;
+    case "restart":
+      if (state.compare) commands.compareRestart();
+      else if (state.lesson) commands.lessonRestart();
+      else commands.reset();
+      return null;
+    case "goto":
+      if (state.compare) compareGoto(c.step);
+      else if (state.lesson) lessonGoto(c.step);
+      else {
+        setRunning(false);
+        if (c.step > state.horizon) {
+          seek(state.horizon);
+          advance(Math.min(c.step - state.tick, MAX_CALL));
+          refresh({ continuous: true });
+        } else seek(c.step);
+      }
+      return null;
+    case "step": {
+      const n = c.ticks ?? 1;
+      if (state.compare) {
+        compareOps.step(n);
+        for (const p of state.compare.panes) p.snap = p.cluster.snapshot({ records: COMPARE_RECORDS });
+        state.compare.version++;
+        drawCompare();
+        return null;
+      }
+      setRunning(false);
+      if (state.lesson?.playing) stopLessonPlaying();
+      const events = advance(n);
+      refresh({ continuous: true, events });
+      return null;
+    }
+    case "scenario":
+      return openLesson(c.name, { stop: c.step ?? 0 }) ? null : t("lesson.unknown", { name: c.name });
+    case "lang":
+      switchLanguage(c.lang);
+      return null;
+    case "theme":
+      applyTheme(c.theme);
+      return null;
+    case "state":
+      return null;
+    default:
+      return `unknown command ${c.type}`;
+  }
+}

@@ -1,10 +1,18 @@
-// The time-travel bookkeeping of main.js, as pure functions (unit-tested in tests/unit/).
+// The time-travel bookkeeping of main.js, as pure functions plus one small store (unit-tested in
+// tests/unit/).
 //
 // The core is deterministic: the state at tick t is a function of the config and of the user's
 // actions before t. So the page keeps an action log [{tick, method, args}] instead of snapshots,
-// and going back to t means `new Cluster(config)` + replaying the log up to t. An action at tick t
-// is applied after the cluster has reached t and before it steps past it, so "the state at t"
-// includes every action taken at t.
+// and going back to t means replaying the log up to t. An action at tick t is applied after the
+// cluster has reached t and before it steps past it, so "the state at t" includes every action
+// taken at t.
+//
+// Replaying from tick 0 costs the whole distance (0.7 s for 100 000 idle ticks of the default
+// cluster in node, seconds with traffic in a browser), so the page also keeps checkpoints (Checkpoints below): copies of the handle taken
+// with its fork() every `every` ticks, thinned out as the history grows. Seeking back is then
+// "fork the nearest checkpoint at or before the target, replay the log from there": at most
+// `every` ticks of replay. A checkpoint at tick t holds the state on arriving at t, before the
+// actions logged at t (so replaying from it includes them, exactly as from a fresh cluster at 0).
 
 /** Ticks per step() call while replaying (the core accepts up to 100000). */
 export const REPLAY_CHUNK_TICKS = 2000;
@@ -21,20 +29,28 @@ export function forkAt(actions, tick) {
 
 /**
  * The operations that take a cluster from tick `from` to tick `to` while applying the recorded
- * actions on the way: a list of { step: n } (n ≤ chunk) and { apply: action }. Actions at tick
- * `from` itself are included only with `includeFrom` (a fresh cluster at tick 0 has not applied
- * them yet; a running one already has). `actions` is in tick order, as the log is appended.
+ * actions on the way: a list of { step: n } (n ≤ chunk), { apply: action } and, with `every`,
+ * { checkpoint: tick }. Actions at tick `from` itself are included only with `includeFrom` (a
+ * fresh cluster at tick 0, or one restored from a checkpoint, has not applied them yet; a running
+ * one already has). `actions` is in tick order, as the log is appended.
+ *
+ * With `every` (a Checkpoints store's `every`), steps also stop at the multiples of `every` on
+ * the way, and { checkpoint: tick } marks the moment to offer the handle to the store: on
+ * arriving at that tick, before the actions logged at it.
  */
-export function replayPlan(actions, from, to, { includeFrom = false, chunk = REPLAY_CHUNK_TICKS } = {}) {
+export function replayPlan(actions, from, to, { includeFrom = false, chunk = REPLAY_CHUNK_TICKS, every = 0 } = {}) {
   const ops = [];
   let at = from;
   const stepTo = (t) => {
     while (at < t) {
-      const n = Math.min(chunk, t - at);
+      let n = Math.min(chunk, t - at);
+      if (every > 0) n = Math.min(n, every - (at % every)); // stop at the next multiple
       ops.push({ step: n });
       at += n;
+      if (every > 0 && at % every === 0) ops.push({ checkpoint: at });
     }
   };
+  if (includeFrom && every > 0 && from % every === 0) ops.push({ checkpoint: from });
   // The log only grows at its end (or is cut by forkAt), so the start is found by bisection:
   // a long session's log is not walked from the beginning every frame.
   for (let i = firstAfter(actions, includeFrom ? from - 1 : from); i < actions.length; i++) {
@@ -45,6 +61,188 @@ export function replayPlan(actions, from, to, { includeFrom = false, chunk = REP
   }
   stepTo(to);
   return ops;
+}
+
+/**
+ * Runs replay operations on `handle`: steps with handle.step(n), actions with
+ * `apply(handle, action)` (default: handle[action.method](...action.args)), checkpoint marks by
+ * offering the handle to `checkpoints` (if given). `onStep(n)` is called after each step, so a
+ * caller that tracks the tick stays right when an action throws halfway. Returns the events of
+ * the steps, oldest first.
+ */
+export function runPlan(handle, ops, { apply = applyAction, checkpoints = null, onStep = null } = {}) {
+  const events = [];
+  for (const op of ops) {
+    if (op.apply) {
+      apply(handle, op.apply);
+    } else if (op.checkpoint !== undefined) {
+      checkpoints?.add(op.checkpoint, handle);
+    } else {
+      const evs = handle.step(op.step);
+      onStep?.(op.step);
+      if (Array.isArray(evs)) for (const e of evs) events.push(e);
+    }
+  }
+  return events;
+}
+
+function applyAction(handle, a) {
+  return handle[a.method](...a.args);
+}
+
+/** The first checkpoint spacing, in ticks (it doubles as the history outgrows the budgets). */
+export const CHECKPOINT_EVERY = 1000;
+/** At most this many checkpoints: 100 000 ticks of history keep one every 2000 ticks. */
+export const MAX_CHECKPOINTS = 64;
+/**
+ * At most this many bytes of wasm memory for them, estimated (checkpointBytes). A default cluster
+ * whose logs have reached retention (65 536 records a replica) takes about 17 MB a copy; beyond
+ * the budget the spacing doubles, and seeking replays more.
+ */
+export const MAX_CHECKPOINT_BYTES = 128 * 1024 * 1024;
+
+/**
+ * Checkpoints for seeking: handle copies (fork()) at ticks that are multiples of `every`, tick 0
+ * included. When there are more than `max`, or they take more than `maxBytes` (as estimated by
+ * `sizeOf(handle)`), `every` doubles and the checkpoints off the new spacing are freed, so they
+ * stay spread evenly over the whole history. The store owns its copies: restore() hands out a
+ * fresh fork, and every copy it drops is free()d.
+ *
+ * Used by the handle's owner like this:
+ *   on a new cluster:      checkpoints.clear(); checkpoints.add(0, cluster)
+ *   on replaying / running: runPlan(cluster, replayPlan(log, from, to, { every: checkpoints.every }), { checkpoints })
+ *   on seeking back to t:  const { tick, handle } = checkpoints.restore(t);  (free the old handle)
+ *                          runPlan(handle, replayPlan(log, tick, t, { includeFrom: true, every: checkpoints.every }), { checkpoints })
+ *   on acting in the past (the log is cut after t): checkpoints.dropAfter(t)
+ */
+export class Checkpoints {
+  constructor({ every = CHECKPOINT_EVERY, max = MAX_CHECKPOINTS, maxBytes = MAX_CHECKPOINT_BYTES, sizeOf = checkpointBytes } = {}) {
+    if (!(Number.isInteger(every) && every > 0)) throw new Error(`every must be a positive integer, got ${every}`);
+    if (!(Number.isInteger(max) && max >= 1)) throw new Error(`max must be an integer of at least 1, got ${max}`);
+    this.initialEvery = every;
+    this.every = every;
+    this.max = max;
+    this.maxBytes = maxBytes;
+    this.sizeOf = sizeOf;
+    this.list = []; // [{ tick, handle, bytes }], in tick order
+    this.bytes = 0;
+  }
+
+  /** How many checkpoints are kept. */
+  get size() {
+    return this.list.length;
+  }
+
+  /** The ticks of the checkpoints, ascending. */
+  ticks() {
+    return this.list.map((c) => c.tick);
+  }
+
+  /** Whether add(tick, …) would keep a copy: tick is on the spacing and not kept yet. */
+  wants(tick) {
+    return Number.isInteger(tick) && tick >= 0 && tick % this.every === 0 && this.list[this.indexAtOrBefore(tick)]?.tick !== tick;
+  }
+
+  /**
+   * Offers the state of `handle` at `tick` (on arriving there, before the actions logged at it).
+   * Keeps a fork() of it if wanted; returns whether it did. When the new copy would break a
+   * budget, the others are thinned out first (so the budget holds at every moment), and the new
+   * one is kept only if it falls on the new spacing.
+   */
+  add(tick, handle) {
+    if (!this.wants(tick)) return false;
+    const bytes = this.sizeOf(handle);
+    this.thin({ tick, bytes });
+    if (tick % this.every !== 0) return false;
+    this.list.splice(this.indexAtOrBefore(tick) + 1, 0, { tick, handle: handle.fork(), bytes });
+    this.bytes += bytes;
+    return true;
+  }
+
+  /** The nearest checkpoint at or before `tick`: { tick, handle } (the store's own copy; do not free or step it), or null. */
+  nearest(tick) {
+    const c = this.list[this.indexAtOrBefore(tick)];
+    return c ? { tick: c.tick, handle: c.handle } : null;
+  }
+
+  /**
+   * A new handle (a fork: the caller owns it) at the nearest checkpoint at or before `tick`, as
+   * { tick, handle }; null if there is none.
+   */
+  restore(tick) {
+    const c = this.list[this.indexAtOrBefore(tick)];
+    return c ? { tick: c.tick, handle: c.handle.fork() } : null;
+  }
+
+  /** Frees the checkpoints after `tick` (the history after it was discarded). */
+  dropAfter(tick) {
+    const i = this.indexAtOrBefore(tick) + 1;
+    for (const c of this.list.splice(i)) this.release(c);
+  }
+
+  /** Frees every checkpoint and starts the spacing over (a new cluster). */
+  clear() {
+    for (const c of this.list.splice(0)) this.release(c);
+    this.every = this.initialEvery;
+  }
+
+  /**
+   * While the checkpoints (and `extra`, a copy about to be added: { tick, bytes }) break a
+   * budget: double the spacing and free what is off it. Tick 0 always stays; so does a lone copy
+   * over the byte budget (at worst, seeking replays from tick 0).
+   */
+  thin(extra = null) {
+    const over = () => this.list.length + (extra ? 1 : 0) > this.max || this.bytes + (extra ? extra.bytes : 0) > this.maxBytes;
+    const offNext = (tick) => tick % (this.every * 2) !== 0;
+    while (over() && (this.list.some((c) => offNext(c.tick)) || (extra && offNext(extra.tick)))) {
+      this.every *= 2;
+      const kept = [];
+      for (const c of this.list) {
+        if (c.tick % this.every === 0) kept.push(c);
+        else this.release(c);
+      }
+      this.list = kept;
+      if (extra && extra.tick % this.every !== 0) extra = null;
+    }
+  }
+
+  release(c) {
+    this.bytes -= c.bytes;
+    try {
+      c.handle.free();
+    } catch {
+      /* already freed, or a handle poisoned by a panic: dropped either way */
+    }
+  }
+
+  /** Index of the last checkpoint with tick ≤ `tick`, or -1. */
+  indexAtOrBefore(tick) {
+    let lo = 0;
+    let hi = this.list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.list[mid].tick <= tick) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo - 1;
+  }
+}
+
+/**
+ * Estimated bytes of wasm memory a fork() of `handle` takes, from a record-less snapshot: about
+ * 24 bytes per record in the logs, 16 per committed offset the invariant checks remember (at
+ * most 65 536 a partition), 3 KB a partition and 16 KB for the rest. Calibrated against the
+ * growth of wasm memory per fork (within 5 % for the default cluster from empty to full logs,
+ * and for 24 brokers × 200 partitions). Only the checkpoint budget depends on it.
+ */
+export function checkpointBytes(handle) {
+  const snap = handle.snapshot({ records: 0 });
+  let bytes = 16 * 1024;
+  for (const p of snap.partitions) {
+    bytes += 3 * 1024 + 16 * Math.min(65536, Math.max(0, p.hw));
+    for (const l of p.logs) bytes += 24 * Math.max(0, l.leo - l.logStartOffset);
+  }
+  return bytes;
 }
 
 /**

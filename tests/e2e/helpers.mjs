@@ -1,5 +1,14 @@
 // Shared steps for the browser tests: wait for the first drawing, step, read what is drawn.
 // (browser.mjs opens the page; these drive it like a user would, through the DOM.)
+import fs from "node:fs";
+import path from "node:path";
+import { ROOT } from "../../scripts/toolchain.mjs";
+
+/** A screenshot of what the reader sees (the viewport, not the whole page) as test-output/<name>.png. */
+export async function viewShot(page, name) {
+  fs.mkdirSync(path.join(ROOT, "test-output"), { recursive: true });
+  await page.screenshot({ path: path.join(ROOT, "test-output", `${name}.png`) });
+}
 
 /**
  * Wait until the page has drawn a real snapshot (partitions and brokers exist), or fail with the

@@ -5,6 +5,7 @@
 import { h, join, setAttr, setText } from "./dom.js";
 import { brokersModel, modelKey } from "./model.js";
 import { brokerAction, brokerActionEnabled } from "../actions.js";
+import { t } from "../i18n.js";
 
 const STATUS_CLASS = { up: "ok", crashed: "bad", stuck: "warn", slow: "warn", isolated: "warn" };
 
@@ -17,7 +18,7 @@ export function render(root, snap, ctx = {}) {
 
   let list = root.querySelector(".broker-list");
   if (!list) {
-    list = h("ol", { class: "broker-list", "aria-label": "Brokers" });
+    list = h("ol", { class: "broker-list", "aria-label": t("brokers.list") });
     root.replaceChildren(list);
   }
   list.classList.toggle("many", model.length > 8);
@@ -28,7 +29,7 @@ function actionButton(id, b, cls) {
   const a = brokerAction(id);
   return h(
     "button",
-    { type: "button", class: `btn ${cls}`, "data-action": id, "data-broker": b.id, "aria-label": `${a.label} broker ${b.id}`, title: `${a.help} (select it, then ${a.key.toUpperCase()})` },
+    { type: "button", class: `btn ${cls}`, "data-action": id, "data-broker": b.id, "aria-label": t("broker.action.aria", { label: a.label, id: b.id }), title: t("broker.action.title", { help: a.help, key: a.key.toUpperCase() }) },
     a.label,
   );
 }
@@ -40,12 +41,12 @@ function createCard(b) {
     h(
       "div",
       { class: "broker-head" },
-      h("span", { class: "broker-name" }, `Broker ${b.id}`),
+      h("span", { class: "broker-name" }, t("broker.name", { id: b.id })),
       h("span", { class: "pill status" }),
-      h("span", { class: "pill controller-badge", title: "This broker is the controller: it elects partition leaders and writes their state to ZooKeeper" }),
+      h("span", { class: "pill controller-badge", title: t("broker.controllerTitle") }),
     ),
     h("div", { class: "broker-zk" }),
-    h("ul", { class: "broker-hosts", "aria-label": `Partitions on broker ${b.id}` }),
+    h("ul", { class: "broker-hosts", "aria-label": t("broker.hosts", { id: b.id }) }),
     h(
       "div",
       { class: "broker-actions" },
@@ -53,8 +54,8 @@ function createCard(b) {
       actionButton("recover", b, ""),
       h(
         "button",
-        { type: "button", class: "btn btn-menu", "data-action": "menu", "data-broker": b.id, "aria-haspopup": "menu", "aria-label": `All faults for broker ${b.id}`, title: "Crash (lossy), stuck, slow, isolate, recover" },
-        "Faults…",
+        { type: "button", class: "btn btn-menu", "data-action": "menu", "data-broker": b.id, "aria-haspopup": "menu", "aria-label": t("broker.faults.aria", { id: b.id }), title: t("broker.faults.title") },
+        t("broker.faults"),
       ),
     ),
   );
@@ -64,17 +65,17 @@ function updateCard(el, b) {
   const up = b.status === "up";
   el.className = `broker status-${b.status}${b.controller ? " is-controller" : ""}${b.selected ? " is-selected" : ""}`;
   const status = el.querySelector(".status");
-  setText(status, b.status);
+  setText(status, t(`status.${b.status}`));
   status.className = `pill status ${STATUS_CLASS[b.status] ?? "warn"}`;
 
   const ctrl = el.querySelector(".controller-badge");
   ctrl.hidden = !b.controller;
-  setText(ctrl, b.controller ? `controller · epoch ${b.controllerEpoch}` : "");
+  setText(ctrl, b.controller ? t("broker.controllerBadge", { epoch: b.controllerEpoch }) : "");
 
   const zk = el.querySelector(".broker-zk");
   let zkText;
-  if (b.registered) zkText = up ? `/brokers/ids/${b.id} registered` : "ZK session still alive: the controller has not noticed yet";
-  else zkText = up ? "registering in ZooKeeper…" : `/brokers/ids/${b.id} gone: session expired`;
+  if (b.registered) zkText = up ? t("broker.zk.registered", { id: b.id }) : t("broker.zk.alive");
+  else zkText = up ? t("broker.zk.registering") : t("broker.zk.gone", { id: b.id });
   setText(zk, zkText);
   zk.classList.toggle("warn", !up && b.registered);
 
@@ -86,7 +87,7 @@ function updateCard(el, b) {
     (li, x) => {
       li.className = `host host-${x.role}`;
       setText(li, x.role === "leader" ? `P${x.partition} ♛` : `P${x.partition}`);
-      setAttr(li, "title", `Partition ${x.partition}: ${x.role === "leader" ? "leader" : x.role === "isr" ? "follower in the ISR" : "follower out of the ISR"}`);
+      setAttr(li, "title", t("broker.host.title", { p: x.partition, role: t(`broker.host.${x.role}`) }));
     },
   );
 

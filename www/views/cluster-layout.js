@@ -135,14 +135,14 @@ export function messageGlyph(kind) {
   };
 }
 
-/** The message kinds of the core (docs/api.md), for the glyphs and the legend. */
+/** The message kinds of the core (docs/api.md), for the glyphs and the legend (their words: i18n.js `family.<request>`). */
 export const MESSAGE_FAMILIES = [
-  { request: "Fetch", letter: "F", family: "fetch", words: "follower pulls records from the leader; the response carries them and the leader's HW" },
-  { request: "Produce", letter: "P", family: "produce", words: "producer → partition leader; the response is the ack (or a Kafka error)" },
-  { request: "ConsumerFetch", letter: "C", family: "consume", words: "the consumer reads from the leader; the response carries only records below the HW" },
-  { request: "LeaderAndIsr", letter: "L", family: "control", words: "controller tells brokers who leads, with which epoch and ISR" },
-  { request: "OffsetsForLeaderEpoch", letter: "E", family: "epoch", words: "a new follower asks where its leader epoch ends, to truncate" },
-  { request: "AlterPartition", letter: "A", family: "alter", words: "leader asks the controller to change the ISR" },
+  { request: "Fetch", letter: "F", family: "fetch" },
+  { request: "Produce", letter: "P", family: "produce" },
+  { request: "ConsumerFetch", letter: "C", family: "consume" },
+  { request: "LeaderAndIsr", letter: "L", family: "control" },
+  { request: "OffsetsForLeaderEpoch", letter: "E", family: "epoch" },
+  { request: "AlterPartition", letter: "A", family: "alter" },
 ];
 
 function round(v) {

@@ -24,6 +24,7 @@ import {
 import { linkKey } from "../timeline.js";
 import { modelKey } from "./model.js";
 import { nodeName } from "./inspector-model.js";
+import { t } from "../i18n.js";
 
 /** Messages listed under the picture (the picture draws all of them). */
 const LISTED_MESSAGES = 30;
@@ -32,8 +33,8 @@ const LISTED_MESSAGES = 30;
 const STILL_PROGRESS = 0.4;
 
 const CLIENT = {
-  [PRODUCER]: { cls: "producer", letter: "P", name: "producer" },
-  [CONSUMER]: { cls: "consumer", letter: "C", name: "consumer" },
+  [PRODUCER]: { cls: "producer", letter: "P", nameKey: "cluster.producer" },
+  [CONSUMER]: { cls: "consumer", letter: "C", nameKey: "cluster.consumer" },
 };
 
 /**
@@ -91,7 +92,7 @@ function createFigure() {
     { class: "cluster-figure" },
     h(
       "svg:svg",
-      { class: "cluster-svg", role: "group", "aria-label": "Cluster network: brokers, the producer, links and messages in flight" },
+      { class: "cluster-svg", role: "group", "aria-label": t("cluster.aria") },
       h("svg:g", { class: "links" }),
       h("svg:g", { class: "spokes", "aria-hidden": "true" }),
       h("svg:g", { class: "clients", "aria-hidden": "true" }),
@@ -100,22 +101,22 @@ function createFigure() {
     ),
     h(
       "ul",
-      { class: "msg-legend", "aria-label": "Message kinds" },
+      { class: "msg-legend", "aria-label": t("cluster.kinds") },
       ...MESSAGE_FAMILIES.map((f) =>
         h(
           "li",
-          { title: f.words },
+          { title: t(`family.${f.request}`) },
           glyphIcon(f.family, f.letter, false),
           glyphIcon(f.family, f.letter, true),
           h("span", {}, f.request),
         ),
       ),
-      h("li", { class: "legend-note" }, "filled = request, hollow = response · thick link: a follower fetches over it · click a link to cut / heal it, a broker for its state (right-click: faults)"),
+      h("li", { class: "legend-note" }, t("cluster.legendNote")),
     ),
     h(
       "details",
       { class: "inflight" },
-      h("summary", {}, h("span", { class: "inflight-count" }, "Messages in flight")),
+      h("summary", {}, h("span", { class: "inflight-count" }, t("cluster.inflight"))),
       h("ol", { class: "inflight-list" }),
     ),
   );
@@ -158,7 +159,7 @@ function drawFrame(svg, layout, ids, clients) {
         { class: `client ${CLIENT[c].cls}` },
         h("svg:circle", { cx: x, cy: y, r }),
         h("svg:text", { x, y: y + 4, class: "client-letter" }, CLIENT[c].letter),
-        h("svg:text", { x, y: y + r + 13, class: "client-caption" }, CLIENT[c].name),
+        h("svg:text", { x, y: y + r + 13, class: "client-caption" }, t(CLIENT[c].nameKey)),
       );
     }),
   );
@@ -232,33 +233,33 @@ function updateStatic(svg, model) {
     g.classList.toggle("down", down && !cut && !isolated);
     const parts = replicates.get(key);
     g.classList.toggle("active", !!parts);
-    const state = cut ? "cut" : isolated ? "unreachable (broker isolated)" : down ? "idle (a broker is down)" : "connected";
-    const carries = parts ? `, replicates ${parts.map((p) => `P${p}`).join(" ")}` : "";
-    setAttr(g, "aria-label", `Link B${a}–B${b}: ${state}${carries}. Press to ${cut ? "heal" : "cut"} it.`);
+    const state = t(cut ? "cluster.link.cut" : isolated ? "cluster.link.isolated" : down ? "cluster.link.down" : "cluster.link.connected");
+    const carries = parts ? t("cluster.link.carries", { parts: parts.map((p) => `P${p}`).join(" ") }) : "";
+    setAttr(g, "aria-label", t("cluster.link.aria", { a, b, state, carries, verb: t(cut ? "cluster.link.heal" : "cluster.link.cutVerb") }));
   }
   const n = model.brokers.length;
   for (const g of svg.querySelector(".nodes").children) {
     const b = byId.get(Number(g.dataset.broker));
     if (!b) continue;
     g.setAttribute("class", `node status-${b.status}${b.controller ? " is-controller" : ""}${b.selected ? " is-selected" : ""}`);
-    setText(g.querySelector(".node-status"), b.status);
+    setText(g.querySelector(".node-status"), t(`status.${b.status}`));
     setText(g.querySelector(".node-leads"), n <= 8 && b.leads.length ? `♛ ${b.leads.map((p) => `P${p}`).join(" ")}` : "");
     const ctrl = g.querySelector(".node-ctrl");
     ctrl.style.display = b.controller ? "" : "none";
     if (b.controller) {
-      const text = n <= 8 ? `controller · epoch ${model.epoch}` : `ctrl ${model.epoch}`;
+      const text = n <= 8 ? t("cluster.controllerTag", { epoch: model.epoch }) : t("cluster.ctrlShort", { epoch: model.epoch });
       const label = ctrl.querySelector("text");
       setText(label, text);
-      const w = text.length * 6.3 + 10;
+      const w = [...text].reduce((n, ch) => n + (ch.charCodeAt(0) > 0x2e80 ? 11.5 : 6.3), 0) + 10;
       const r = svg.__layout.nodeR;
       setAttr(ctrl.querySelector("rect"), "width", w.toFixed(0));
       setAttr(ctrl, "transform", `translate(${(-w / 2).toFixed(1)},${-r - 20})`);
       setAttr(label, "x", (w / 2).toFixed(1));
     }
-    const parts = [`Broker ${b.id}`, b.status];
-    if (b.controller) parts.push(`controller, controller_epoch ${model.epoch}`);
-    if (b.leads.length) parts.push(`leader of ${b.leads.map((p) => `P${p}`).join(", ")}`);
-    setAttr(g, "aria-label", `${parts.join(", ")}. Press for details; context menu for faults.`);
+    const parts = [t("broker.name", { id: b.id }), t(`status.${b.status}`)];
+    if (b.controller) parts.push(t("cluster.node.controller", { epoch: model.epoch }));
+    if (b.leads.length) parts.push(t("cluster.node.leads", { parts: b.leads.map((p) => `P${p}`).join(", ") }));
+    setAttr(g, "aria-label", t("cluster.node.aria", { parts: parts.join(", ") }));
   }
   for (const s of svg.querySelector(".spokes").children) {
     const st = byId.get(Number(s.dataset.broker))?.status;
@@ -289,7 +290,7 @@ function updateMessages(svg, inflight) {
 
 function updateList(fig, snap) {
   const inflight = snap.inflight ?? [];
-  setText(fig.querySelector(".inflight-count"), `Messages in flight (${inflight.length})`);
+  setText(fig.querySelector(".inflight-count"), t("cluster.inflightCount", { n: inflight.length }));
   const shown = inflight.slice(0, LISTED_MESSAGES);
   const list = fig.querySelector(".inflight-list");
   join(
@@ -313,13 +314,13 @@ function updateList(fig, snap) {
     },
     (li, m) => {
       const n = Math.max(0, m.deliverTick - snap.tick);
-      setText(li.querySelector(".inflight-eta"), `arrives in ${n} tick${n === 1 ? "" : "s"}`);
+      setText(li.querySelector(".inflight-eta"), t("cluster.arrives", { n }));
     },
   );
   const more = inflight.length - shown.length;
   let tail = fig.querySelector(".inflight-more");
   if (more > 0) {
     if (!tail) fig.querySelector(".inflight").append((tail = h("p", { class: "inflight-more muted" })));
-    setText(tail, `and ${more} more`);
+    setText(tail, t("cluster.more", { n: more }));
   } else tail?.remove();
 }

@@ -4,6 +4,7 @@
 
 import { h, join, setAttr, setText } from "./dom.js";
 import { followerLagMessages, formatIdSet, modelKey, partitionFlags } from "./model.js";
+import { t } from "../i18n.js";
 
 /** Above this many replicas (partitions × RF), or this many brokers, the compact view is the default. */
 export const COMPACT_REPLICAS = 48;
@@ -40,11 +41,11 @@ export function render(root, snap) {
     table = h(
       "table",
       { class: "compact-table" },
-      h("caption", { class: "sr-only" }, "Partitions, one row each"),
+      h("caption", { class: "sr-only" }, t("compact.caption")),
       h(
         "thead",
         {},
-        h("tr", {}, ...["Partition", "Leader", "Epoch", "ISR", "OSR", "HW", "Max lag", ""].map((t) => h("th", { scope: "col" }, t))),
+        h("tr", {}, ...[t("compact.partition"), t("compact.leader"), t("compact.epoch"), "ISR", "OSR", "HW", t("compact.maxLag"), ""].map((x) => h("th", { scope: "col" }, x))),
       ),
       h("tbody", {}),
     );
@@ -63,7 +64,7 @@ export function render(root, snap) {
     (r) =>
       h(
         "tr",
-        { "data-partition": r.partition, tabindex: 0, role: "button", "aria-label": `Partition ${r.partition}: open details` },
+        { "data-partition": r.partition, tabindex: 0, role: "button", "aria-label": t("compact.open", { p: r.partition }) },
         ...Array.from({ length: 8 }, () => h("td", {})),
       ),
     (tr, r) => {
@@ -72,7 +73,7 @@ export function render(root, snap) {
       tr.classList.toggle("offline", r.leader < 0);
       tr.classList.toggle("under", r.isr.length < r.rf);
       setText(c[0], `P${r.partition}`);
-      setText(c[1], r.leader >= 0 ? `B${r.leader}` : "none");
+      setText(c[1], r.leader >= 0 ? `B${r.leader}` : t("compact.none"));
       setText(c[2], r.leaderEpoch);
       setText(c[3], `${r.isr.length}/${r.rf} ${formatIdSet(r.isr)}`);
       setText(c[4], r.osr.length ? formatIdSet(r.osr) : "–");

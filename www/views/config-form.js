@@ -7,7 +7,7 @@ import { configFields, configSummary } from "./config-model.js";
 
 /** Rebuild the fields when the cluster's config changed (after a reset), not on every frame. */
 export function render(form, config) {
-  const key = JSON.stringify(config);
+  const key = `${form.ownerDocument.documentElement.lang}|${JSON.stringify(config)}`;
   if (form.__key === key) return;
   form.__key = key;
   const fields = form.querySelector(".config-fields");

@@ -1,6 +1,9 @@
 // The configuration form's data, as pure functions (unit-tested). The form is built from
 // snapshot.config, whatever keys it has: known keys get a label, a group and help; unknown ones
 // still get an input of the right type, so a new core key shows up without a page change.
+// Labels, groups and help are read from i18n.js (`cfg.<key>`, `cfg.<key>.help`, `cfg.group.<group>`).
+
+import { hasKey, t } from "../i18n.js";
 
 /** String keys with a fixed set of values (the core's error message lists them too). */
 export const CHOICES = {
@@ -17,40 +20,41 @@ export const SHAPE_KEYS = ["brokers", "partitions", "replicationFactor", "seed"]
 const GROUPS = ["Kafka version", "Cluster", "Replication", "Producer", "Consumer", "Timing", "Storage", "Other"];
 
 /**
- * What the page knows about each key. `kafka` is the broker/topic config name when the key is one
- * (camelCase of it); core-only keys (brokers, strategy, …) have none.
+ * What the page knows about each key: its group, and whether it is a Kafka broker/topic config
+ * (its dotted name is then shown). Core-only keys (brokers, strategy, …) are not. The label and
+ * help come from i18n.js.
  */
 const FIELDS = {
-  version: { group: "Kafka version", label: "Kafka version", help: "Replication rules of that release; choosing one resets the settings below to its defaults (cluster shape and seed are kept)." },
-  brokers: { group: "Cluster", label: "Brokers" },
-  partitions: { group: "Cluster", label: "Partitions", help: "of the one topic, demo" },
-  replicationFactor: { group: "Cluster", label: "Replication factor", kafka: true, help: "replicas per partition (AR size)" },
-  seed: { group: "Cluster", label: "Seed", help: "the same seed and actions replay the same run" },
-  minInsyncReplicas: { group: "Replication", label: "Min in-sync replicas", kafka: true, help: "acks=all fails with NOT_ENOUGH_REPLICAS below this ISR size" },
-  replicaLagTimeMaxMs: { group: "Replication", label: "Replica lag time max", kafka: true, help: "a follower not caught up for this long leaves the ISR" },
-  replicaLagMaxMessages: { group: "Replication", label: "Replica lag max messages", kafka: true, help: "0.8's second rule: this many messages behind leaves the ISR (0 = off)" },
-  uncleanLeaderElectionEnable: { group: "Replication", label: "Unclean leader election", kafka: true, help: "elect an out-of-sync replica when no ISR member is alive (may lose committed data)" },
-  truncation: { group: "Replication", label: "Truncation on becoming follower", help: "high-watermark (≤0.10), leader-epoch (KIP-101), kip-279 (2.0+)" },
-  isrUpdate: { group: "Replication", label: "ISR changes written by", help: "zookeeper: the leader writes the state znode; alter-partition: it asks the controller (KIP-497)" },
-  strategy: { group: "Replication", label: "Replication strategy", help: "isr: Kafka's all-ISR ack (f+1 replicas); quorum: majority ack (2f+1)" },
-  strictMinIsr: { group: "Replication", label: "Strict min ISR on the HW", help: "3.7+: the HW stops while the ISR is below min.insync.replicas" },
-  replicaFetchWaitMaxMs: { group: "Timing", label: "Replica fetch wait max", kafka: true, help: "the leader parks an empty fetch this long" },
-  replicaFetchBackoffMs: { group: "Timing", label: "Replica fetch backoff", kafka: true },
-  zookeeperSessionTimeoutMs: { group: "Timing", label: "ZooKeeper session timeout", kafka: true, help: "how long a crashed broker stays registered before the controller notices" },
-  requestTimeoutMs: { group: "Timing", label: "Request timeout", kafka: true },
-  replicaHighWatermarkCheckpointIntervalMs: { group: "Timing", label: "HW checkpoint interval", kafka: true },
-  networkLatencyMsMin: { group: "Timing", label: "Network latency min (ms)" },
-  networkLatencyMsMax: { group: "Timing", label: "Network latency max (ms)" },
-  replicaSocketTimeoutMs: { group: "Timing", label: "Replica socket timeout", kafka: true, help: "a follower gives up on an unanswered fetch after this long" },
-  logRetentionRecords: { group: "Storage", label: "Retention (records)", help: "whole 4096-record segments below the HW are deleted" },
-  logFlushIntervalMs: { group: "Storage", label: "Flush interval", help: "records written to the log within this time are lost by a power failure (lossy crash)" },
-  acks: { group: "Producer", label: "Default acks", kafka: true, help: "1 until 3.0, all since (KIP-679); the producer form starts with it" },
-  enableIdempotence: { group: "Producer", label: "Idempotence", kafka: true, help: "sequence numbers let the leader drop retried duplicates (0.11+)" },
-  retries: { group: "Producer", label: "Retries", kafka: true },
-  retryBackoffMs: { group: "Producer", label: "Retry backoff", kafka: true },
-  deliveryTimeoutMs: { group: "Producer", label: "Delivery timeout", kafka: true, help: "no retry starts after this long since the first send" },
-  consumers: { group: "Consumer", label: "Run a consumer per partition", help: "it polls the leader and reads up to the HW" },
-  events: { group: "Other", label: "Record the event feed", help: "off only for benchmarks: the Events panel then stays empty" },
+  version: { group: "Kafka version" },
+  brokers: { group: "Cluster" },
+  partitions: { group: "Cluster" },
+  replicationFactor: { group: "Cluster", kafka: true },
+  seed: { group: "Cluster" },
+  minInsyncReplicas: { group: "Replication", kafka: true },
+  replicaLagTimeMaxMs: { group: "Replication", kafka: true },
+  replicaLagMaxMessages: { group: "Replication", kafka: true },
+  uncleanLeaderElectionEnable: { group: "Replication", kafka: true },
+  truncation: { group: "Replication" },
+  isrUpdate: { group: "Replication" },
+  strategy: { group: "Replication" },
+  strictMinIsr: { group: "Replication" },
+  replicaFetchWaitMaxMs: { group: "Timing", kafka: true },
+  replicaFetchBackoffMs: { group: "Timing", kafka: true },
+  zookeeperSessionTimeoutMs: { group: "Timing", kafka: true },
+  requestTimeoutMs: { group: "Timing", kafka: true },
+  replicaHighWatermarkCheckpointIntervalMs: { group: "Timing", kafka: true },
+  networkLatencyMsMin: { group: "Timing" },
+  networkLatencyMsMax: { group: "Timing" },
+  replicaSocketTimeoutMs: { group: "Timing", kafka: true },
+  logRetentionRecords: { group: "Storage" },
+  logFlushIntervalMs: { group: "Storage" },
+  acks: { group: "Producer", kafka: true },
+  enableIdempotence: { group: "Producer", kafka: true },
+  retries: { group: "Producer", kafka: true },
+  retryBackoffMs: { group: "Producer", kafka: true },
+  deliveryTimeoutMs: { group: "Producer", kafka: true },
+  consumers: { group: "Consumer" },
+  events: { group: "Other" },
 };
 
 /** Kafka's dotted name of a camelCase key: replicaLagTimeMaxMs → replica.lag.time.max.ms. */
@@ -78,13 +82,13 @@ export function configFields(config) {
       key,
       type: fieldType(key, value),
       value,
-      label: info.label ?? key,
+      label: hasKey(`cfg.${key}`) ? t(`cfg.${key}`) : key,
       kafka: info.kafka ? kafkaName(key) : null,
-      help: info.help ?? "",
+      help: hasKey(`cfg.${key}.help`) ? t(`cfg.${key}.help`) : "",
       options: CHOICES[key] ?? null,
     });
   }
-  return [...groups].filter(([, fields]) => fields.length).map(([group, fields]) => ({ group, fields }));
+  return [...groups].filter(([, fields]) => fields.length).map(([group, fields]) => ({ group: t(`cfg.group.${group}`), fields }));
 }
 
 /**
@@ -127,11 +131,11 @@ export function withVersionDefaults(values, defaults) {
 /** One line for the panel's summary: "Kafka 3.7 · 4 brokers · 3 partitions · RF 3 · min.ISR 1 · seed 1". */
 export function configSummary(config) {
   const parts = [];
-  if (config.version !== undefined) parts.push(`Kafka ${config.version}`);
-  if (config.brokers !== undefined) parts.push(`${config.brokers} brokers`);
-  if (config.partitions !== undefined) parts.push(`${config.partitions} partition${config.partitions === 1 ? "" : "s"}`);
-  if (config.replicationFactor !== undefined) parts.push(`RF ${config.replicationFactor}`);
-  if (config.minInsyncReplicas !== undefined) parts.push(`min.ISR ${config.minInsyncReplicas}`);
-  if (config.seed !== undefined) parts.push(`seed ${config.seed}`);
+  if (config.version !== undefined) parts.push(t("cfg.summary.version", { v: config.version }));
+  if (config.brokers !== undefined) parts.push(t("cfg.summary.brokers", { n: config.brokers }));
+  if (config.partitions !== undefined) parts.push(t("cfg.summary.partitions", { n: config.partitions }));
+  if (config.replicationFactor !== undefined) parts.push(t("cfg.summary.rf", { n: config.replicationFactor }));
+  if (config.minInsyncReplicas !== undefined) parts.push(t("cfg.summary.minIsr", { n: config.minInsyncReplicas }));
+  if (config.seed !== undefined) parts.push(t("cfg.summary.seed", { n: config.seed }));
   return parts.join(" · ");
 }

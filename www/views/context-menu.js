@@ -5,6 +5,7 @@
 
 import { h } from "./dom.js";
 import { BROKER_ACTIONS, brokerActionEnabled } from "../actions.js";
+import { t } from "../i18n.js";
 
 /**
  * Open `menu` (an empty element with role=menu) for `broker` in `status`, at page position
@@ -20,10 +21,10 @@ export function open(menu, { broker, status, x, y, returnFocus, onPick }) {
         h("kbd", {}, a.key.toUpperCase()),
       ),
     ),
-    h("button", { type: "button", role: "menuitem", class: "menu-item", "data-menu-action": "inspect" }, h("span", {}, "Details…"), h("kbd", {}, "↵")),
+    h("button", { type: "button", role: "menuitem", class: "menu-item", "data-menu-action": "inspect" }, h("span", {}, t("menu.details")), h("kbd", {}, "↵")),
   ];
-  menu.replaceChildren(h("div", { class: "menu-title", "aria-hidden": "true" }, `Broker ${broker} · ${status}`), ...items);
-  menu.setAttribute("aria-label", `Actions for broker ${broker}`);
+  menu.replaceChildren(h("div", { class: "menu-title", "aria-hidden": "true" }, t("menu.title", { id: broker, status: t(`status.${status}`) })), ...items);
+  menu.setAttribute("aria-label", t("menu.aria", { id: broker }));
   menu.hidden = false;
   // Keep it on screen.
   const w = menu.offsetWidth;

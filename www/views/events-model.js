@@ -1,6 +1,8 @@
 // The events panel's filtering and the screen-reader announcements drawn from the same events.
 // Pure, unit-tested.
 
+import { t } from "../i18n.js";
+
 /** Lines drawn at most (the log keeps more; filters look through all of it). */
 export const EVENTS_SHOWN = 200;
 
@@ -25,13 +27,8 @@ export function filterEvents(items, { kind = "", partition = "" } = {}, limit = 
   return out;
 }
 
-/** The event kinds worth interrupting a screen-reader user for, and how to say them. */
-const ANNOUNCED = {
-  "leader-election": "Leader change",
-  "isr-shrink": "ISR shrink",
-  "isr-expand": "ISR expand",
-  "request-failed": "Request failed",
-};
+/** The event kinds worth interrupting a screen-reader user for (said as i18n.js `announce.<kind>`). */
+const ANNOUNCED = new Set(["leader-election", "isr-shrink", "isr-expand", "request-failed"]);
 
 /**
  * Sentences for the aria-live region from one batch of events (oldest first) and the guarantee
@@ -40,17 +37,16 @@ const ANNOUNCED = {
 export function announcements(events, violations = []) {
   const out = [];
   for (const e of events ?? []) {
-    const what = ANNOUNCED[e.kind];
-    if (what) out.push(`${what}${e.partition >= 0 ? ` on partition ${e.partition}` : ""}: ${e.text}`);
+    if (ANNOUNCED.has(e.kind)) out.push(`${t(`announce.${e.kind}`)}${e.partition >= 0 ? t("announce.onPartition", { p: e.partition }) : ""}: ${e.text}`);
   }
-  for (const v of violations) out.push(`Guarantee violated: ${v.kind}: ${v.text}`);
+  for (const v of violations) out.push(t("announce.violated", { kind: v.kind, text: v.text }));
   return out;
 }
 
 /** At most `max` sentences, then how many more, so a fast run does not flood the reader. */
 export function summarize(sentences, max = 3) {
   if (sentences.length <= max) return sentences.join(" ");
-  return `${sentences.slice(0, max).join(" ")} And ${sentences.length - max} more.`;
+  return `${sentences.slice(0, max).join(" ")}${t("announce.more", { n: sentences.length - max })}`;
 }
 
 /** The snapshot's violations ([] when the core does not report them), and the ones new since `prevTick`. */

@@ -5,14 +5,15 @@
 import { h, join, setAttr } from "./dom.js";
 import { eventKinds, filterEvents } from "./events-model.js";
 import { eventSubject, formatSeconds } from "./model.js";
+import { t } from "../i18n.js";
 
 /**
  * `log`: { items (newest first), version }. `filters`: the panel's two <select>s
  * { kind, partition }. `snap` gives the current tick and the partition count.
  */
 export function render(root, log, filters, snap) {
-  syncOptions(filters.kind, eventKinds(log.items), (k) => k, "all kinds");
-  syncOptions(filters.partition, snap.partitions.map((p) => String(p.partition)), (p) => `P${p}`, "all partitions");
+  syncOptions(filters.kind, eventKinds(log.items), (k) => k, t("events.allKinds"));
+  syncOptions(filters.partition, snap.partitions.map((p) => String(p.partition)), (p) => `P${p}`, t("events.allPartitions"));
   const filter = { kind: filters.kind.value, partition: filters.partition.value };
   const key = `${log.version}|${filter.kind}|${filter.partition}|${snap.tick}`;
   if (root.__key === key) return;
@@ -20,7 +21,7 @@ export function render(root, log, filters, snap) {
 
   let list = root.querySelector(".event-list");
   if (!list) {
-    list = h("ol", { class: "event-list", "aria-label": "Events, newest first" });
+    list = h("ol", { class: "event-list", "aria-label": t("events.list") });
     root.replaceChildren(list);
   }
   const shown = filterEvents(log.items, filter);
@@ -35,7 +36,7 @@ export function render(root, log, filters, snap) {
 function syncOptions(select, values, label, allLabel) {
   const want = ["", ...values];
   const have = [...select.options].map((o) => o.value);
-  if (want.join("|") === have.join("|")) return;
+  if (want.join("|") === have.join("|") && select.options[0]?.textContent === allLabel) return;
   const keep = select.value;
   select.replaceChildren(...want.map((v) => h("option", { value: v }, v === "" ? allLabel : label(v))));
   select.value = want.includes(keep) ? keep : "";
@@ -51,6 +52,6 @@ function line(ev) {
     subject ? h("span", { class: "ev-subject" }, subject) : null,
     h("span", { class: "ev-text" }, ev.text),
   );
-  setAttr(btn, "title", `tick ${ev.tick}: click to go back to this moment`);
+  setAttr(btn, "title", t("events.jump", { tick: ev.tick }));
   return h("li", {}, btn);
 }

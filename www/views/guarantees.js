@@ -5,24 +5,18 @@
 import { h, join, setText } from "./dom.js";
 import { violationsOf } from "./events-model.js";
 import { formatSeconds, modelKey } from "./model.js";
+import { t } from "../i18n.js";
+
+/** The violation kinds the core checks after every tick (crate/src/invariants.rs), most severe first. */
+const KINDS = ["committed-lost", "acked-lost", "acks1-lost", "strong-isr", "log-divergence", "consistent-read", "duplicate", "hw-decreased", "structure"];
 
 /**
- * The violation kinds the core checks after every tick (crate/src/invariants.rs), most severe
- * first, in words. Unknown kinds still show with the core's own text.
+ * [kind, words] for each kind, in the current language (i18n.js `inv.<kind>`). Unknown kinds
+ * still show with the core's own text.
  */
-export const INVARIANTS = [
-  ["committed-lost", "a committed record (below an HW a leader reached) is lost or changed"],
-  ["acked-lost", "a record acknowledged with acks=all is lost: a broken promise"],
-  ["acks1-lost", "a record acknowledged with acks=1 is lost: the risk acks=1 accepts"],
-  ["strong-isr", "an ISR member lacks the leader's records below the HW (StrongIsr)"],
-  ["log-divergence", "two replicas differ below both their HWs (log matching)"],
-  ["consistent-read", "a record a consumer read has changed"],
-  ["duplicate", "an idempotent producer's record was written twice"],
-  ["hw-decreased", "a leader's HW went back within its leader epoch"],
-  ["structure", "HW ≤ LEO, the leader is in the ISR, the ISR is within the AR"],
-];
+export const INVARIANTS = KINDS.map((kind) => Object.defineProperty([kind], 1, { get: () => t(`inv.${kind}`), enumerable: true }));
 
-const WORDS = new Map(INVARIANTS);
+const words = (kind) => (KINDS.includes(kind) ? t(`inv.${kind}`) : null);
 
 export function render(root, snap) {
   const reported = Array.isArray(snap.violations);
@@ -34,13 +28,13 @@ export function render(root, snap) {
   if (!root.firstChild) {
     root.append(
       h("p", { class: "guarantee-status" }),
-      h("ol", { class: "violation-list", "aria-label": "Violations, oldest first" }),
+      h("ol", { class: "violation-list", "aria-label": t("guarantees.list") }),
       h("p", { class: "violation-dropped muted" }),
       h(
         "details",
         { class: "invariant-help" },
-        h("summary", {}, "What is checked"),
-        h("dl", { class: "invariants" }, ...INVARIANTS.flatMap(([k, t]) => [h("dt", {}, k), h("dd", {}, t)])),
+        h("summary", {}, t("guarantees.checked")),
+        h("dl", { class: "invariants" }, ...INVARIANTS.flatMap(([k, w]) => [h("dt", {}, k), h("dd", {}, w)])),
       ),
     );
   }
@@ -48,15 +42,11 @@ export function render(root, snap) {
   status.className = `guarantee-status ${list.length ? "bad" : reported ? "ok" : "unknown"}`;
   setText(
     status,
-    list.length
-      ? `${list.length + dropped} violation${list.length + dropped === 1 ? "" : "s"}: this run broke a replication guarantee.`
-      : reported
-        ? "No violation so far. The core checks these after every tick:"
-        : "No violations reported: this build of the simulator core does not check invariants yet. The ones it will check:",
+    list.length ? t("guarantees.bad", { n: list.length + dropped }) : t(reported ? "guarantees.ok" : "guarantees.unknown"),
   );
   const more = root.querySelector(".violation-dropped");
   more.hidden = dropped === 0;
-  setText(more, `and ${dropped} more not listed`);
+  setText(more, t("guarantees.dropped", { n: dropped }));
   // With no violations the list of invariants is the content, so it is shown open.
   root.querySelector(".invariant-help").open = list.length === 0;
   join(
@@ -66,10 +56,10 @@ export function render(root, snap) {
     (v) =>
       h(
         "li",
-        { class: "violation", title: WORDS.get(v.kind) ?? null },
+        { class: "violation", title: words(v.kind) },
         h("span", { class: "v-kind" }, `${v.kind}${v.partition >= 0 ? ` · P${v.partition}` : ""}`),
         h("span", { class: "v-text" }, v.text),
-        h("button", { type: "button", class: "btn btn-small", "data-jump-tick": v.tick, "aria-label": `Jump to tick ${v.tick}, when ${v.kind} was violated` }, `tick ${v.tick} · ${formatSeconds(v.tick * (snap.tickMs ?? 100))}`),
+        h("button", { type: "button", class: "btn btn-small", "data-jump-tick": v.tick, "aria-label": t("guarantees.jump.aria", { tick: v.tick, kind: v.kind }) }, `tick ${v.tick} · ${formatSeconds(v.tick * (snap.tickMs ?? 100))}`),
       ),
     () => {},
   );

@@ -5,8 +5,8 @@ import { h } from "./dom.js";
 import { SHORTCUTS } from "../keyboard.js";
 
 export function render(dialog) {
-  if (dialog.__built) return;
-  dialog.__built = true;
+  if (dialog.__built === dialog.ownerDocument.documentElement.lang) return;
+  dialog.__built = dialog.ownerDocument.documentElement.lang;
   dialog.querySelector(".help-keys").replaceChildren(
     ...SHORTCUTS.map((s) =>
       h(

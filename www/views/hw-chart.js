@@ -4,6 +4,7 @@
 
 import { h, setAttr, setText } from "./dom.js";
 import { chartGeometry, partitionSeries, spreadLabels } from "./hw-history.js";
+import { t } from "../i18n.js";
 
 const HEIGHT = 70;
 const LABEL_GAP = 10;
@@ -28,8 +29,8 @@ export function render(figure, history, partition, replicas) {
   const caption = figure.querySelector(".chart-caption");
   if (!geo) {
     svg.replaceChildren();
-    setText(caption, "HW and LEO history: starts when the simulation runs");
-    setAttr(svg, "aria-label", "No history yet");
+    setText(caption, t("chart.empty"));
+    setAttr(svg, "aria-label", t("chart.noHistory"));
     return;
   }
   const lines = [
@@ -43,10 +44,10 @@ export function render(figure, history, partition, replicas) {
     ...labelled.map((l, i) => h("svg:text", { class: `chart-label ${l.cls}`, x: width - 38, y: ys[i] + 3 }, l.label)),
   );
   const span = geo.tickMax - geo.tickMin;
-  setText(caption, `HW (thick) and each replica's LEO, ticks ${geo.tickMin}–${geo.tickMax}${span ? "" : " (one sample)"} · offsets ${geo.yMin}–${geo.yMax}`);
+  setText(caption, t("chart.caption", { from: geo.tickMin, to: geo.tickMax, one: span ? "" : t("chart.oneSample"), min: geo.yMin, max: geo.yMax }));
   setAttr(
     svg,
     "aria-label",
-    `Partition ${partition} history: leader HW ${geo.hw.last ?? "none"}; ` + geo.leos.map((l) => `B${l.broker} LEO ${l.last}`).join(", "),
+    t("chart.aria", { p: partition, hw: geo.hw.last ?? t("compact.none"), leos: geo.leos.map((l) => `B${l.broker} LEO ${l.last}`).join(", ") }),
   );
 }

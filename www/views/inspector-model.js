@@ -4,26 +4,22 @@
 
 import { CONSUMER, messageGlyph, MESSAGE_FAMILIES, PRODUCER } from "./cluster-layout.js";
 import { formatIdSet, formatSeconds, isCommitted, leaderEpochsByOffset, leaderLog } from "./model.js";
+import { t } from "../i18n.js";
 
 /** Records listed for a replica (newest). */
 export const INSPECTOR_RECORDS = 12;
 
 /** A node id in words: -1 is the producer client, -2 the consumer. */
 export function nodeName(id) {
-  if (id === PRODUCER) return "producer";
-  if (id === CONSUMER) return "consumer";
+  if (id === PRODUCER) return t("insp.producer");
+  if (id === CONSUMER) return t("insp.consumer");
   return `B${id}`;
 }
 
-const STATUS_WORDS = {
-  up: "up: running and registered",
-  crashed: "crashed: the process is down",
-  stuck: "stuck: alive but neither fetching nor answering (e.g. a long GC pause)",
-  slow: "slow: fetches and answers late",
-  isolated: "isolated: cut off from the other brokers and ZooKeeper",
-};
+const STATUSES = ["up", "crashed", "stuck", "slow", "isolated"];
+const statusWords = (status) => (STATUSES.includes(status) ? t(`insp.status.${status}`) : status);
 
-const yesNo = (b) => (b ? "yes" : "no");
+const yesNo = (b) => t(b ? "insp.yes" : "insp.no");
 
 /**
  * { title, sections: [{ heading, rows?: [[label, value]], table?: { columns, rows }, note? }] } for
@@ -43,23 +39,28 @@ export function inspect(target, snap, ctx = {}) {
     case "message":
       return inspectMessage(target, snap);
     default:
-      return { title: "Nothing selected", sections: [] };
+      return { title: t("insp.nothing"), sections: [] };
   }
 }
 
 function gone(title, what) {
-  return { title, sections: [{ note: `${what} does not exist in the current cluster.` }] };
+  return { title, sections: [{ note: t("insp.gone", { what }) }] };
 }
 
 function inspectBroker(id, snap, ctx) {
   const b = snap.brokers.find((x) => x.id === id);
-  if (!b) return gone(`Broker ${id}`, `Broker ${id}`);
+  if (!b) return gone(t("insp.broker", { id }), t("insp.broker", { id }));
   const cuts = [...(ctx.cuts ?? [])].filter((k) => k.split("-").map(Number).includes(id));
   const rows = [
-    ["Status", STATUS_WORDS[b.status] ?? b.status],
-    ["Controller", b.controller ? `yes, controller_epoch ${snap.controller.epoch}` : `no (controller: ${snap.controller.broker >= 0 ? nodeName(snap.controller.broker) : "none"})`],
-    ["/brokers/ids/" + id, b.registered ? "registered (ZooKeeper session alive)" : "absent (session expired or not yet registered)"],
-    ["Links cut", cuts.length ? cuts.map((k) => k.replace("-", "–")).join(", ") : "none"],
+    [t("insp.status"), statusWords(b.status)],
+    [
+      t("insp.controller"),
+      b.controller
+        ? t("insp.controller.yes", { epoch: snap.controller.epoch })
+        : t("insp.controller.no", { who: snap.controller.broker >= 0 ? nodeName(snap.controller.broker) : t("insp.none") }),
+    ],
+    ["/brokers/ids/" + id, t(b.registered ? "insp.registered" : "insp.absent")],
+    [t("insp.linksCut"), cuts.length ? cuts.map((k) => k.replace("-", "–")).join(", ") : t("insp.none")],
   ];
   const hosted = snap.partitions
     .map((p) => ({ p, log: p.logs.find((l) => l.broker === id) }))
@@ -74,12 +75,15 @@ function inspectBroker(id, snap, ctx) {
       log.logStartOffset,
     ]);
   return {
-    title: `Broker ${id}`,
+    title: t("insp.broker", { id }),
     sections: [
-      { heading: "State", rows },
+      { heading: t("insp.state"), rows },
       {
-        heading: "Replicas on this broker",
-        table: { columns: ["Partition", "Role", "In ISR", "Leader epoch", "LEO", "HW", "Log start"], rows: hosted },
+        heading: t("insp.replicasOn"),
+        table: {
+          columns: [t("insp.col.partition"), t("insp.col.role"), t("insp.col.inIsr"), t("insp.col.leaderEpoch"), "LEO", "HW", t("insp.col.logStart")],
+          rows: hosted,
+        },
       },
     ],
   };
@@ -87,28 +91,28 @@ function inspectBroker(id, snap, ctx) {
 
 function inspectPartition(pid, snap) {
   const p = snap.partitions.find((x) => x.partition === pid);
-  if (!p) return gone(`Partition ${pid}`, `Partition ${pid}`);
+  if (!p) return gone(t("insp.partition", { p: pid }), t("insp.partition", { p: pid }));
   const osr = p.replicas.filter((b) => !p.isr.includes(b));
   return {
-    title: `Partition ${pid}`,
+    title: t("insp.partition", { p: pid }),
     sections: [
       {
-        heading: "State (ZooKeeper)",
+        heading: t("insp.stateZk"),
         rows: [
-          ["Leader", p.leader >= 0 ? nodeName(p.leader) : "none (offline)"],
+          [t("insp.leader"), p.leader >= 0 ? nodeName(p.leader) : t("insp.leaderNone")],
           ["leader_epoch", p.leaderEpoch],
-          ["AR (assigned replicas)", formatIdSet(p.replicas)],
-          ["ISR (in sync)", formatIdSet(p.isr)],
-          ["OSR (out of sync)", formatIdSet(osr)],
-          ["High watermark", p.hw >= 0 ? p.hw : "– (no leader)"],
+          [t("insp.ar"), formatIdSet(p.replicas)],
+          [t("insp.isr"), formatIdSet(p.isr)],
+          [t("insp.osr"), formatIdSet(osr)],
+          [t("insp.hw"), p.hw >= 0 ? p.hw : t("insp.hwNone")],
           ["zkVersion", p.zkVersion],
           ["controller_epoch", p.controllerEpoch],
         ],
       },
       {
-        heading: "Replicas",
+        heading: t("insp.replicas"),
         table: {
-          columns: ["Broker", "Role", "In ISR", "LEO", "HW", "Lag (msgs)"],
+          columns: [t("insp.col.broker"), t("insp.col.role"), t("insp.col.inIsr"), "LEO", "HW", t("insp.col.lag")],
           rows: p.logs.map((l) => [nodeName(l.broker), p.leader === l.broker ? "leader" : l.role, yesNo(p.isr.includes(l.broker)), l.leo, l.hw, l.follower ? l.follower.lagMessages : "–"]),
         },
       },
@@ -119,45 +123,45 @@ function inspectPartition(pid, snap) {
 function inspectReplica(pid, broker, snap) {
   const p = snap.partitions.find((x) => x.partition === pid);
   const log = p?.logs.find((l) => l.broker === broker);
-  const title = `Replica of P${pid} on B${broker}`;
-  if (!log) return gone(title, "This replica");
+  const title = t("insp.replicaTitle", { p: pid, b: broker });
+  if (!log) return gone(title, t("insp.thisReplica"));
   const isLeader = p.leader === broker;
   const b = snap.brokers.find((x) => x.id === broker);
   const sections = [
     {
-      heading: "State",
+      heading: t("insp.state"),
       rows: [
-        ["Role", isLeader ? "leader" : log.role],
-        ["Broker", STATUS_WORDS[b?.status] ?? b?.status ?? "?"],
-        ["In ISR", yesNo(p.isr.includes(broker))],
-        ["Leader epoch (this replica's)", log.leaderEpoch],
-        ["LEO (log end offset)", log.leo],
-        ["HW (its own)", log.hw],
-        ["Partition HW (leader's)", p.hw >= 0 ? p.hw : "–"],
-        ["Log start offset", log.logStartOffset],
+        [t("insp.role"), isLeader ? "leader" : log.role],
+        [t("insp.brokerRow"), b ? statusWords(b.status) : "?"],
+        [t("insp.inIsr"), yesNo(p.isr.includes(broker))],
+        [t("insp.replicaEpoch"), log.leaderEpoch],
+        [t("insp.leo"), log.leo],
+        [t("insp.ownHw"), log.hw],
+        [t("insp.partitionHw"), p.hw >= 0 ? p.hw : "–"],
+        [t("insp.logStart"), log.logStartOffset],
       ],
     },
   ];
   if (isLeader) {
     const followers = p.logs.filter((l) => l.broker !== broker);
     sections.push({
-      heading: "Followers, as this leader sees them",
-      note: "HW = the smallest LEO among the ISR. A follower is caught up when it has fetched up to the leader's LEO; it leaves the ISR after replica.lag.time.max.ms without catching up.",
+      heading: t("insp.followers"),
+      note: t("insp.followers.note"),
       table: {
-        columns: ["Follower", "LEO", "Last caught up", "Since", "Lag (msgs)", "In ISR", "Fetch in flight"],
+        columns: [t("insp.col.follower"), "LEO", t("insp.col.lastCaughtUp"), t("insp.col.since"), t("insp.col.lag"), t("insp.col.inIsr"), t("insp.col.fetchInFlight")],
         rows: followers.map((l) => followerRow(l)),
       },
     });
   } else if (log.follower) {
     const f = log.follower;
     sections.push({
-      heading: `As the leader (${nodeName(p.leader)}) sees it`,
+      heading: t("insp.asLeaderSees", { who: nodeName(p.leader) }),
       rows: [
-        ["LEO known to the leader", f.leo >= 0 ? f.leo : "unknown (no fetch yet)"],
-        ["Lag", `${f.lagMessages} messages`],
-        ["Last caught up", f.lastCaughtUpMs >= 0 ? formatSeconds(f.lastCaughtUpMs) : "never (with this leader)"],
-        ["In ISR", yesNo(f.inIsr)],
-        ["Fetch in flight", yesNo(f.fetchInFlight)],
+        [t("insp.leoKnown"), f.leo >= 0 ? f.leo : t("insp.unknownNoFetch")],
+        [t("insp.lag"), t("insp.lagMsgs", { n: f.lagMessages })],
+        [t("insp.lastCaughtUp"), f.lastCaughtUpMs >= 0 ? formatSeconds(f.lastCaughtUpMs) : t("insp.never")],
+        [t("insp.inIsr"), yesNo(f.inIsr)],
+        [t("insp.fetchInFlight"), yesNo(f.fetchInFlight)],
       ],
     });
   }
@@ -170,8 +174,8 @@ function followerRow(l) {
   if (!f) return [nodeName(l.broker), "–", "–", "–", "–", "–", "–"];
   return [
     nodeName(l.broker),
-    f.leo >= 0 ? f.leo : "unknown",
-    f.lastCaughtUpMs >= 0 ? formatSeconds(f.lastCaughtUpMs) : "never",
+    f.leo >= 0 ? f.leo : t("insp.unknown"),
+    f.lastCaughtUpMs >= 0 ? formatSeconds(f.lastCaughtUpMs) : t("insp.neverShort"),
     f.sinceCaughtUpMs >= 0 ? formatSeconds(f.sinceCaughtUpMs) : "–",
     f.lagMessages,
     yesNo(f.inIsr),
@@ -183,9 +187,9 @@ function recordsSection(p, log) {
   const recs = (log.records ?? []).slice(-INSPECTOR_RECORDS).reverse();
   const epochs = leaderEpochsByOffset(p);
   return {
-    heading: `Newest records (${log.records?.length ?? 0} in the snapshot)`,
+    heading: t("insp.newest", { n: log.records?.length ?? 0 }),
     table: {
-      columns: ["Offset", "Leader epoch", "Value", "Committed"],
+      columns: [t("insp.col.offset"), t("insp.col.leaderEpoch"), t("insp.col.value"), t("insp.col.committed")],
       rows: recs.map((r) => [r.offset, r.leaderEpoch, r.value, yesNo(isCommitted(r.offset, p, log, r.leaderEpoch, epochs))]),
     },
   };
@@ -195,8 +199,8 @@ function inspectRecord(pid, broker, offset, snap) {
   const p = snap.partitions.find((x) => x.partition === pid);
   const log = p?.logs.find((l) => l.broker === broker);
   const rec = log?.records?.find((r) => r.offset === offset);
-  const title = `Record at offset ${offset} of P${pid} on B${broker}`;
-  if (!rec) return gone(title, "This record (truncated, deleted by retention, or never written)");
+  const title = t("insp.recordTitle", { offset, p: pid, b: broker });
+  if (!rec) return gone(title, t("insp.thisRecord"));
   const leader = leaderLog(p);
   const leaderRec = leader?.records?.find((r) => r.offset === offset);
   const committed = isCommitted(offset, p, log, rec.leaderEpoch);
@@ -204,19 +208,28 @@ function inspectRecord(pid, broker, offset, snap) {
     title,
     sections: [
       {
-        heading: "Record",
+        heading: t("insp.record"),
         rows: [
-          ["Offset", offset],
-          ["Leader epoch that wrote it", rec.leaderEpoch],
-          ["Value", rec.value],
-          ["Committed", committed ? `yes: below the leader's HW (${p.hw}), readable by consumers` : "no: consumers cannot read it yet"],
-          ["Same as the leader's", !leader ? "no leader" : !leaderRec ? "the leader has no record here" : leaderRec.leaderEpoch === rec.leaderEpoch ? "yes" : `no: the leader's is from epoch ${leaderRec.leaderEpoch}; this one will be truncated`],
+          [t("insp.offset"), offset],
+          [t("insp.writtenBy"), rec.leaderEpoch],
+          [t("insp.value"), rec.value],
+          [t("insp.committed"), committed ? t("insp.committed.yes", { hw: p.hw }) : t("insp.committed.no")],
+          [
+            t("insp.sameAsLeader"),
+            !leader
+              ? t("insp.noLeader")
+              : !leaderRec
+                ? t("insp.leaderHasNone")
+                : leaderRec.leaderEpoch === rec.leaderEpoch
+                  ? t("insp.yes")
+                  : t("insp.differs", { epoch: leaderRec.leaderEpoch }),
+          ],
         ],
       },
       {
-        heading: "On every replica",
+        heading: t("insp.everyReplica"),
         table: {
-          columns: ["Broker", "Has offset", "Leader epoch", "Below its HW"],
+          columns: [t("insp.col.broker"), t("insp.col.hasOffset"), t("insp.col.leaderEpoch"), t("insp.col.belowHw")],
           rows: p.logs.map((l) => {
             const r = l.records?.find((x) => x.offset === offset);
             return [nodeName(l.broker), yesNo(!!r), r ? r.leaderEpoch : "–", yesNo(offset < l.hw)];
@@ -230,30 +243,30 @@ function inspectRecord(pid, broker, offset, snap) {
 function inspectMessage(target, snap) {
   const live = snap.inflight?.find((m) => m.seq === target.seq);
   const m = live ?? target.message;
-  if (!m) return gone(`Message #${target.seq}`, "This message");
+  if (!m) return gone(t("insp.messageTitle", { seq: target.seq }), t("insp.thisMessage"));
   const family = MESSAGE_FAMILIES.find((f) => f.family === messageGlyph(m.kind).family);
   const tickMs = snap.tickMs ?? 100;
   const status = live
-    ? `in flight: arrives in ${Math.max(0, m.deliverTick - snap.tick)} tick(s)`
+    ? t("insp.inFlight", { n: Math.max(0, m.deliverTick - snap.tick) })
     : snap.tick >= m.deliverTick
-      ? `delivered at tick ${m.deliverTick}`
-      : "not in flight at this tick (dropped, or not sent yet in this history)";
+      ? t("insp.delivered", { tick: m.deliverTick })
+      : t("insp.notInFlight");
   return {
     title: `${m.kind} #${m.seq}`,
     sections: [
       {
-        heading: "Message",
+        heading: t("insp.message"),
         rows: [
-          ["Kind", m.kind],
-          ["From → to", `${nodeName(m.from)} → ${nodeName(m.to)}`],
-          ["Partition", `P${m.partition}`],
-          ["Sent", `tick ${m.sentTick} (${formatSeconds(m.sentTick * tickMs)})`],
-          ["Delivered", `tick ${m.deliverTick} (${formatSeconds(m.deliverTick * tickMs)})`],
-          ["Status", status],
-          ["Content", m.text],
+          [t("insp.kind"), m.kind],
+          [t("insp.fromTo"), `${nodeName(m.from)} → ${nodeName(m.to)}`],
+          [t("insp.partitionRow"), `P${m.partition}`],
+          [t("insp.sent"), t("insp.tickAt", { tick: m.sentTick, time: formatSeconds(m.sentTick * tickMs) })],
+          [t("insp.deliveredRow"), t("insp.tickAt", { tick: m.deliverTick, time: formatSeconds(m.deliverTick * tickMs) })],
+          [t("insp.statusRow"), status],
+          [t("insp.content"), m.text],
         ],
       },
-      ...(family ? [{ note: `${family.request}: ${family.words}.` }] : []),
+      ...(family ? [{ note: `${family.request}: ${t(`family.${family.request}`)}.` }] : []),
     ],
   };
 }

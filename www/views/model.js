@@ -4,6 +4,8 @@
 // Conventions (as in Kafka's code and docs/api.md): offsets start at 0; LEO and HW are exclusive.
 // LEO = last offset + 1. HW = N means offsets 0..N-1 are committed (visible to consumers).
 
+import { t } from "../i18n.js";
+
 /** Most offsets drawn per replica row; older offsets collapse into an ellipsis. */
 export const MAX_WINDOW = 40;
 /** Fewest offsets drawn per replica row, however narrow the screen. */
@@ -73,7 +75,7 @@ export function speedFromSlider(pos) {
 export function formatSpeed(tps, tickMs = 100) {
   const factor = (tps * tickMs) / 1000;
   const f = factor >= 10 ? Math.round(factor) : Number(factor.toFixed(factor < 1 ? 2 : 1));
-  return `${tps} ticks/s · ${f}× Kafka time`;
+  return t("speed", { tps, factor: f });
 }
 
 /**
@@ -316,18 +318,16 @@ export function partitionModel(partition, snap, capacity = MAX_WINDOW) {
 export function partitionFlags(partition, brokerById, minIsr) {
   const flags = [];
   const leaderBroker = brokerById.get(partition.leader);
-  if (partition.leader < 0) flags.push({ kind: "offline", text: "offline: no leader" });
+  if (partition.leader < 0) flags.push({ kind: "offline", text: t("flag.offline") });
   else if (leaderBroker && leaderBroker.status !== "up") {
     const st = leaderBroker.status;
     flags.push({
       kind: "danger",
-      text: leaderBroker.registered
-        ? `leader B${partition.leader} ${st}: no writes until the controller notices (ZooKeeper session timeout)`
-        : `leader B${partition.leader} ${st}`,
+      text: t(leaderBroker.registered ? "flag.leaderDown" : "flag.leaderDownShort", { b: partition.leader, status: t(`status.${st}`) }),
     });
-  } else if (partition.isr.length < minIsr) flags.push({ kind: "danger", text: `ISR < min.insync.replicas (${minIsr})` });
+  } else if (partition.isr.length < minIsr) flags.push({ kind: "danger", text: t("flag.minIsr", { n: minIsr }) });
   if (partition.leader >= 0 && partition.isr.length < partition.replicas.length) {
-    flags.push({ kind: "warn", text: "under-replicated" });
+    flags.push({ kind: "warn", text: t("flag.under") });
   }
   return flags;
 }
@@ -380,7 +380,7 @@ export function requestsModel(snap, limit = 12) {
   const reqs = snap.requests.slice(-limit).reverse();
   return reqs.map((r) => {
     let offsets = "";
-    if (r.offset >= 0) offsets = r.count > 1 ? `offsets ${r.offset}–${r.offset + r.count - 1}` : `offset ${r.offset}`;
+    if (r.offset >= 0) offsets = r.count > 1 ? t("request.offsets", { from: r.offset, to: r.offset + r.count - 1 }) : t("request.offset", { n: r.offset });
     const latency = r.status !== "pending" && r.doneMs >= 0 ? formatDuration(r.doneMs - r.sentMs) : "";
     return {
       id: r.id,

@@ -13,6 +13,7 @@
 import { h, join, setAttr, setText } from "./dom.js";
 import { epochSlot, formatLagTime, formatSeconds, MAX_WINDOW, MIN_WINDOW, modelKey, partitionModel } from "./model.js";
 import * as hwChart from "./hw-chart.js";
+import { t } from "../i18n.js";
 
 const DEFAULT_CELL_PX = 18;
 const MOVE_MS = 700;
@@ -57,20 +58,20 @@ function createBlock(p) {
     h(
       "header",
       { class: "partition-head" },
-      h("h3", { id: `p${p.partition}-title` }, `Partition ${p.partition}`),
+      h("h3", { id: `p${p.partition}-title` }, t("partition.title", { p: p.partition })),
       h("span", { class: "meta meta-leader" }),
-      h("span", { class: "meta meta-epoch", title: "leader_epoch: bumped by the controller at every leader election" }),
+      h("span", { class: "meta meta-epoch", title: t("partition.epochTitle") }),
       h("span", { class: "meta meta-hw" }),
       h("span", { class: "flags" }),
     ),
     h(
       "div",
-      { class: "sets", "aria-label": "Replica sets" },
-      set("set-ar", "AR", "Assigned replicas, in preference order (AR = ISR + OSR)"),
+      { class: "sets", "aria-label": t("partition.sets") },
+      set("set-ar", "AR", t("partition.ar.title")),
       h("span", { class: "set-eq", "aria-hidden": "true" }, "="),
-      set("set-isr", "ISR", "In-sync replicas: the leader and the followers caught up within replica.lag.time.max.ms. Only they can be elected leader."),
+      set("set-isr", "ISR", t("partition.isr.title")),
       h("span", { class: "set-eq", "aria-hidden": "true" }, "+"),
-      set("set-osr", "OSR", "Out-of-sync replicas: assigned but lagging, down, or just started. They rejoin once their LEO reaches the HW."),
+      set("set-osr", "OSR", t("partition.osr.title")),
     ),
     h(
       "div",
@@ -105,7 +106,7 @@ function createRow(log) {
     h(
       "div",
       { class: "label" },
-      h("button", { type: "button", class: "replica-name", title: "Open this replica's full state" }, `B${log.broker}`),
+      h("button", { type: "button", class: "replica-name", title: t("partition.replicaName.title") }, `B${log.broker}`),
       h("span", { class: "badge role" }),
       h("span", { class: "badge membership" }),
       h("span", { class: "badge down-badge" }),
@@ -131,16 +132,16 @@ function updateBlock(block, m, ctx) {
   block.classList.toggle("offline", m.leader < 0);
 
   const head = block.querySelector(".partition-head");
-  setText(head.querySelector(".meta-leader"), m.leader >= 0 ? `♛ leader B${m.leader}` : "no leader");
-  setText(head.querySelector(".meta-epoch"), `leader_epoch ${m.leaderEpoch}`);
+  setText(head.querySelector(".meta-leader"), m.leader >= 0 ? t("partition.leader", { b: m.leader }) : t("partition.noLeader"));
+  setText(head.querySelector(".meta-epoch"), t("partition.epoch", { epoch: m.leaderEpoch }));
   const hwText = m.hw >= 0 ? `HW ${m.hw}` : "HW –";
-  const waiting = m.hwWaitingFor.length ? ` · waits for ${m.hwWaitingFor.map((b) => `B${b}`).join(", ")}` : "";
+  const list = m.hwWaitingFor.map((b) => `B${b}`).join(", ");
+  const waiting = m.hwWaitingFor.length ? t("partition.waits", { list }) : "";
   setText(head.querySelector(".meta-hw"), hwText + waiting);
   setAttr(
     head.querySelector(".meta-hw"),
     "title",
-    "High watermark: offsets below it are committed and readable by consumers. HW = the smallest LEO in the ISR" +
-      (waiting ? `; the leader has not seen ${m.hwWaitingFor.map((b) => `B${b}`).join(", ")} reach its LEO ${m.leaderLeo} yet` : ""),
+    t("partition.hw.title") + (waiting ? t("partition.hw.titleWaiting", { list, leo: m.leaderLeo }) : ""),
   );
   const flags = head.querySelector(".flags");
   flags.replaceChildren(...m.flags.map((f) => h("span", { class: `pill ${f.kind === "warn" ? "warn" : "bad"}` }, f.text)));
@@ -152,8 +153,8 @@ function updateBlock(block, m, ctx) {
   grid.style.setProperty("--slots", String(end - start));
   grid.classList.toggle("clipped", hidden > 0);
   const ell = grid.querySelector(".ruler-row .ellipsis");
-  setText(ell, hidden > 0 ? `… ${hidden} earlier` : "offset");
-  setAttr(ell, "title", hidden > 0 ? `offsets ${start - hidden}–${start - 1} are not drawn` : null);
+  setText(ell, hidden > 0 ? t("partition.earlier", { n: hidden }) : t("partition.offset"));
+  setAttr(ell, "title", hidden > 0 ? t("partition.notDrawn", { from: start - hidden, to: start - 1 }) : null);
   const ticks = [];
   for (let o = start; o < end; o++) if (o % 5 === 0) ticks.push(o);
   join(
@@ -228,15 +229,15 @@ function updateRow(row, r, m, ctx) {
   const role = row.querySelector(".role");
   // A crashed broker's replica is offline: the status badge says it, once.
   role.hidden = r.down;
-  setText(role, r.isLeader ? "♛ leader" : r.role === "offline" ? "offline" : "follower");
+  setText(role, t(r.isLeader ? "replica.leader" : r.role === "offline" ? "replica.offline" : "replica.follower"));
   role.className = `badge role role-${r.isLeader ? "leader" : r.role}`;
   const mem = row.querySelector(".membership");
   setText(mem, r.membership);
   mem.className = `badge membership ${r.inIsr ? "isr" : "osr"}`;
-  setAttr(mem, "title", r.inIsr ? "in the ISR" : "out of sync (not in the ISR)");
+  setAttr(mem, "title", t(r.inIsr ? "replica.inIsr" : "replica.notInIsr"));
   const down = row.querySelector(".down-badge");
   down.hidden = r.brokerUp;
-  setText(down, r.brokerStatus);
+  setText(down, t(`status.${r.brokerStatus}`));
   down.className = `badge down-badge status-${r.brokerStatus}`;
 
   join(
@@ -248,8 +249,9 @@ function updateRow(row, r, m, ctx) {
       el.style.setProperty("--i", String(c.offset - start));
       el.className = `cell epoch-${epochSlot(c.epoch)}${c.committed ? " committed" : " uncommitted"}${c.divergent ? " divergent" : ""}`;
       setText(el, c.epoch);
-      const state = c.committed ? "committed" : c.divergent ? "differs from the leader's record at this offset: will be truncated" : "not committed";
-      setAttr(el, "title", `offset ${c.offset} · leader epoch ${c.epoch} · ${state}${c.value !== undefined ? ` · value ${c.value}` : ""} (click for details)`);
+      const state = t(c.committed ? "cell.committed" : c.divergent ? "cell.divergent" : "cell.notCommitted");
+      const value = c.value !== undefined ? t("cell.value", { v: c.value }) : "";
+      setAttr(el, "title", t("cell.title", { offset: c.offset, epoch: c.epoch, state, value }));
     },
   );
 
@@ -258,11 +260,11 @@ function updateRow(row, r, m, ctx) {
   hw.style.setProperty("--pos", String(Math.max(0, r.hw - start)));
   hw.classList.toggle("out-of-window", r.hw < start);
   hw.classList.toggle("trailing", r.hwBehindLeader);
-  setAttr(hw, "title", `HW ${r.hw}${r.hwBehindLeader ? ` (leader HW ${m.hw}: a follower learns the HW from its next fetch response)` : ""}`);
+  setAttr(hw, "title", t("marker.hw", { hw: r.hw, trail: r.hwBehindLeader ? t("marker.hwTrail", { hw: m.hw }) : "" }));
   const leo = row.querySelector(".leo-marker");
   setAttr(leo, "data-leo", r.leo);
   leo.style.setProperty("--pos", String(Math.max(0, r.leo - start)));
-  setAttr(leo, "title", `LEO ${r.leo}: the next offset this replica will write`);
+  setAttr(leo, "title", t("marker.leo", { leo: r.leo }));
 
   setText(row.querySelector(".leo-text"), `LEO ${r.leo}`);
   setText(row.querySelector(".hw-text"), `HW ${r.hw}`);
@@ -275,24 +277,24 @@ function updateLag(row, r, m) {
   const ring = row.querySelector(".lag-ring");
   if (r.isLeader) {
     lagBox.className = "lag lag-leader";
-    setText(lagText, "serves reads & writes");
+    setText(lagText, t("lag.leader"));
     setAttr(lagBox, "title", null);
     ring.style.display = "none";
     return;
   }
   if (r.down && !r.lagTime) {
     lagBox.className = "lag lag-down";
-    setText(lagText, "not fetching: broker down");
+    setText(lagText, t("lag.notFetching"));
     setAttr(lagBox, "title", null);
     ring.style.display = "none";
     return;
   }
-  const msgs = r.down ? "broker down" : r.lag === null ? "no fetch yet" : `lag ${r.lag} msg${r.lag === 1 ? "" : "s"}`;
+  const msgs = r.down ? t("lag.brokerDown") : r.lag === null ? t("lag.noFetch") : t("lag.msgs", { n: r.lag });
   if (!r.lagTime) {
     setText(lagText, msgs);
     ring.style.display = "none";
     lagBox.className = "lag";
-    setAttr(lagBox, "title", r.lag === null ? "the leader has not heard from this follower in its epoch yet" : null);
+    setAttr(lagBox, "title", r.lag === null ? t("lag.noHeard") : null);
     return;
   }
   setText(lagText, `${msgs} · ${formatLagTime(r.sinceCaughtUpMs, m.lagMaxMs)}`);
@@ -303,18 +305,17 @@ function updateLag(row, r, m) {
   setAttr(
     lagBox,
     "title",
-    `${formatSeconds(r.sinceCaughtUpMs)} since this follower last caught up to the leader's LEO: ` +
-      `${r.lagTime.percent}% of replica.lag.time.max.ms (${formatSeconds(m.lagMaxMs)}). ` +
-      (r.inIsr ? "Past 100% the leader drops it from the ISR." : "Out of sync: it rejoins the ISR once its LEO reaches the leader's HW."),
+    t("lag.title", { since: formatSeconds(r.sinceCaughtUpMs), percent: r.lagTime.percent, max: formatSeconds(m.lagMaxMs) }) +
+      t(r.inIsr ? "lag.title.inIsr" : "lag.title.osr"),
   );
 }
 
 function describeReplica(r, m) {
-  const parts = [`Broker ${r.broker}`, r.isLeader ? "leader" : r.role, r.inIsr ? "in ISR" : "out of sync"];
-  if (!r.brokerUp) parts.push(`broker ${r.brokerStatus}`);
+  const parts = [t("replica.aria.broker", { b: r.broker }), r.isLeader ? t("replica.aria.leader") : r.role, t(r.inIsr ? "replica.aria.inIsr" : "replica.aria.osr")];
+  if (!r.brokerUp) parts.push(t("replica.aria.brokerStatus", { status: t(`status.${r.brokerStatus}`) }));
   parts.push(`LEO ${r.leo}`, `HW ${r.hw}`);
-  if (!r.isLeader && r.lag !== null) parts.push(`${r.lag} messages behind`);
-  if (r.lagTime) parts.push(`${formatSeconds(r.sinceCaughtUpMs)} since caught up`);
-  return `Partition ${m.partition}, ` + parts.join(", ");
+  if (!r.isLeader && r.lag !== null) parts.push(t("replica.aria.behind", { n: r.lag }));
+  if (r.lagTime) parts.push(t("replica.aria.since", { t: formatSeconds(r.sinceCaughtUpMs) }));
+  return t("replica.aria", { p: m.partition, parts: parts.join(", ") });
 }
 

@@ -5,6 +5,7 @@
 
 import { h, join, setAttr, setText } from "./dom.js";
 import { modelKey, requestsModel } from "./model.js";
+import { t } from "../i18n.js";
 
 /** Partitions listed one by one in the consumer line; beyond, a total. */
 const CONSUMER_LISTED = 6;
@@ -25,11 +26,11 @@ export function consumerModel(snap) {
 
 /** "P0 at 8 / HW 8 · P1 at 0 / no leader · … (12 records read)", first few partitions. */
 export function consumerText(model) {
-  const hw = (p) => (p.hw < 0 ? "no leader" : `HW ${p.hw}`);
-  const one = (p) => `P${p.partition} ${p.position === null ? "" : `at ${p.position} / `}${hw(p)}${p.resets ? ` (${p.resets} reset${p.resets === 1 ? "" : "s"})` : ""}`;
+  const hw = (p) => (p.hw < 0 ? t("consumer.noLeader") : `HW ${p.hw}`);
+  const one = (p) => `P${p.partition} ${p.position === null ? "" : t("consumer.at", { n: p.position })}${hw(p)}${p.resets ? t("consumer.resets", { n: p.resets }) : ""}`;
   const listed = model.parts.slice(0, CONSUMER_LISTED).map(one).join(" · ");
-  const more = model.parts.length > CONSUMER_LISTED ? ` · … ${model.parts.length - CONSUMER_LISTED} more` : "";
-  return `${listed}${more}${model.running ? ` (${model.read} record${model.read === 1 ? "" : "s"} read)` : ""}`;
+  const more = model.parts.length > CONSUMER_LISTED ? t("consumer.more", { n: model.parts.length - CONSUMER_LISTED }) : "";
+  return `${listed}${more}${model.running ? t("consumer.read", { n: model.read }) : ""}`;
 }
 
 /** `ctx.auto`: { text } describing the automatic producer's state. */
@@ -55,7 +56,7 @@ function syncPartitionOptions(select, snap) {
   const have = [...select.options].map((o) => o.value);
   if (want.join(",") === have.join(",")) return;
   const keep = select.value;
-  select.replaceChildren(...want.map((v) => h("option", { value: v }, v === "rr" ? "all, round-robin" : `P${v}`)));
+  select.replaceChildren(...want.map((v) => h("option", { value: v }, v === "rr" ? t("producer.rr") : `P${v}`)));
   if (want.includes(keep)) select.value = keep;
 }
 
@@ -73,14 +74,14 @@ function updateItem(li, r) {
   li.className = `request req-${r.status}`;
   setAttr(li, "data-request", r.id);
   const st = li.querySelector(".req-status");
-  setText(st, r.status);
+  setText(st, t(`request.${r.status}`));
   st.className = `req-status pill ${r.status === "acked" ? "ok" : r.status === "failed" ? "bad" : "pending"}`;
   setText(li.querySelector(".req-what"), `#${r.id} P${r.partition} ×${r.count} acks=${r.acks}`);
   const detail = [];
   if (r.error) detail.push(r.error);
   if (r.offsets) detail.push(r.offsets);
   if (r.latency) detail.push(r.latency);
-  else detail.push(`sent ${r.sent}`);
+  else detail.push(t("request.sent", { t: r.sent }));
   const d = li.querySelector(".req-detail");
   setText(d, detail.join(" · "));
   d.classList.toggle("err", !!r.error);

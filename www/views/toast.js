@@ -2,6 +2,7 @@
 // problems. The container is an aria-live region, so screen readers announce them.
 
 import { h } from "./dom.js";
+import { t } from "../i18n.js";
 
 const SHOW_MS = 6000;
 
@@ -10,7 +11,7 @@ export function toast(root, message, kind = "error") {
     "div",
     { class: `toast toast-${kind}`, role: kind === "error" ? "alert" : "status" },
     h("span", { class: "toast-text" }, message),
-    h("button", { type: "button", class: "toast-close", "aria-label": "Dismiss message" }, "×"),
+    h("button", { type: "button", class: "toast-close", "aria-label": t("toast.dismiss") }, "×"),
   );
   el.querySelector("button").addEventListener("click", () => el.remove());
   root.append(el);

@@ -1,6 +1,8 @@
 // The ZooKeeper panel's data: snapshot.zk ([{path, data, version}]) as a tree, and which znodes
 // changed since the previous snapshot drawn. Pure, unit-tested.
 
+import { t } from "../i18n.js";
+
 /**
  * The znodes as a tree of { name, path, znode (null for a parent that only groups children),
  * children }, children in the order the core lists them (it lists /controller first and
@@ -53,12 +55,10 @@ export function zkDeletions(cur, prev) {
 
 /** What a znode is for, in a few words (tooltip and screen-reader text). */
 export function znodeHelp(path) {
-  if (path === "/controller") return "ephemeral: the broker that won the controller election";
-  if (path === "/controller_epoch") return "bumped at every controller election; fences requests from an old controller";
-  if (/^\/brokers\/ids\/\d+$/.test(path)) return "ephemeral: exists while the broker's ZooKeeper session is alive";
-  if (/^\/brokers\/topics\/[^/]+$/.test(path)) return "the replica assignment (AR) of every partition";
-  if (/\/partitions\/\d+\/state$/.test(path)) {
-    return "leader, leader_epoch, isr and controller_epoch; the znode's zkVersion makes ISR updates conditional";
-  }
+  if (path === "/controller") return t("zk.help.controller");
+  if (path === "/controller_epoch") return t("zk.help.controllerEpoch");
+  if (/^\/brokers\/ids\/\d+$/.test(path)) return t("zk.help.brokerId");
+  if (/^\/brokers\/topics\/[^/]+$/.test(path)) return t("zk.help.topic");
+  if (/\/partitions\/\d+\/state$/.test(path)) return t("zk.help.state");
   return "";
 }

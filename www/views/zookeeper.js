@@ -6,6 +6,7 @@
 import { h, setText } from "./dom.js";
 import { modelKey } from "./model.js";
 import { zkChanges, zkDeletions, zkTree, znodeHelp } from "./zk-model.js";
+import { t } from "../i18n.js";
 
 export function render(root, snap, prev, ctx = {}) {
   const znodes = snap.zk ?? [];
@@ -13,12 +14,12 @@ export function render(root, snap, prev, ctx = {}) {
   if (root.__key === key) return;
   root.__key = key;
   if (!snap.zk) {
-    root.replaceChildren(h("p", { class: "muted" }, "This build of the simulator core does not report ZooKeeper state (snapshot.zk)."));
+    root.replaceChildren(h("p", { class: "muted" }, t("zk.unsupported")));
     return;
   }
   let tree = root.querySelector(".zk-tree");
   if (!tree) {
-    tree = h("ul", { class: "zk-tree", "aria-label": "ZooKeeper znodes" });
+    tree = h("ul", { class: "zk-tree", "aria-label": t("zk.tree") });
     root.replaceChildren(tree, h("p", { class: "zk-gone muted", "aria-live": "off" }));
   }
   const shape = znodes.map((z) => z.path).join("|");
@@ -41,7 +42,7 @@ export function render(root, snap, prev, ctx = {}) {
   }
   const gone = zkDeletions(znodes, before);
   const note = root.querySelector(".zk-gone");
-  if (gone.length) setText(note, `Deleted at tick ${snap.tick}: ${gone.join(", ")}`);
+  if (gone.length) setText(note, t("zk.deleted", { tick: snap.tick, paths: gone.join(", ") }));
   else if (!ctx.continuous) setText(note, "");
 }
 
@@ -55,7 +56,7 @@ function nodeItem(node) {
       "div",
       { class: "zk-line" },
       h("span", { class: "zk-name" }, node.name),
-      z ? h("span", { class: "zk-version", title: "zkVersion: bumped on every write; ISR updates are conditional on it" }) : null,
+      z ? h("span", { class: "zk-version", title: t("zk.version.title") }) : null,
       z ? h("code", { class: "zk-data" }) : null,
     ),
     node.children.length ? h("ul", {}, ...node.children.map(nodeItem)) : null,

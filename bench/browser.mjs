@@ -1,0 +1,430 @@
+// The page's budgets (issue #6), measured on the built page in headless Chromium, plus the core's
+// wasm memory in node (bench/memory.mjs). `npm run bench` runs it after bench/run.mjs.
+//
+//   1. sizes: gzip -9 of the wasm module, and of the whole page (every .js, .css and .wasm the
+//      build puts in assets/; `vite build` into target/bench-dist/, so a browser test using dist/
+//      is not disturbed)
+//   2. first frame: from navigation start to the first paint after the cluster is drawn (the
+//      partitions and brokers of the first snapshot are in the DOM), in a fresh browser context
+//      each time (cold HTTP cache), from a local static server
+//   3. frames: one press of Step = one tick + snapshot + drawing every view (main.js's step
+//      command), then a forced style + layout; default cluster, and 24 brokers × 200 partitions
+//      RF 3 (applied through the config form). Records are produced between frames, untimed.
+//   4. seeking in a 100 000-tick history (the page's default automatic producer, 2 records a tick
+//      round-robin, and a crash + recovery every 20 000 ticks):
+//      - with checkpoints: www/timeline.js's Checkpoints + replayPlan + runPlan on the page's own
+//        wasm Cluster, as main.js would use them; every result is checked against a straight
+//        run's stateHash() at that tick
+//      - the page as built: window.__playground.seek(t), which includes redrawing the page
+//   5. wasm memory after 10 M produced records (node, a process of its own)
+//
+// Figures are printed beside their budgets. Missed budgets do not fail the run (the throughput
+// budgets of bench/run.mjs do): timings on a shared machine vary from run to run, and a size
+// budget missed by design should not hide a throughput regression. `--strict` makes any missed
+// budget fail. A wrong seek result (stateHash differs) always fails: that is a bug, not a budget.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { ROOT, findChromium, run } from '../scripts/toolchain.mjs';
+import { applyConfig, ready } from '../tests/e2e/helpers.mjs';
+import { kb, mb, median, ms, printTable, quantile, serve } from './lib.mjs';
+import { memoryRows } from './memory.mjs';
+
+// The same build as `npx vite build`, into a folder of its own: dist/ may be in use by the
+// browser tests at the same time, and a build empties its folder first.
+const DIST = path.join(ROOT, 'target', 'bench-dist');
+const BASE = '/playground/';
+const TIMELINE_URL = '/__bench/timeline.js'; // www/timeline.js as it is, for the checkpoint seek
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const VIEWPORT = { width: 1280, height: 800 };
+
+const BUDGET = {
+  wasmGzip: 100 * 1024,
+  pageGzip: 180 * 1024,
+  firstFrameMs: 400,
+  frameDefaultMs: 2,
+  frameLargeMs: 12,
+  seekMs: 50,
+};
+const LARGE = { brokers: 24, partitions: 200, replicationFactor: 3 };
+const FIRST_FRAME_RUNS = 5;
+const FRAMES = { default: 300, large: 100 };
+const HISTORY_TICKS = 100_000;
+const SEEKS = 40; // with checkpoints
+const PAGE_SEEKS = 8; // the page as built (each may replay up to the whole history)
+
+const strict = process.argv.includes('--strict');
+/** `--checkpoint-mb=N`: the checkpoints' byte budget for the seek measurement (default: timeline.js's). */
+const checkpointMb = Number(process.argv.find((a) => a.startsWith('--checkpoint-mb='))?.split('=')[1]) || null;
+
+// ------------------------------------------------------------------ sizes
+
+function gzipSize(file) {
+  return zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
+}
+
+function measureSizes() {
+  const files = fs.readdirSync(DIST, { recursive: true }).map((f) => path.join(DIST, f)).filter((f) => fs.statSync(f).isFile());
+  // The page's files are Vite's hashed outputs in assets/ (the embed script, dist/embed.js, and
+  // the example pages are for other sites and are not counted).
+  const page = files.filter((f) => f.startsWith(path.join(DIST, 'assets') + path.sep) && /\.(js|css|wasm)$/.test(f));
+  const wasm = page.filter((f) => f.endsWith('.wasm'));
+  const html = files.filter((f) => f === path.join(DIST, 'index.html'));
+  const sum = (list) => list.reduce((n, f) => n + gzipSize(f), 0);
+  return { wasm: sum(wasm), page: sum(page), html: sum(html), raw: page.reduce((n, f) => n + fs.statSync(f).size, 0), count: page.length };
+}
+
+// ------------------------------------------------------------------ browser
+
+async function newPage(browser, url) {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  page.on('console', (msg) => msg.type() === 'error' && errors.push(msg.text()));
+  if (url) await page.goto(url, { waitUntil: 'load' });
+  return { page, errors, close: () => context.close() };
+}
+
+/**
+ * Navigation start → the first paint showing the cluster. The marker is taken by an init script:
+ * when a DOM change leaves the first snapshot drawn (as tests/e2e/helpers.mjs `ready` checks),
+ * it notes the time ("drawn"), then waits for the next animation frame and a task after it, that
+ * is until that frame has been painted ("painted").
+ */
+async function measureFirstFrame(browser, url) {
+  const runs = [];
+  for (let i = 0; i <= FIRST_FRAME_RUNS; i++) {
+    const { page, close } = await newPage(browser, null);
+    await page.addInitScript(() => {
+      const marks = { drawn: null, painted: null };
+      window.__benchFirstFrame = marks;
+      const drawn = () => {
+        const s = window.__playground?.snapshot?.();
+        return s && document.querySelectorAll('[data-partition]').length === s.partitions.length && document.querySelector('.node[data-broker]');
+      };
+      const observer = new MutationObserver(() => {
+        if (marks.drawn !== null || !drawn()) return;
+        marks.drawn = performance.now();
+        observer.disconnect();
+        requestAnimationFrame(() => setTimeout(() => (marks.painted = performance.now())));
+      });
+      observer.observe(document, { childList: true, subtree: true, attributes: true });
+    });
+    await page.goto(url, { waitUntil: 'load' });
+    await page.waitForFunction(() => window.__benchFirstFrame.painted !== null || document.querySelector('#banner:not([hidden])'), null, { timeout: 15_000 });
+    const marks = await page.evaluate(() => {
+      const nav = performance.getEntriesByType('navigation')[0];
+      const wasm = performance.getEntriesByType('resource').find((e) => e.name.endsWith('.wasm'));
+      return { ...window.__benchFirstFrame, dcl: nav?.domContentLoadedEventEnd ?? null, wasm: wasm?.responseEnd ?? null };
+    });
+    await close();
+    if (marks.painted === null) throw new Error('first frame: the page shows an error banner instead of the cluster');
+    if (i > 0) runs.push(marks); // the first navigation warms the browser up (its renderer process)
+  }
+  const pick = (k) => runs.map((r) => r[k]).filter((x) => x !== null);
+  return { painted: pick('painted'), drawn: pick('drawn'), dcl: pick('dcl'), wasm: pick('wasm') };
+}
+
+/**
+ * Per frame: click Step (main.js: step(1), snapshot(), draw every view), then read
+ * offsetHeight, which makes the browser recalculate style and layout for what was drawn. Paint
+ * and compositing come after and are not counted. Every 10th frame is preceded by a Produce
+ * click (untimed), so logs grow and the views have records to draw.
+ */
+async function measureFrames(browser, url, config, frames) {
+  const { page, errors, close } = await newPage(browser, url);
+  try {
+    await ready(page);
+    if (config) {
+      await applyConfig(page, config);
+      await ready(page);
+    }
+    await page.fill('#produce-count', '20');
+    const r = await page.evaluate(({ n }) => {
+      const step = document.querySelector('#step');
+      const produce = document.querySelector('#produce');
+      const js = [];
+      const total = [];
+      const tick0 = window.__playground.snapshot().tick;
+      for (let i = -30; i < n; i++) {
+        if (i % 10 === 0) produce.click();
+        const t0 = performance.now();
+        step.click();
+        const t1 = performance.now();
+        void document.body.offsetHeight;
+        const t2 = performance.now();
+        if (i >= 0) {
+          js.push(t1 - t0);
+          total.push(t2 - t0);
+        }
+      }
+      // Where the time goes (means of 50: the page's clock has a coarse resolution): one tick on a copy of the cluster,
+      // the snapshot as main.js takes it, a snapshot with the records window the views draw at
+      // most (40 a log), and render() = snapshot + drawing every view (no step).
+      const timeIt = (fn) => {
+        const t0 = performance.now();
+        for (let i = 0; i < 50; i++) fn();
+        return (performance.now() - t0) / 50;
+      };
+      const pg = window.__playground;
+      const copy = pg.cluster.fork();
+      const parts = {
+        step: timeIt(() => copy.step(1)),
+        snapshot: timeIt(() => pg.cluster.snapshot()),
+        snapshot40: timeIt(() => pg.cluster.snapshot({ records: 40 })),
+        render: timeIt(() => pg.render()),
+      };
+      copy.free();
+      const s = window.__playground.snapshot();
+      return { js, total, parts, ticks: s.tick - tick0, brokers: s.brokers.length, partitions: s.partitions.length, compact: !!document.querySelector('#partitions')?.__mode };
+    }, { n: frames });
+    if (r.ticks !== frames + 30) throw new Error(`frames: expected ${frames + 30} ticks, the page advanced ${r.ticks}`);
+    if (errors.length) throw new Error(`frames: the page reported errors: ${errors.join('; ')}`);
+    return r;
+  } finally {
+    await close();
+  }
+}
+
+/** In the page: the 100 000-tick workload's action log, and deterministic random targets. */
+const PAGE_HELPERS = `
+  window.__benchWorkload = (horizon) => {
+    const log = [];
+    for (let t = 1; t <= horizon; t++) {
+      log.push({ tick: t, method: 'produce', args: [{ partition: t % 3, count: 2 }] });
+      if (t % 20000 === 0) log.push({ tick: t, method: 'fail', args: [(t / 20000) % 4] });
+      if (t > 20000 && t % 20000 === 3000) log.push({ tick: t, method: 'recover', args: [((t - 3000) / 20000) % 4] });
+    }
+    return log;
+  };
+  window.__benchTargets = (count, horizon) => {
+    let x = 20261129;
+    const out = [];
+    for (let i = 0; i < count; i++) {
+      x = (Math.imul(x, 1103515245) + 12345) >>> 0;
+      out.push(x % (horizon + 1));
+    }
+    return out;
+  };
+  window.__benchWasmBytes = async () => {
+    const chunk = performance.getEntriesByType('resource').map((e) => e.name).find((n) => /kafka_replication[^/]*\\.js$/.test(n));
+    if (!chunk) return null;
+    const exports = await (await import(chunk)).default(); // already initialised: returns its exports
+    return exports?.memory?.buffer.byteLength ?? null;
+  };
+`;
+
+/**
+ * Seeking with checkpoints, in the page, on the page's own wasm Cluster class: record the
+ * 100 000-tick history with a Checkpoints store, then seek to random ticks the way main.js would
+ * (back, or forward past a checkpoint: fork the nearest checkpoint at or before the target, then
+ * replay; otherwise step on). Each seek is timed alone; its stateHash() is then compared (untimed)
+ * with a straight run's at that tick.
+ */
+async function measureSeek(browser, url) {
+  const { page, errors, close } = await newPage(browser, url);
+  try {
+    await ready(page);
+    await page.evaluate(PAGE_HELPERS);
+    return await page.evaluate(async ({ timelineUrl, horizon, seeks, maxBytes }) => {
+      const T = await import(timelineUrl);
+      const Cluster = window.__playground.cluster.constructor;
+      const log = window.__benchWorkload(horizon);
+      const targets = window.__benchTargets(seeks + 5, horizon);
+      // The straight run, for the expected hashes (and its time: what a seek from tick 0 costs).
+      const want = new Map();
+      const straight = new Cluster({});
+      let at = -1;
+      let t0 = performance.now();
+      for (const t of [...new Set(targets)].sort((a, b) => a - b)) {
+        T.runPlan(straight, T.replayPlan(log, Math.max(at, 0), t, { includeFrom: at < 0 }));
+        at = t;
+        want.set(t, String(straight.stateHash()));
+      }
+      T.runPlan(straight, T.replayPlan(log, at, horizon));
+      const straightMs = performance.now() - t0;
+      straight.free();
+      // Recording with checkpoints, as the page would while running.
+      const store = new T.Checkpoints(maxBytes ? { maxBytes } : {});
+      let cur = new Cluster({});
+      let tick = 0;
+      t0 = performance.now();
+      store.add(0, cur);
+      T.runPlan(cur, T.replayPlan(log, 0, horizon, { includeFrom: true, every: store.every }), { checkpoints: store, onStep: (n) => (tick += n) });
+      const recordMs = performance.now() - t0;
+      const seekTo = (target) => {
+        const near = store.nearest(target);
+        let restored = false;
+        if (target < tick || (near && near.tick > tick)) {
+          const r = store.restore(target);
+          cur.free();
+          cur = r.handle;
+          tick = r.tick;
+          restored = true;
+        }
+        const from = tick;
+        T.runPlan(cur, T.replayPlan(log, tick, target, { includeFrom: restored, every: store.every }), { checkpoints: store, onStep: (n) => (tick += n) });
+        return target - from;
+      };
+      const times = [];
+      const replayed = [];
+      const wrong = [];
+      targets.forEach((target, i) => {
+        const s = performance.now();
+        const n = seekTo(target);
+        const e = performance.now();
+        if (i >= 5) { // the first five warm up
+          times.push(e - s);
+          replayed.push(n);
+        }
+        const h = String(cur.stateHash());
+        if (h !== want.get(target)) wrong.push(`tick ${target}: ${h} ≠ ${want.get(target)}`);
+      });
+      const wasmBytes = await window.__benchWasmBytes();
+      const result = { times, replayed, wrong, straightMs, recordMs, every: store.every, count: store.size, bytes: store.bytes, maxBytes: store.maxBytes, wasmBytes, want: [...want] };
+      store.clear();
+      cur.free();
+      return result;
+    }, { timelineUrl: TIMELINE_URL, horizon: HISTORY_TICKS, seeks: SEEKS, maxBytes: checkpointMb && checkpointMb * 2 ** 20 });
+  } finally {
+    if (errors.length) console.error(`seek: the page reported errors: ${errors.join('; ')}`);
+    await close();
+  }
+}
+
+/**
+ * The page's own seek (window.__playground.seek), on the same history. The page has no hook to
+ * run a scripted history, so: open it with ?ticks=100000 (horizon 100 000, no actions), append the
+ * workload's actions (ticks 1…100 000) to its action log, seek to 0 and back to the end (which
+ * replays them). Then time seeks to the same random ticks; each includes the page's redraw.
+ */
+async function measurePageSeek(browser, url, want) {
+  const { page, errors, close } = await newPage(browser, `${url}?ticks=${HISTORY_TICKS}`);
+  try {
+    await ready(page);
+    await page.evaluate(PAGE_HELPERS);
+    return await page.evaluate(({ horizon, seeks, want: wanted }) => {
+      const pg = window.__playground;
+      const want = new Map(wanted);
+      if (pg.horizon !== horizon) return { skipped: `the page's history is ${pg.horizon} ticks, not ${horizon} (?ticks)` };
+      if (pg.actions !== pg.actions) return { skipped: 'window.__playground.actions is a copy, not the live action log' };
+      for (const a of window.__benchWorkload(horizon)) pg.actions.push(a);
+      pg.seek(0);
+      pg.seek(horizon);
+      const targets = window.__benchTargets(seeks + 2, horizon);
+      const times = [];
+      const wrong = [];
+      targets.forEach((target, i) => {
+        const s = performance.now();
+        pg.seek(target);
+        const e = performance.now();
+        if (i >= 2) times.push(e - s);
+        const h = String(pg.cluster.stateHash());
+        if (want.has(target) && h !== want.get(target)) wrong.push(`tick ${target}: ${h} ≠ ${want.get(target)}`);
+      });
+      return { times, wrong };
+    }, { horizon: HISTORY_TICKS, seeks: PAGE_SEEKS, want });
+  } finally {
+    if (errors.length) console.error(`page seek: the page reported errors: ${errors.join('; ')}`);
+    await close();
+  }
+}
+
+// ------------------------------------------------------------------ main
+
+const PARTS = ['sizes', 'first', 'frames', 'seek', 'memory'];
+/** `--only=seek,frames`: measure only these parts (default: all). */
+const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',') ?? PARTS;
+const want = (part) => only.includes(part);
+const unknown = only.filter((p) => !PARTS.includes(p));
+if (unknown.length) throw new Error(`--only: unknown part ${unknown.join(', ')} (parts: ${PARTS.join(', ')})`);
+
+const frameRows = (what, r, budget) => {
+  const m = median(r.total);
+  const p = r.parts;
+  return [
+    [what, `${ms(m)} (p95 ${ms(quantile(r.total, 0.95))}; JS ${ms(median(r.js))})`, `≤ ${ms(budget)} median`, m <= budget],
+    ['  step(1) / snapshot() / snapshot({records:40}) / render()', `${ms(p.step)} / ${ms(p.snapshot)} / ${ms(p.snapshot40)} / ${ms(p.render)}`, '', null],
+  ];
+};
+
+const rows = [];
+const wrong = [];
+let browserVersion = '';
+if (want('sizes') || want('first') || want('frames') || want('seek')) {
+  run(path.join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--outDir', DIST, '--emptyOutDir', '--logLevel', 'warn']);
+}
+if (want('sizes')) {
+  const sizes = measureSizes();
+  rows.push(
+    ['wasm module, gzip', kb(sizes.wasm), `≤ ${kb(BUDGET.wasmGzip)}`, sizes.wasm <= BUDGET.wasmGzip],
+    [`whole page, gzip (${sizes.count} JS/CSS/wasm files in assets/; HTML ${kb(sizes.html)} more)`, kb(sizes.page), `≤ ${kb(BUDGET.pageGzip)}`, sizes.page <= BUDGET.pageGzip],
+  );
+}
+if (want('first') || want('frames') || want('seek')) {
+  const server = await serve(DIST, BASE, { [TIMELINE_URL]: path.join(ROOT, 'www', 'timeline.js') });
+  const url = `http://127.0.0.1:${server.address().port}${BASE}`;
+  const browser = await chromium.launch({ executablePath: findChromium() ?? undefined, headless: true, args: CHROMIUM_ARGS });
+  browserVersion = browser.version();
+  try {
+    if (want('first')) {
+      const first = await measureFirstFrame(browser, url);
+      rows.push([`first frame painted after navigation (median of ${first.painted.length}, cold cache)`,
+        `${ms(median(first.painted))} (drawn ${ms(median(first.drawn))}; worst ${ms(Math.max(...first.painted))})`,
+        `≤ ${ms(BUDGET.firstFrameMs)}`, median(first.painted) <= BUDGET.firstFrameMs]);
+      if (first.dcl.length && first.wasm.length) {
+        rows.push(['  DOMContentLoaded / wasm downloaded / first snapshot drawn', `${ms(median(first.dcl))} / ${ms(median(first.wasm))} / ${ms(median(first.drawn))}`, '', null]);
+      }
+    }
+    if (want('frames')) {
+      const small = await measureFrames(browser, url, null, FRAMES.default);
+      const large = await measureFrames(browser, url, LARGE, FRAMES.large);
+      rows.push(
+        ...frameRows(`step+snapshot+draw+layout, default cluster (${small.total.length} frames)`, small, BUDGET.frameDefaultMs),
+        ...frameRows(`same, ${LARGE.brokers} brokers × ${LARGE.partitions} partitions RF ${LARGE.replicationFactor}${large.compact ? ', compact view' : ''}`, large, BUDGET.frameLargeMs),
+      );
+    }
+    if (want('seek')) {
+      const seek = await measureSeek(browser, url);
+      const max = Math.max(...seek.times);
+      const checked = seek.times.length + 5;
+      rows.push(
+        [`seek, 100 000-tick history, checkpoints (${seek.times.length} random ticks)`,
+          `${ms(median(seek.times))} median, ${ms(quantile(seek.times, 0.95))} p95, ${ms(max)} max`, `≤ ${ms(BUDGET.seekMs)} any tick`, max <= BUDGET.seekMs],
+        ['  checkpoints kept / spacing / est. size (budget)', `${seek.count} / ${seek.every} ticks / ${mb(seek.bytes)} (${mb(seek.maxBytes)})`, '', null],
+        ['  replayed per seek, max', `${Math.max(...seek.replayed)} ticks`, '', null],
+        ['  exact (stateHash equals the straight run)', seek.wrong.length ? `${seek.wrong.length} of ${checked} wrong` : `${checked} of ${checked}`, 'all', seek.wrong.length === 0],
+        ['  replay 0 → 100 000 (+ hashes) / recording with checkpoints', `${ms(seek.straightMs)} / ${ms(seek.recordMs)}`, '', null],
+        ['  page wasm memory with that history + checkpoints', seek.wasmBytes === null ? 'n/a' : mb(seek.wasmBytes), '', null],
+      );
+      wrong.push(...seek.wrong);
+      const pageSeek = await measurePageSeek(browser, url, seek.want);
+      if (pageSeek.skipped) {
+        rows.push(['seek, the page as built (__playground.seek)', `not measured: ${pageSeek.skipped}`, `≤ ${ms(BUDGET.seekMs)}`, null]);
+      } else {
+        rows.push(['seek, the page as built (__playground.seek, incl. redraw)',
+          `${ms(median(pageSeek.times))} median, ${ms(Math.max(...pageSeek.times))} max (${pageSeek.times.length} seeks)`,
+          `≤ ${ms(BUDGET.seekMs)} any tick`, Math.max(...pageSeek.times) <= BUDGET.seekMs]);
+        wrong.push(...pageSeek.wrong.map((w) => `page: ${w}`));
+      }
+    }
+  } finally {
+    await browser.close();
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
+if (want('memory')) {
+  // A process of its own: a fresh wasm instance, whose memory only this workload has grown.
+  rows.push(...memoryRows(JSON.parse(execFileSync(process.execPath, [path.join(ROOT, 'bench', 'memory.mjs'), '--json'], { encoding: 'utf8' }))));
+}
+
+printTable(`page: headless Chromium ${browserVersion}, viewport ${VIEWPORT.width}×${VIEWPORT.height}; seek history: ${HISTORY_TICKS} ticks, 2 records/tick, a crash every 20 000; memory: node`, rows);
+if (wrong.length) {
+  console.error(`\nseek results differ from the straight run:\n  ${wrong.join('\n  ')}`);
+  process.exit(1);
+}
+if (strict && rows.some(([, , , ok]) => ok === false)) process.exit(1);

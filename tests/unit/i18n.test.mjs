@@ -1,0 +1,127 @@
+// The UI strings (www/i18n.js): both languages complete, lookup and interpolation, the starting
+// language, every key the page uses exists, and switching changes what view helpers say.
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { afterEach, describe, test } from "node:test";
+import { fileURLToPath } from "node:url";
+import { getLang, hasKey, initialLang, keys, normalizeLang, onLangChange, setLang, t, tr } from "../../www/i18n.js";
+import { consumerModel, consumerText } from "../../www/views/producer.js";
+import { configSummary } from "../../www/views/config-model.js";
+import { partitionFlags } from "../../www/views/model.js";
+import { brokerAction } from "../../www/actions.js";
+import { snapshotFixture } from "./fixtures.mjs";
+
+const WWW = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "www");
+const CJK = /[\u4e00-\u9fff]/;
+
+afterEach(() => setLang("en"));
+
+describe("the dictionary", () => {
+  test("every key has an English and a Chinese text", () => {
+    const missing = keys().filter((k) => !hasKey(k));
+    assert.deepEqual(missing, []);
+    assert.ok(keys().length > 300, `${keys().length} keys`);
+  });
+  test("Chinese texts are Chinese where English has words to translate", () => {
+    // Texts that are only names, numbers or Kafka terms kept in English (leader epoch) may stay.
+    const kept = ["insp.col.leaderEpoch"];
+    const same = keys().filter((k) => {
+      if (kept.includes(k)) return false;
+      const en = tr("en", k, { n: 2, tick: 1, p: 0, b: 1, id: 1 });
+      const zh = tr("zh", k, { n: 2, tick: 1, p: 0, b: 1, id: 1 });
+      return en === zh && /[a-z]{4,} [a-z]{4,}/.test(en);
+    });
+    assert.deepEqual(same, [], "translated");
+  });
+  test("the terms of the source notes", () => {
+    assert.match(tr("zh", "legend.hw"), /高水位/);
+    assert.match(tr("zh", "partition.isr.title"), /同步副本/);
+    assert.match(tr("zh", "legend.leo"), /日志末端位移/);
+    assert.match(tr("zh", "lesson.status.offScript"), /下一步/);
+  });
+});
+
+describe("lookup", () => {
+  test("interpolates {names} and runs plural functions", () => {
+    assert.equal(tr("en", "cluster.arrives", { n: 1 }), "arrives in 1 tick");
+    assert.equal(tr("en", "cluster.arrives", { n: 3 }), "arrives in 3 ticks");
+    assert.equal(tr("zh", "cluster.arrives", { n: 3 }), "3 tick 后到达");
+    assert.equal(tr("en", "timeline.status.live", { tick: 7 }), "tick 7 · live (end of history)");
+    assert.equal(tr("en", "lesson.stop", { n: 2, total: 8 }), "Stop 2 of 8");
+    assert.equal(tr("zh", "lesson.stop", { n: 2, total: 8 }), "第 2 / 8 步");
+  });
+  test("an unknown key is shown as itself; a missing variable stays visible", () => {
+    assert.equal(t("no.such.key"), "no.such.key");
+    assert.equal(tr("en", "lesson.stop", { n: 1 }), "Stop 1 of {total}");
+  });
+  test("setLang switches t() and tells listeners; unknown languages are ignored", () => {
+    const heard = [];
+    const off = onLangChange((l) => heard.push(l));
+    assert.equal(setLang("zh-CN"), "zh");
+    assert.equal(getLang(), "zh");
+    assert.equal(t("controls.play"), "播放");
+    assert.equal(setLang("fr"), "zh");
+    setLang("en");
+    off();
+    assert.deepEqual(heard, ["zh", "en"]);
+    assert.equal(t("controls.play"), "Play");
+  });
+});
+
+describe("the starting language", () => {
+  test("?lang= first, then the saved choice, then the browser's languages, else English", () => {
+    assert.equal(initialLang({ param: "zh", saved: "en", languages: ["en-US"] }), "zh");
+    assert.equal(initialLang({ param: null, saved: "zh", languages: ["en-US"] }), "zh");
+    assert.equal(initialLang({ param: "klingon", saved: null, languages: ["de-DE", "zh-TW"] }), "zh");
+    assert.equal(initialLang({ languages: ["de-DE"] }), "en");
+    assert.equal(normalizeLang("ZH_hans"), "zh");
+    assert.equal(normalizeLang("en-GB"), "en");
+    assert.equal(normalizeLang(""), null);
+  });
+});
+
+describe("every key the page uses exists", () => {
+  const sources = [];
+  const walk = (dir) => {
+    for (const f of fs.readdirSync(dir, { withFileTypes: true })) {
+      const p = path.join(dir, f.name);
+      if (f.isDirectory() && f.name !== "pkg") walk(p);
+      else if (/\.(js|html)$/.test(f.name)) sources.push(p);
+    }
+  };
+  walk(WWW);
+  test("t(\"…\") calls and data-i18n attributes", () => {
+    const used = new Set();
+    for (const file of sources) {
+      const text = fs.readFileSync(file, "utf8");
+      for (const m of text.matchAll(/\bt\("([a-zA-Z0-9_.\- ]+)"/g)) used.add(m[1]);
+      for (const m of text.matchAll(/data-i18n(?:-[a-z-]+)?="([^"]+)"/g)) used.add(m[1]);
+    }
+    assert.ok(used.size > 150, `${used.size} keys used`);
+    assert.deepEqual([...used].filter((k) => !hasKey(k)), []);
+  });
+  test("keys built from parts: statuses, broker actions, message families, invariants, config", () => {
+    for (const s of ["up", "crashed", "stuck", "slow", "isolated"]) assert.ok(hasKey(`status.${s}`) && hasKey(`insp.status.${s}`), s);
+    for (const a of ["crash", "crashLossy", "stuck", "slow", "isolate", "recover"]) for (const f of ["label", "help", "shortcut"]) assert.ok(hasKey(`action.${a}.${f}`), `${a}.${f}`);
+    for (const f of ["Fetch", "Produce", "ConsumerFetch", "LeaderAndIsr", "OffsetsForLeaderEpoch", "AlterPartition"]) assert.ok(hasKey(`family.${f}`), f);
+    for (const k of ["committed-lost", "acked-lost", "acks1-lost", "strong-isr", "log-divergence", "consistent-read", "duplicate", "hw-decreased", "structure"]) assert.ok(hasKey(`inv.${k}`), k);
+    for (const r of ["pending", "acked", "failed"]) assert.ok(hasKey(`request.${r}`), r);
+    for (const c of Object.keys(snapshotFixture().config)) assert.ok(hasKey(`cfg.${c}`), `cfg.${c}`);
+  });
+});
+
+describe("switching changes what the views say", () => {
+  test("the consumer line, the config summary, partition flags and broker actions", () => {
+    const snap = snapshotFixture();
+    const byId = new Map(snap.brokers.map((b) => [b.id, b]));
+    const before = [consumerText(consumerModel({ partitions: [{ partition: 0, hw: -1 }] })), configSummary(snap.config), partitionFlags(snap.partitions[2], byId, 1)[0].text, brokerAction("crash").label];
+    setLang("zh");
+    const after = [consumerText(consumerModel({ partitions: [{ partition: 0, hw: -1 }] })), configSummary(snap.config), partitionFlags(snap.partitions[2], byId, 1)[0].text, brokerAction("crash").label];
+    assert.deepEqual(before, ["P0 no leader", "Kafka 0.11 · 4 brokers · 3 partitions · RF 3 · min.ISR 1 · seed 1", "under-replicated", "Crash"]);
+    for (const [i, text] of after.entries()) {
+      assert.notEqual(text, before[i]);
+      assert.match(text, CJK, text);
+    }
+  });
+});

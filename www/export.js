@@ -1,0 +1,90 @@
+// Exports of a run, as pure functions (unit-tested): the trace as JSON (config, seed, actions,
+// every event, the final state) and as a plain-text log, and file names. main.js builds the
+// events by replaying the history with a throwaway handle; views/export-svg.js makes the pictures.
+
+import { formatSeconds } from "./views/model.js";
+
+export const TRACE_FORMAT = "kafka-replication-playground-trace";
+export const TRACE_VERSION = 1;
+
+/**
+ * The trace object. `events`: oldest first, as step() returns them; `snapshot`: the state at
+ * `tick`; `lesson`: { scenario, stop } when one is open.
+ */
+export function traceJson({ config, actions, tick, horizon, events, snapshot, lesson = null }) {
+  return {
+    format: TRACE_FORMAT,
+    version: TRACE_VERSION,
+    config,
+    seed: snapshot?.seed ?? config?.seed ?? null,
+    tick,
+    horizon,
+    tickMs: snapshot?.tickMs ?? 100,
+    lesson,
+    actions: actions.filter((a) => a.tick <= tick).map((a) => ({ tick: a.tick, method: a.method, args: a.args })),
+    events: events.map((e) => ({ tick: e.tick, timeMs: e.timeMs, kind: e.kind, partition: e.partition, broker: e.broker, text: e.text })),
+    state: snapshot
+      ? {
+          controller: snapshot.controller,
+          brokers: snapshot.brokers,
+          partitions: snapshot.partitions,
+          requests: snapshot.requests,
+          consumers: snapshot.consumers,
+          violations: snapshot.violations,
+          zk: snapshot.zk,
+        }
+      : null,
+  };
+}
+
+/**
+ * The trace as a plain-text log: a header, then one line per action (») and event in time order.
+ * An action at tick t follows the events of the step into t (the state at t includes it).
+ */
+export function traceText(trace) {
+  const tickMs = trace.tickMs ?? 100;
+  const lines = [
+    `# Kafka replication playground trace (format ${trace.version})`,
+    `# config: ${JSON.stringify(trace.config)}`,
+    `# seed ${trace.seed} · ticks 0–${trace.tick} (${formatSeconds(trace.tick * tickMs)} of Kafka time) · ${trace.actions.length} action(s) · ${trace.events.length} event(s)`,
+  ];
+  if (trace.lesson) lines.push(`# lesson ${trace.lesson.scenario}, stop ${trace.lesson.stop}`);
+  lines.push("");
+  const rows = [
+    ...trace.events.map((e, i) => ({ tick: e.tick, order: 0, i, line: eventLine(e, tickMs) })),
+    ...trace.actions.map((a, i) => ({ tick: a.tick, order: 1, i, line: actionLine(a, tickMs) })),
+  ].sort((x, y) => x.tick - y.tick || x.order - y.order || x.i - y.i);
+  for (const r of rows) lines.push(r.line);
+  const s = trace.state;
+  if (s) {
+    lines.push("", `# state at tick ${trace.tick}`);
+    lines.push(`controller B${s.controller?.broker ?? "-"} (epoch ${s.controller?.epoch ?? "-"}); brokers ${s.brokers.map((b) => `B${b.id} ${b.status}`).join(", ")}`);
+    for (const p of s.partitions) {
+      lines.push(`P${p.partition}: leader ${p.leader < 0 ? "none" : `B${p.leader}`}, leader_epoch ${p.leaderEpoch}, ISR {${p.isr.join(",")}}, HW ${p.hw}`);
+      for (const l of p.logs) {
+        const values = (l.records ?? []).map((r) => r.value).join(",");
+        lines.push(`  B${l.broker} ${l.role}: LEO ${l.leo}, HW ${l.hw}, values [${values}]`);
+      }
+    }
+    for (const v of s.violations ?? []) lines.push(`violation ${v.kind} at tick ${v.tick}: ${v.text}`);
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+function stamp(tick, tickMs) {
+  return `${String(tick).padStart(6)}  ${formatSeconds(tick * tickMs).padStart(8)}`;
+}
+
+function eventLine(e, tickMs) {
+  const subject = [e.partition >= 0 ? `P${e.partition}` : "", e.broker >= 0 ? `B${e.broker}` : ""].filter(Boolean).join(" ");
+  return `${stamp(e.tick, tickMs)}  ${e.kind.padEnd(18)} ${subject.padEnd(6)} ${e.text}`;
+}
+
+function actionLine(a, tickMs) {
+  return `${stamp(a.tick, tickMs)}  » ${a.method}(${a.args.map((x) => JSON.stringify(x)).join(", ")})`;
+}
+
+/** A file name for an export: kafka-replication-<what>-t<tick>.<ext>. */
+export function exportName(what, tick, ext) {
+  return `kafka-replication-${what}-t${tick}.${ext}`;
+}

@@ -1,0 +1,184 @@
+// Share links and embed parameters, as pure functions (unit-tested).
+//
+// A share link holds what main.js needs to rebuild a moment exactly: the config (with its seed),
+// the action log [{tick, method, args}] and the position (tick, and the horizon of the recorded
+// history), as JSON → UTF-8 → base64url, with the format version and an FNV-1a checksum of the
+// payload:   ?v=1&s=<payload>&c=<8 hex digits>
+// Inside the payload actions are [tick delta, method code, ...args] to keep links short.
+// A link with another version, a wrong checksum or a payload that does not have this shape is
+// refused with a reason; the page then says so and opens a fresh cluster.
+
+export const SHARE_VERSION = 1;
+
+/** Longest history a link may ask the page to replay (ticks) and most actions. */
+export const MAX_LINK_TICKS = 2_000_000;
+export const MAX_LINK_ACTIONS = 20_000;
+
+const CODES = { produce: "p", fail: "f", recover: "r", cut: "c", heal: "h", dropNext: "d", addReplica: "a" };
+const METHODS = Object.fromEntries(Object.entries(CODES).map(([m, c]) => [c, m]));
+
+/** FNV-1a, 32 bits, over the string's UTF-8 bytes, as 8 lowercase hex digits. */
+export function fnv1a(text) {
+  let h = 0x811c9dc5;
+  for (const byte of new TextEncoder().encode(text)) {
+    h ^= byte;
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h.toString(16).padStart(8, "0");
+}
+
+/** UTF-8 text → base64url (no padding). */
+export function toBase64Url(text) {
+  let bin = "";
+  for (const byte of new TextEncoder().encode(text)) bin += String.fromCharCode(byte);
+  return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/** base64url → UTF-8 text; throws on characters outside the alphabet or bad UTF-8. */
+export function fromBase64Url(b64) {
+  if (!/^[A-Za-z0-9_-]*$/.test(b64)) throw new Error("characters outside base64url");
+  const std = b64.replace(/-/g, "+").replace(/_/g, "/");
+  const bin = atob(std + "=".repeat((4 - (std.length % 4)) % 4));
+  const bytes = Uint8Array.from(bin, (ch) => ch.charCodeAt(0));
+  return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+}
+
+/**
+ * The share parameters of a moment: { v, s, c } (strings). `state`: { config, actions, tick,
+ * horizon }.
+ */
+export function encodeShare({ config, actions, tick, horizon }) {
+  let last = 0;
+  const a = actions.map((x) => {
+    const row = [x.tick - last, CODES[x.method] ?? x.method, ...x.args];
+    last = x.tick;
+    return row;
+  });
+  const payload = toBase64Url(JSON.stringify({ c: config ?? {}, a, t: tick, h: Math.max(horizon ?? tick, tick) }));
+  return { v: String(SHARE_VERSION), s: payload, c: fnv1a(payload) };
+}
+
+/** The query string of a share link ("v=1&s=…&c=…"), optionally with more parameters (lang). */
+export function shareQuery(state, extra = {}) {
+  const q = new URLSearchParams(encodeShare(state));
+  for (const [k, v] of Object.entries(extra)) if (v !== undefined && v !== null) q.set(k, String(v));
+  return q.toString();
+}
+
+/** True when the URL parameters carry a share link (even a damaged one). */
+export function hasShare(params) {
+  return params.has("s") || params.has("v");
+}
+
+/**
+ * Read a share link from URL parameters. Returns null when there is none, { ok: true, state }
+ * with state = { config, actions, tick, horizon }, or { ok: false, reason, detail } where reason
+ * is "version" (detail: the version found), "checksum" or "format" (detail: what is wrong).
+ */
+export function decodeShare(params) {
+  if (!hasShare(params)) return null;
+  const v = params.get("v");
+  if (v !== String(SHARE_VERSION)) return { ok: false, reason: "version", detail: v ?? "none" };
+  const s = params.get("s") ?? "";
+  const c = (params.get("c") ?? "").toLowerCase();
+  if (!s || !/^[0-9a-f]{8}$/.test(c) || fnv1a(s) !== c) return { ok: false, reason: "checksum", detail: "" };
+  let data;
+  try {
+    data = JSON.parse(fromBase64Url(s));
+  } catch (err) {
+    return { ok: false, reason: "format", detail: `not JSON: ${err.message}` };
+  }
+  const problem = shapeProblem(data);
+  if (problem) return { ok: false, reason: "format", detail: problem };
+  let tick = 0;
+  const actions = data.a.map(([dt, code, ...args]) => {
+    tick += dt;
+    return { tick, method: METHODS[code], args };
+  });
+  return { ok: true, state: { config: data.c, actions, tick: data.t, horizon: data.h } };
+}
+
+const isCount = (n) => Number.isSafeInteger(n) && n >= 0;
+const isPlain = (o) => o !== null && typeof o === "object" && !Array.isArray(o);
+
+/** What is wrong with a decoded payload's shape, or null. */
+function shapeProblem(d) {
+  if (!isPlain(d)) return "the payload is not an object";
+  if (!isPlain(d.c)) return "no config";
+  for (const [k, v] of Object.entries(d.c)) {
+    if (!["number", "string", "boolean"].includes(typeof v)) return `config ${k} is not a number, word or boolean`;
+  }
+  if (!Array.isArray(d.a)) return "no action list";
+  if (d.a.length > MAX_LINK_ACTIONS) return `more than ${MAX_LINK_ACTIONS} actions`;
+  if (!isCount(d.t) || !isCount(d.h) || d.t > d.h) return "no valid position";
+  if (d.h > MAX_LINK_TICKS) return `a history longer than ${MAX_LINK_TICKS} ticks`;
+  let tick = 0;
+  for (const row of d.a) {
+    if (!Array.isArray(row) || row.length < 2 || !isCount(row[0])) return "an action without a tick";
+    if (!(row[1] in METHODS)) return `an unknown action ${JSON.stringify(row[1])}`;
+    tick += row[0];
+  }
+  if (tick > d.h) return "an action after the end of the history";
+  return null;
+}
+
+// ---------------------------------------------------------------- embed parameters
+
+export const CONTROLS = ["full", "minimal", "none"];
+
+/**
+ * The page's embed parameters, validated: { scenario, step, controls, autoplay, theme, lang,
+ * height, mode, preset, problems: [{ name, value, why }] }. `step` is a stop number (1-based) with
+ * a scenario, a tick without. Unknown values are reported in `problems` and ignored.
+ */
+export function embedOptions(params) {
+  const problems = [];
+  const bad = (name, why) => problems.push({ name, value: params.get(name), why });
+  const opts = { scenario: null, step: null, controls: "full", autoplay: false, theme: null, lang: null, height: null, mode: null, preset: null, problems };
+  const scenario = params.get("scenario");
+  if (scenario !== null && scenario.trim()) opts.scenario = scenario.trim();
+  const step = params.get("step");
+  if (step !== null) {
+    const n = Number(step);
+    if (Number.isSafeInteger(n) && n >= 0) opts.step = n;
+    else bad("step", "a whole number (a lesson stop, or a tick)");
+  }
+  const controls = params.get("controls");
+  if (controls !== null) {
+    if (CONTROLS.includes(controls)) opts.controls = controls;
+    else bad("controls", CONTROLS.join(" | "));
+  }
+  const autoplay = params.get("autoplay");
+  if (autoplay !== null) opts.autoplay = !["0", "false", "no", "off"].includes(autoplay.toLowerCase());
+  const theme = params.get("theme");
+  if (theme !== null) {
+    if (["light", "dark", "auto"].includes(theme)) opts.theme = theme;
+    else bad("theme", "light | dark");
+  }
+  const lang = params.get("lang");
+  if (lang !== null) opts.lang = lang;
+  const height = params.get("height");
+  if (height !== null) {
+    const n = parseInt(height, 10);
+    if (Number.isFinite(n) && n >= 200 && n <= 5000) opts.height = n;
+    else bad("height", "pixels between 200 and 5000");
+  }
+  const mode = params.get("mode");
+  if (mode !== null) {
+    if (["compare", "lesson", "play"].includes(mode)) opts.mode = mode;
+    else bad("mode", "compare | lesson | play");
+  }
+  const preset = params.get("preset");
+  if (preset !== null) opts.preset = preset;
+  return opts;
+}
+
+/** The query of a lesson link: ?scenario=…&step=…&lang=… (stop numbers start at 1). */
+export function lessonQuery({ scenario, step, lang, extra = {} }) {
+  const q = new URLSearchParams();
+  q.set("scenario", scenario);
+  if (step) q.set("step", String(step));
+  if (lang) q.set("lang", lang);
+  for (const [k, v] of Object.entries(extra)) if (v !== undefined && v !== null) q.set(k, String(v));
+  return q.toString();
+}
