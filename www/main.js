@@ -19,6 +19,8 @@
 // &controls=none|minimal|full&autoplay&theme=light|dark&height=PX, ?mode=compare&preset=ID
 // (www/README.md lists them).
 
+// First: starts the wasm download before anything else runs (see core.js).
+import { corePromise } from "./core.js";
 import * as clusterView from "./views/cluster.js";
 import * as brokersView from "./views/brokers.js";
 import * as partitionsView from "./views/partitions.js";
@@ -47,7 +49,7 @@ import {
   ticksForFrame,
   validateSnapshot,
 } from "./views/model.js";
-import { cutLinksAt, forkAt, linkKey, replayPlan } from "./timeline.js";
+import { Checkpoints, cutLinksAt, forkAt, linkKey, replayPlan } from "./timeline.js";
 import { selectByDigit } from "./keyboard.js";
 import { brokerAction, brokerActionEnabled } from "./actions.js";
 import { wireControls } from "./controls.js";
@@ -66,6 +68,33 @@ import { composeSvg, download, serializeSvg, svgToPng } from "./views/export-svg
 const $ = (sel) => document.querySelector(sel);
 const params = new URLSearchParams(location.search);
 const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
+/** Whether the first snapshot has been drawn (performance mark 'playground:first-frame'). */
+let firstFrameMarked = false;
+/**
+ * Copies of the handle (fork()) at ticks of the current history, so seeking back replays from the
+ * nearest one instead of from tick 0 (timeline.js). Reset whenever a new handle starts at tick 0.
+ */
+const checkpoints = new Checkpoints();
+/** The action log as the checkpoints last saw it (syncCheckpoints). */
+const checkpointLog = { actions: null, length: 0 };
+
+/**
+ * Keep the checkpoints consistent with the action log when it changed outside the replay paths
+ * (window.__playground.actions is the live log: tests and the benchmark append to it): the
+ * checkpoints after the first new action's tick no longer describe this history. A checkpoint at
+ * tick t is taken before the actions at t, so the ones at that tick stay valid.
+ */
+function syncCheckpoints() {
+  const log = state.actions;
+  if (log !== checkpointLog.actions || log.length < checkpointLog.length) checkpoints.dropAfter(0);
+  else if (log.length > checkpointLog.length) {
+    let from = Infinity;
+    for (let i = checkpointLog.length; i < log.length; i++) from = Math.min(from, log[i].tick);
+    checkpoints.dropAfter(from);
+  }
+  checkpointLog.actions = log;
+  checkpointLog.length = log.length;
+}
 /** step() accepts at most this many ticks, and produce() this many records, per call. */
 const MAX_CALL = 100000;
 const THEMES = ["auto", "light", "dark"];
@@ -178,15 +207,13 @@ async function main() {
 }
 
 /**
- * Load the wasm core. The single-file build (scripts/build-single.mjs) puts the module's bytes in
- * window.__KRP_WASM_BASE64__, so it opens from file:// with no fetch.
+ * Wait for the wasm core, whose loading core.js started when the script began. The single-file
+ * build (scripts/build-single.mjs) inlines the module's bytes, so it opens from file:// too.
  */
 async function loadCore() {
   let mod;
   try {
-    mod = await import("./pkg/kafka_replication.js");
-    const inline = globalThis.__KRP_WASM_BASE64__;
-    await mod.default(inline ? { module_or_path: Uint8Array.from(atob(inline), (c) => c.charCodeAt(0)) } : undefined);
+    mod = await corePromise;
   } catch (err) {
     throw new Error(t("main.coreMissing", { error: errorMessage(err) }));
   }
@@ -216,6 +243,7 @@ function resetCluster(config) {
   }
   setRunning(false);
   replaceHandle(next);
+  startCheckpoints(next);
   state.config = config;
   state.actions = [];
   state.horizon = 0;
@@ -234,14 +262,21 @@ function resetCluster(config) {
   return null;
 }
 
-function replaceHandle(next) {
+/** A new history starts with handle `next` at tick 0: the checkpoints start over from it. */
+function startCheckpoints(next) {
+  checkpoints.clear();
+  checkpoints.add(0, next);
+}
+
+/** Make `next` the handle, at `tick` (0: a new cluster; more: a copy restored from a checkpoint). */
+function replaceHandle(next, tick = 0) {
   try {
     state.cluster?.free();
   } catch {
     /* a handle poisoned by a panic may refuse; it is dropped either way */
   }
   state.cluster = next;
-  state.tick = 0;
+  state.tick = tick;
   state.broken = null;
   state.stamp++;
   state.events = { items: [], version: state.events.version + 1 };
@@ -267,12 +302,18 @@ function callCore(method, args, cluster = state.cluster) {
  * oldest first.
  */
 function runPlan(ops) {
+  syncCheckpoints();
   const events = [];
   for (const op of ops) {
     if (op.apply) {
       callCore(op.apply.method, op.apply.args);
       continue;
     }
+    if (op.checkpoint !== undefined) {
+      checkpoints.add(op.checkpoint, state.cluster);
+      continue;
+    }
+    if (!op.step) continue;
     const evs = state.cluster.step(op.step);
     state.tick += op.step;
     if (Array.isArray(evs)) for (const e of evs) events.push(e);
@@ -284,7 +325,7 @@ function runPlan(ops) {
 function advance(n) {
   state.stamp++;
   try {
-    const events = runPlan(replayPlan(state.actions, state.tick, state.tick + n));
+    const events = runPlan(replayPlan(state.actions, state.tick, state.tick + n, { every: checkpoints.every }));
     state.horizon = Math.max(state.horizon, state.tick);
     if (events.length) state.events = { items: mergeEvents(state.events.items, events), version: state.events.version + 1 };
     return events;
@@ -295,8 +336,9 @@ function advance(n) {
 }
 
 /**
- * Go to tick `t` of this history (0 … horizon). Forward: keep stepping. Back: a new handle and
- * the action log replayed up to t, exactly.
+ * Go to tick `t` of this history (0 … horizon). Forward: keep stepping. Back: a copy of the
+ * nearest checkpoint at or before t (a new handle at tick 0 if there is none) and the action log
+ * replayed from there up to t, exactly.
  */
 function seek(t) {
   if (!usable()) return;
@@ -308,23 +350,40 @@ function seek(t) {
     advance(target - from);
     if (target - from > 1) clearHistory(state.history); // the chart would have a gap
   } else {
-    let next;
+    let restored;
     try {
-      next = new state.Cluster(state.config);
+      syncCheckpoints();
+      restored = checkpoints.restore(target);
+      if (!restored) {
+        restored = { tick: 0, handle: new state.Cluster(state.config) };
+        startCheckpoints(restored.handle);
+      }
     } catch (err) {
       coreFailed(err);
       return;
     }
-    replaceHandle(next);
+    const before = state.events.items;
+    replaceHandle(restored.handle, restored.tick);
     try {
-      const events = runPlan(replayPlan(state.actions, 0, target, { includeFrom: true }));
-      state.events = { items: mergeEvents([], events), version: state.events.version + 1 };
+      const events = runPlan(replayPlan(state.actions, restored.tick, target, { includeFrom: true, every: checkpoints.every }));
+      state.events = { items: mergeEvents(eventsBefore(before, restored.tick, events), events), version: state.events.version + 1 };
     } catch (err) {
       coreFailed(err);
     }
     truncateAfter(state.history, target);
   }
   refresh();
+}
+
+/**
+ * The events of `items` (newest first) that a replay from tick `from` does not produce again:
+ * those before `from`, and those at `from` not among the replay's `events` (the ones the actions
+ * at `from` cause are drained by its first step).
+ */
+function eventsBefore(items, from, events) {
+  const key = (e) => `${e.kind}|${e.partition}|${e.broker}|${e.text}`;
+  const again = new Set(events.filter((e) => e.tick === from).map(key));
+  return items.filter((e) => e.tick < from || (e.tick === from && !again.has(key(e))));
 }
 
 /**
@@ -346,6 +405,9 @@ function act(method, args, { quiet = false } = {}) {
   state.stamp++;
   if (state.tick < state.horizon) {
     state.actions = forkAt(state.actions, state.tick);
+    checkpoints.dropAfter(state.tick);
+    checkpointLog.actions = state.actions;
+    checkpointLog.length = state.actions.length;
     toast($("#toasts"), t("main.forked", { tick: state.tick }), "info");
     state.horizon = state.tick;
   }
@@ -591,6 +653,10 @@ function draw() {
   eventsView.render($("#events"), state.events, { kind: $("#event-kind"), partition: $("#event-partition") }, snap);
   configView.render($("#config-form"), snap.config);
   if (state.inspecting && $("#inspector").open) inspectorView.render($("#inspector"), inspect(state.inspecting, snap, { cuts: state.cuts }));
+  if (!firstFrameMarked) {
+    firstFrameMarked = true;
+    performance.mark?.("playground:first-frame");
+  }
 }
 
 function drawTimeline(snap) {
@@ -869,6 +935,8 @@ window.__playground = {
   get cluster() {
     return state.cluster;
   },
+  /** The seeking checkpoints (timeline.js Checkpoints), for tests and the benchmark. */
+  checkpoints,
   snapshot: () => state.snap,
   render: () => refresh(),
   seek: (t) => seek(t),
@@ -1172,11 +1240,12 @@ function restoreStop(n) {
   }
   setRunning(false);
   replaceHandle(next);
+  startCheckpoints(next);
   state.config = L.config;
   state.actions = pos.actions.slice();
   let events = [];
   try {
-    events = runPlan(replayPlan(state.actions, 0, pos.tick, { includeFrom: true }));
+    events = runPlan(replayPlan(state.actions, 0, pos.tick, { includeFrom: true, every: checkpoints.every }));
   } catch (err) {
     coreFailed(err);
   }
@@ -1591,7 +1660,7 @@ function openShared(shared) {
   }
   state.actions = shared.actions.map((a) => ({ tick: a.tick, method: a.method, args: a.args }));
   try {
-    const events = runPlan(replayPlan(state.actions, 0, shared.tick, { includeFrom: true }));
+    const events = runPlan(replayPlan(state.actions, 0, shared.tick, { includeFrom: true, every: checkpoints.every }));
     state.events = { items: mergeEvents([], events), version: state.events.version + 1 };
   } catch (err) {
     notice(t("link.replayFailed", { error: errorMessage(err) }));

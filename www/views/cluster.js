@@ -9,7 +9,7 @@
 // Interaction (click, context menu, keyboard) is handled by main.js through the data-* hooks:
 // [data-broker] nodes, [data-link="a-b"] links, [data-seq] messages.
 
-import { h, join, setAttr, setText } from "./dom.js";
+import { cachedWidth, h, join, setAttr, setText } from "./dom.js";
 import {
   clusterLayout,
   curvePathData,
@@ -48,7 +48,7 @@ export function render(root, snap, ctx) {
   }
   const svg = fig.querySelector("svg");
   const ids = snap.brokers.map((b) => b.id);
-  const width = Math.round(fig.clientWidth || 640);
+  const width = Math.round(cachedWidth(fig) || 640);
   const clients = Array.isArray(snap.consumers) && snap.consumers.length ? [PRODUCER, CONSUMER] : [PRODUCER];
   const layoutKey = `${ids.join(",")}@${width}@${clients.join(",")}`;
   if (svg.__layoutKey !== layoutKey) {

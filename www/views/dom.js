@@ -68,3 +68,26 @@ export function join(parent, items, key, create, update) {
   }
   for (const el of old.values()) el.remove();
 }
+
+// Widths of elements that views size their drawings by, read once and then only again after
+// the element resizes (a ResizeObserver drops the cached value), so drawing a frame does not
+// force a layout by reading clientWidth right after writing the DOM.
+const widthObserver =
+  typeof ResizeObserver === "function"
+    ? new ResizeObserver((entries) => {
+        for (const e of entries) delete e.target.__width;
+      })
+    : null;
+
+/** `el.clientWidth`, cached until `el` resizes (no observer available: always read). */
+export function cachedWidth(el) {
+  if (!widthObserver) return el.clientWidth;
+  if (el.__width === undefined) {
+    el.__width = el.clientWidth;
+    if (!el.__widthObserved) {
+      el.__widthObserved = true;
+      widthObserver.observe(el);
+    }
+  }
+  return el.__width;
+}

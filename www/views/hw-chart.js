@@ -2,16 +2,23 @@
 // the last samples, as step lines, with the latest values labelled at the right edge. Seeing
 // the LEOs run ahead and the HW follow the slowest ISR member is the point of the chart.
 
-import { h, setAttr, setText } from "./dom.js";
+import { cachedWidth, h, setAttr, setText } from "./dom.js";
 import { chartGeometry, partitionSeries, spreadLabels } from "./hw-history.js";
 import { t } from "../i18n.js";
 
 const HEIGHT = 70;
+
+/** The width to draw `figure` at (cached: see cachedWidth). */
+export function measure(figure) {
+  return Math.round(cachedWidth(figure) || 300);
+}
 const LABEL_GAP = 10;
 
-/** Draw `partition`'s series from `history` into `figure` (skipped when nothing changed). */
-export function render(figure, history, partition, replicas) {
-  const width = Math.round(figure.clientWidth || 300);
+/**
+ * Draw `partition`'s series from `history` into `figure` (skipped when nothing changed).
+ * `width`: the figure's width in px, measured by the caller before it wrote to the DOM.
+ */
+export function render(figure, history, partition, replicas, width = measure(figure)) {
   const key = `${history.version}|${width}|${replicas.join(",")}`;
   if (figure.__key === key) return;
   figure.__key = key;

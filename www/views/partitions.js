@@ -10,7 +10,7 @@
 // .hw-marker[data-hw] / .leo-marker[data-leo] per row, .set-isr / .set-osr chips [data-broker].
 // Clicks: .replica-name (replica inspector) and .cell[data-offset] (record inspector), in main.js.
 
-import { h, join, setAttr, setText } from "./dom.js";
+import { cachedWidth, h, join, setAttr, setText } from "./dom.js";
 import { epochSlot, formatLagTime, formatSeconds, MAX_WINDOW, MIN_WINDOW, modelKey, partitionModel } from "./model.js";
 import * as hwChart from "./hw-chart.js";
 import { t } from "../i18n.js";
@@ -28,25 +28,33 @@ export function render(root, snap, ctx) {
   // Blocks and rows first (they depend only on the assignment), then measure how many offset
   // slots fit in a row's track, then fill in the models.
   join(list, snap.partitions, (p) => p.partition, createBlock, ensureRows);
+  // All reads before any write of this frame (widths are cached, so this is usually free).
   const capacity = measureCapacity(root);
-  for (const p of snap.partitions) {
-    const block = list.querySelector(`:scope > [data-partition="${p.partition}"]`);
+  const blocks = snap.partitions.map((p) => list.querySelector(`:scope > [data-partition="${p.partition}"]`));
+  const widths = blocks.map((block) => hwChart.measure(block.querySelector(".hw-chart")));
+  snap.partitions.forEach((p, i) => {
+    const block = blocks[i];
     const model = partitionModel(p, snap, capacity);
     const key = modelKey(model);
     if (block.__model !== key) {
       block.__model = key;
       updateBlock(block, model, ctx);
     }
-    hwChart.render(block.querySelector(".hw-chart"), ctx.history, p.partition, p.replicas);
-  }
+    hwChart.render(block.querySelector(".hw-chart"), ctx.history, p.partition, p.replicas, widths[i]);
+  });
 }
 
 /** Offsets that fit in one track: between MIN_WINDOW and MAX_WINDOW. */
 function measureCapacity(root) {
   const track = root.querySelector(".replica .track");
-  if (!track || track.clientWidth === 0) return MAX_WINDOW;
-  const cell = parseFloat(getComputedStyle(track).getPropertyValue("--cell")) || DEFAULT_CELL_PX;
-  return Math.max(MIN_WINDOW, Math.min(MAX_WINDOW, Math.floor(track.clientWidth / cell)));
+  const width = track ? cachedWidth(track) : 0;
+  if (width === 0) return MAX_WINDOW;
+  // --cell only changes with the layout (media queries), i.e. when the track resizes too.
+  if (track.__cellFor !== width) {
+    track.__cellFor = width;
+    track.__cell = parseFloat(getComputedStyle(track).getPropertyValue("--cell")) || DEFAULT_CELL_PX;
+  }
+  return Math.max(MIN_WINDOW, Math.min(MAX_WINDOW, Math.floor(width / track.__cell)));
 }
 
 function createBlock(p) {
@@ -178,8 +186,14 @@ function updateBlock(block, m, ctx) {
  */
 function updateSets(block, m, ctx) {
   const chipsOf = (cls) => block.querySelector(`.${cls} .chips`);
+  // FLIP measurements only when a chip changes place between ISR and OSR (and motion is wanted):
+  // reading positions every frame would force a layout per partition.
+  const setsKey = `${m.isr.join(",")}|${m.osr.join(",")}`;
+  const moved = block.__setsKey !== undefined && block.__setsKey !== setsKey;
+  block.__setsKey = setsKey;
+  const flip = moved && !ctx.reducedMotion;
   const before = new Map();
-  for (const chip of block.querySelectorAll(".set-isr .chip, .set-osr .chip")) before.set(chip.__key, chip.getBoundingClientRect());
+  if (flip) for (const chip of block.querySelectorAll(".set-isr .chip, .set-osr .chip")) before.set(chip.__key, chip.getBoundingClientRect());
   const chip = (b) => h("span", { class: "chip", "data-broker": b }, String(b));
   const mark = (el, b) => el.classList.toggle("chip-leader", b === m.leader);
   join(chipsOf("set-ar"), m.replicasOrder, (b) => b, chip, mark);
@@ -198,7 +212,7 @@ function updateSets(block, m, ctx) {
     while (parent.children.length > ids.length) parent.lastElementChild.remove();
   }
   block.querySelector(".set-osr").classList.toggle("empty", m.osr.length === 0);
-  if (ctx.reducedMotion) return;
+  if (!flip) return;
   for (const el of block.querySelectorAll(".set-isr .chip, .set-osr .chip")) {
     const was = before.get(el.__key);
     if (!was) continue;
