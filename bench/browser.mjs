@@ -27,9 +27,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { ROOT, findChromium, run } from '../scripts/toolchain.mjs';
+import { serve } from '../scripts/static-server.mjs';
+import { CHROMIUM_ARGS, ROOT, findChromium, run } from '../scripts/toolchain.mjs';
 import { applyConfig, ready } from '../tests/e2e/helpers.mjs';
-import { kb, mb, median, ms, printTable, quantile, serve } from './lib.mjs';
+import { kb, mb, median, ms, printTable, quantile } from './lib.mjs';
 import { memoryRows } from './memory.mjs';
 
 // The same build as `npx vite build`, into a folder of its own: dist/ may be in use by the
@@ -37,8 +38,6 @@ import { memoryRows } from './memory.mjs';
 const DIST = path.join(ROOT, 'target', 'bench-dist');
 const BASE = '/playground/';
 const TIMELINE_URL = '/__bench/timeline.js'; // www/timeline.js as it is, for the checkpoint seek
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const VIEWPORT = { width: 1280, height: 800 };
 
 const BUDGET = {

@@ -97,6 +97,10 @@ export function findWasmBindgen(version) {
 }
 
 /** A Chrome or Chromium executable for the browser tests, or null. */
+// Root needs --no-sandbox; the networking flags stop Chromium from calling home on a closed network.
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
 export function findChromium() {
   if (process.env.CHROME_PATH) return process.env.CHROME_PATH;
   for (const name of ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable']) {

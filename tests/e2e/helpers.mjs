@@ -3,6 +3,15 @@
 import fs from "node:fs";
 import path from "node:path";
 import { ROOT } from "../../scripts/toolchain.mjs";
+import { openPage } from "./browser.mjs";
+
+/** openPage() at 1280×900, once the first drawing is there. */
+export async function openReady(options) {
+  const ctx = await openPage(options);
+  await ctx.page.setViewportSize({ width: 1280, height: 900 });
+  await ready(ctx.page);
+  return ctx;
+}
 
 /** A screenshot of what the reader sees (the viewport, not the whole page) as test-output/<name>.png. */
 export async function viewShot(page, name) {

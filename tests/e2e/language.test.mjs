@@ -2,8 +2,7 @@
 // panels, the views drawn from the snapshot, dialogs), and back; the choice is remembered.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { openPage } from "./browser.mjs";
-import { ready, stepClicks } from "./helpers.mjs";
+import { openReady, ready, stepClicks } from "./helpers.mjs";
 
 const TIMEOUT = { timeout: 120_000 };
 const CJK = /[\u4e00-\u9fff]/;
@@ -15,9 +14,7 @@ const visibleTexts = (page) => page.evaluate((sels) => sels.map((s) => document.
 describe("the language switch", () => {
   let ctx;
   before(async () => {
-    ctx = await openPage();
-    await ctx.page.setViewportSize({ width: 1280, height: 900 });
-    await ready(ctx.page);
+    ctx = await openReady();
     await stepClicks(ctx.page, 3);
   });
   after(async () => {

@@ -4,8 +4,8 @@
 // Runs against the real wasm core in dist/ (`npx vite build` first). Pictures: test-output/page-*.png.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { openPage, screenshot } from "./browser.mjs";
-import { leaderShown, ready, setSpeed, snapshot, stepClicks, tickOf, zkStateShown } from "./helpers.mjs";
+import { screenshot } from "./browser.mjs";
+import { leaderShown, openReady, setSpeed, snapshot, stepClicks, tickOf, zkStateShown } from "./helpers.mjs";
 
 const TIMEOUT = { timeout: 120_000 };
 
@@ -17,9 +17,7 @@ const hwsShown = (page, p) =>
 describe("the playground page", () => {
   let ctx;
   before(async () => {
-    ctx = await openPage();
-    await ctx.page.setViewportSize({ width: 1280, height: 900 });
-    await ready(ctx.page);
+    ctx = await openReady();
   });
   after(async () => {
     await ctx?.close();

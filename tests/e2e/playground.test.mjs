@@ -4,8 +4,8 @@
 // screenshots at 375, 1280 and 1920 px in light and dark (test-output/playground-<w>-<theme>.png).
 import assert from "node:assert/strict";
 import { after, before, beforeEach, describe, test } from "node:test";
-import { openPage, screenshot } from "./browser.mjs";
-import { applyConfig, lastToast, leaderShown, ready, setSpeed, snapshot, stateHash, stepClicks, stepUntil, tickOf } from "./helpers.mjs";
+import { screenshot } from "./browser.mjs";
+import { applyConfig, lastToast, leaderShown, openReady, setSpeed, snapshot, stateHash, stepClicks, stepUntil, tickOf } from "./helpers.mjs";
 
 const TIMEOUT = { timeout: 120_000 };
 
@@ -13,9 +13,7 @@ const TIMEOUT = { timeout: 120_000 };
 describe("the playground", () => {
   let ctx;
   before(async () => {
-    ctx = await openPage();
-    await ctx.page.setViewportSize({ width: 1280, height: 900 });
-    await ready(ctx.page);
+    ctx = await openReady();
   });
   after(async () => {
     await ctx?.close();

@@ -5,8 +5,7 @@
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import { after, before, describe, test } from "node:test";
-import { openPage } from "./browser.mjs";
-import { ready, stateHash, stepClicks, tickOf } from "./helpers.mjs";
+import { openReady, ready, stateHash, stepClicks, tickOf } from "./helpers.mjs";
 
 const TIMEOUT = { timeout: 120_000 };
 
@@ -26,9 +25,7 @@ async function downloaded(page, kind) {
 describe("share links", () => {
   let ctx;
   before(async () => {
-    ctx = await openPage({ query: "?seed=7" });
-    await ctx.page.setViewportSize({ width: 1280, height: 900 });
-    await ready(ctx.page);
+    ctx = await openReady({ query: "?seed=7" });
   });
   after(async () => {
     await ctx?.close();

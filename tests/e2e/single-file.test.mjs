@@ -8,13 +8,12 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { after, before, describe, test } from "node:test";
 import { chromium } from "playwright-core";
-import { findChromium } from "../../scripts/toolchain.mjs";
+import { CHROMIUM_ARGS, findChromium } from "../../scripts/toolchain.mjs";
 import { buildSingle, SINGLE_FILE } from "../../scripts/build-single.mjs";
 import { openPage } from "./browser.mjs";
 import { ready, stateHash, stepClicks, viewShot } from "./helpers.mjs";
 
 const TIMEOUT = { timeout: 180_000 };
-const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 
 describe("the single-file build from file://", () => {
   let context;
@@ -26,7 +25,7 @@ describe("the single-file build from file://", () => {
     // `npm test` builds it (scripts/test.mjs); build it here when run on its own.
     if (!fs.existsSync(SINGLE_FILE)) await buildSingle({ quiet: true });
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "kafka-playground-single-"));
-    context = await chromium.launchPersistentContext(dir, { executablePath: findChromium() ?? undefined, headless: true, args: ARGS });
+    context = await chromium.launchPersistentContext(dir, { executablePath: findChromium() ?? undefined, headless: true, args: CHROMIUM_ARGS });
     page = context.pages()[0] ?? (await context.newPage());
     await page.setViewportSize({ width: 1280, height: 900 });
     page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
