@@ -266,7 +266,11 @@ async function measureSeek(browser, url) {
           restored = true;
         }
         const from = tick;
-        T.runPlan(cur, T.replayPlan(log, tick, target, { includeFrom: restored, every: store.every }), { checkpoints: store, onStep: (n) => (tick += n) });
+        // As main.js's seek: without events up to QUIET_REPLAY_MARGIN ticks before the target.
+        const loud = Math.max(tick, target - T.QUIET_REPLAY_MARGIN);
+        const opts = { checkpoints: store, onStep: (n) => (tick += n) };
+        if (loud > tick) T.runPlan(cur, T.replayPlan(log, tick, loud, { includeFrom: restored, every: store.every }), { ...opts, events: false });
+        T.runPlan(cur, T.replayPlan(log, tick, target, { includeFrom: restored && loud === from, every: store.every }), opts);
         return target - from;
       };
       const times = [];

@@ -1,4 +1,4 @@
-// Builds the Rust core to wasm and its JS binding into www/pkg/ (release, wasm-opt -Oz).
+// Builds the Rust core to wasm and its JS binding into www/pkg/ (Cargo profile `wasm`, wasm-opt -Oz).
 // Skipped when www/pkg is newer than every input, so `npm start` is quick when nothing changed.
 //   node scripts/build-wasm.mjs        (run scripts/setup.mjs first; the npm scripts do)
 import fs from 'node:fs';
@@ -35,7 +35,7 @@ export function buildWasm() {
   if (!toolchain || !bindgen) throw new Error('the wasm toolchain or wasm-bindgen is missing: run node scripts/setup.mjs');
 
   console.log(`build-wasm: cargo build for ${WASM_TARGET} with ${toolchain.name}`);
-  run(toolchain.cargo, ['build', '--release', '--target', WASM_TARGET, '-p', 'kafka-replication',
+  run(toolchain.cargo, ['build', '--profile', 'wasm', '--target', WASM_TARGET, '-p', 'kafka-replication',
     '--target-dir', toolchain.targetDir, ...toolchain.args], { env: toolchain.env });
 
   // Generate into a staging dir and swap it in whole at the end, so a failed step never leaves
@@ -44,7 +44,7 @@ export function buildWasm() {
   const stagedWasm = path.join(staging, path.basename(OUT_WASM));
   fs.rmSync(staging, { recursive: true, force: true });
   run(bindgen, ['--target', 'web', '--out-dir', staging,
-    path.join(toolchain.targetDir, WASM_TARGET, 'release', `${NAME}.wasm`)]);
+    path.join(toolchain.targetDir, WASM_TARGET, 'wasm', `${NAME}.wasm`)]);
   run(WASM_OPT, ['-Oz', ...WASM_FEATURES, stagedWasm, '-o', stagedWasm]);
   // Stamp with the start time: a source saved during the build is then newer, and rebuilt next time.
   fs.utimesSync(stagedWasm, started, started);

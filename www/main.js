@@ -49,7 +49,7 @@ import {
   ticksForFrame,
   validateSnapshot,
 } from "./views/model.js";
-import { Checkpoints, cutLinksAt, forkAt, linkKey, replayPlan } from "./timeline.js";
+import { Checkpoints, QUIET_REPLAY_MARGIN, cutLinksAt, forkAt, linkKey, replayPlan } from "./timeline.js";
 import { selectByDigit } from "./keyboard.js";
 import { brokerAction, brokerActionEnabled } from "./actions.js";
 import { wireControls } from "./controls.js";
@@ -299,9 +299,9 @@ function callCore(method, args, cluster = state.cluster) {
 
 /**
  * Run replay operations (timeline.js replayPlan) on the handle. Returns the events of the steps,
- * oldest first.
+ * oldest first (none with `withEvents` false: the core then skips recording them).
  */
-function runPlan(ops) {
+function runPlan(ops, withEvents = true) {
   syncCheckpoints();
   const events = [];
   for (const op of ops) {
@@ -314,7 +314,7 @@ function runPlan(ops) {
       continue;
     }
     if (!op.step) continue;
-    const evs = state.cluster.step(op.step);
+    const evs = withEvents ? state.cluster.step(op.step) : state.cluster.step(op.step, { events: false });
     state.tick += op.step;
     if (Array.isArray(evs)) for (const e of evs) events.push(e);
   }
@@ -336,9 +336,10 @@ function advance(n) {
 }
 
 /**
- * Go to tick `t` of this history (0 … horizon). Forward: keep stepping. Back: a copy of the
- * nearest checkpoint at or before t (a new handle at tick 0 if there is none) and the action log
- * replayed from there up to t, exactly.
+ * Go to tick `t` of this history (0 … horizon). Forward, with no checkpoint on the way: keep
+ * stepping. Back, or forward past a checkpoint: a copy of the nearest checkpoint at or before t
+ * (a new handle at tick 0 if there is none) and the action log replayed from there up to t,
+ * exactly.
  */
 function seek(t) {
   if (!usable()) return;
@@ -346,13 +347,13 @@ function seek(t) {
   const from = state.tick;
   if (target === from) return;
   state.stamp++;
-  if (target > from) {
+  syncCheckpoints();
+  if (target > from && !(checkpoints.nearest(target)?.tick > from)) {
     advance(target - from);
     if (target - from > 1) clearHistory(state.history); // the chart would have a gap
   } else {
     let restored;
     try {
-      syncCheckpoints();
       restored = checkpoints.restore(target);
       if (!restored) {
         restored = { tick: 0, handle: new state.Cluster(state.config) };
@@ -365,12 +366,18 @@ function seek(t) {
     const before = state.events.items;
     replaceHandle(restored.handle, restored.tick);
     try {
-      const events = runPlan(replayPlan(state.actions, restored.tick, target, { includeFrom: true, every: checkpoints.every }));
-      state.events = { items: mergeEvents(eventsBefore(before, restored.tick, events), events), version: state.events.version + 1 };
+      // Up to `loud` without events (the list has those: the history up to the present is the
+      // same), then with them, so the list is rebuilt from `loud` on exactly.
+      const loud = Math.max(restored.tick, target - QUIET_REPLAY_MARGIN);
+      const every = checkpoints.every;
+      if (loud > restored.tick) runPlan(replayPlan(state.actions, restored.tick, loud, { includeFrom: true, every }), false);
+      const events = runPlan(replayPlan(state.actions, loud, target, { includeFrom: loud === restored.tick, every }));
+      state.events = { items: mergeEvents(eventsBefore(before, loud, events), events), version: state.events.version + 1 };
     } catch (err) {
       coreFailed(err);
     }
-    truncateAfter(state.history, target);
+    if (target > from) clearHistory(state.history); // the chart would have a gap
+    else truncateAfter(state.history, target);
   }
   refresh();
 }

@@ -7,11 +7,12 @@
 // cluster has reached t and before it steps past it, so "the state at t" includes every action
 // taken at t.
 //
-// Replaying from tick 0 costs the whole distance (0.7 s for 100 000 idle ticks of the default
-// cluster in node, seconds with traffic in a browser), so the page also keeps checkpoints (Checkpoints below): copies of the handle taken
-// with its fork() every `every` ticks, thinned out as the history grows. Seeking back is then
-// "fork the nearest checkpoint at or before the target, replay the log from there": at most
-// `every` ticks of replay. A checkpoint at tick t holds the state on arriving at t, before the
+// Replaying from tick 0 costs the whole distance (seconds for 100 000 ticks with traffic), so the
+// page also keeps checkpoints (Checkpoints below): copies of the handle taken with its fork()
+// every `every` ticks, thinned out as the history grows. A fork shares the logs and ledgers with
+// its original (the core keeps them in shared chunks), so it costs little time and memory. Seeking
+// back is then "fork the nearest checkpoint at or before the target, replay the log from there":
+// at most `every` ticks of replay, and only the last few need their events (QUIET_REPLAY). A checkpoint at tick t holds the state on arriving at t, before the
 // actions logged at t (so replaying from it includes them, exactly as from a fresh cluster at 0).
 
 /** Ticks per step() call while replaying (the core accepts up to 100000). */
@@ -70,7 +71,7 @@ export function replayPlan(actions, from, to, { includeFrom = false, chunk = REP
  * caller that tracks the tick stays right when an action throws halfway. Returns the events of
  * the steps, oldest first.
  */
-export function runPlan(handle, ops, { apply = applyAction, checkpoints = null, onStep = null } = {}) {
+export function runPlan(handle, ops, { apply = applyAction, checkpoints = null, onStep = null, events: wanted = true } = {}) {
   const events = [];
   for (const op of ops) {
     if (op.apply) {
@@ -78,7 +79,7 @@ export function runPlan(handle, ops, { apply = applyAction, checkpoints = null, 
     } else if (op.checkpoint !== undefined) {
       checkpoints?.add(op.checkpoint, handle);
     } else {
-      const evs = handle.step(op.step);
+      const evs = wanted ? handle.step(op.step) : handle.step(op.step, { events: false });
       onStep?.(op.step);
       if (Array.isArray(evs)) for (const e of evs) events.push(e);
     }
@@ -91,15 +92,20 @@ function applyAction(handle, a) {
 }
 
 /** The first checkpoint spacing, in ticks (it doubles as the history outgrows the budgets). */
-export const CHECKPOINT_EVERY = 1000;
-/** At most this many checkpoints: 100 000 ticks of history keep one every 2000 ticks. */
-export const MAX_CHECKPOINTS = 64;
+export const CHECKPOINT_EVERY = 250;
+/** At most this many checkpoints: 100 000 ticks of history keep one every 500 ticks. */
+export const MAX_CHECKPOINTS = 256;
 /**
- * At most this many bytes of wasm memory for them, estimated (checkpointBytes). A default cluster
- * whose logs have reached retention (65 536 records a replica) takes about 17 MB a copy; beyond
- * the budget the spacing doubles, and seeking replays more.
+ * At most this many bytes of wasm memory for them, estimated (checkpointBytes); beyond the budget
+ * the spacing doubles, and seeking replays more.
  */
 export const MAX_CHECKPOINT_BYTES = 128 * 1024 * 1024;
+/**
+ * Seeking replays from a checkpoint without events (step's `{ events: false }`, several times
+ * faster) up to this many ticks before the target: the events before that are the same as in the
+ * page's list, which keeps them.
+ */
+export const QUIET_REPLAY_MARGIN = 50;
 
 /**
  * Checkpoints for seeking: handle copies (fork()) at ticks that are multiples of `every`, tick 0
@@ -229,19 +235,18 @@ export class Checkpoints {
 }
 
 /**
- * Estimated bytes of wasm memory a fork() of `handle` takes, from a record-less snapshot: about
- * 24 bytes per record in the logs, 16 per committed offset the invariant checks remember (at
- * most 65 536 a partition), 3 KB a partition and 16 KB for the rest. Calibrated against the
- * growth of wasm memory per fork (within 5 % for the default cluster from empty to full logs,
- * and for 24 brokers × 200 partitions). Only the checkpoint budget depends on it.
+ * Estimated bytes of wasm memory a checkpoint (a fork() of `handle`) holds on its own. A fork
+ * shares the logs and ledgers in 1024-entry chunks, so what a copy adds is its partly filled
+ * chunks (copied when either side appends), the small state, and the chunks the running cluster
+ * later drops (retention) that only checkpoints still hold: about 64 KB a partition, 8 KB a
+ * replica's log and 16 KB for the rest. Calibrated against the growth of wasm memory over a
+ * 100 000-tick history of the default cluster with a checkpoint every 500 ticks. Only the
+ * checkpoint budget depends on it.
  */
 export function checkpointBytes(handle) {
   const snap = handle.snapshot({ records: 0 });
   let bytes = 16 * 1024;
-  for (const p of snap.partitions) {
-    bytes += 3 * 1024 + 16 * Math.min(65536, Math.max(0, p.hw));
-    for (const l of p.logs) bytes += 24 * Math.max(0, l.leo - l.logStartOffset);
-  }
+  for (const p of snap.partitions) bytes += 64 * 1024 + 8 * 1024 * p.logs.length;
   return bytes;
 }
 

@@ -3,7 +3,7 @@
 
 use crate::message::{BrokerId, Envelope, Msg, NodeId, Tick};
 use crate::partition::{Ctx, LeaderAndIsr, Replica};
-use std::collections::BTreeMap;
+use crate::collections::VecMap;
 
 /// What is wrong with a broker, if anything (the source notes' abnormal replicas: slow, stuck,
 /// and the failures of §4).
@@ -41,7 +41,7 @@ pub struct Broker {
     pub started_at: Tick,
     /// Highest controller epoch seen: LeaderAndIsr from an older controller is fenced (§4.1).
     pub controller_epoch: u32,
-    pub replicas: BTreeMap<u32, Replica>,
+    pub replicas: VecMap<u32, Replica>,
     /// Messages that arrived while it was stuck, handled in order when it resumes.
     pub held: Vec<Envelope>,
     /// The czxid of its ZooKeeper session's registration (None: not registered since it started).
@@ -115,7 +115,7 @@ impl Broker {
             self.controller_epoch = *controller_epoch;
             // A replica assigned here by a reassignment is created on its first LeaderAndIsr.
             if replicas.contains(&self.id) {
-                self.replicas.entry(partition).or_insert_with(|| Replica::new(partition));
+                self.replicas.get_or_insert_with(partition, || Replica::new(partition));
             }
             if let Some(r) = self.replicas.get_mut(&partition) {
                 let req = LeaderAndIsr {

@@ -6,7 +6,7 @@ use crate::cluster::Cluster;
 use crate::log::{Offset, Record};
 use crate::message::{KafkaError, Msg, Tick, CONSUMER};
 use serde::Serialize;
-use std::collections::VecDeque;
+use crate::collections::Chunked;
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Consumer {
@@ -18,14 +18,14 @@ pub struct Consumer {
     pub sent_to: i32,
     /// What it read: `read[i]` is the record at offset `read_base + i` (bounded like a log).
     pub read_base: Offset,
-    pub read: VecDeque<Record>,
+    pub read: Chunked<Record>,
     /// Times its position was out of range and reset to the leader's HW.
     pub resets: u32,
 }
 
 impl Consumer {
     pub fn new(partition: u32) -> Consumer {
-        Consumer { partition, position: 0, in_flight: false, sent_at: 0, sent_to: -1, read_base: 0, read: VecDeque::new(), resets: 0 }
+        Consumer { partition, position: 0, in_flight: false, sent_at: 0, sent_to: -1, read_base: 0, read: Chunked::default(), resets: 0 }
     }
 
     pub fn read_at(&self, offset: Offset) -> Option<&Record> {
@@ -85,13 +85,10 @@ impl Cluster {
         c.in_flight = false;
         match error {
             None => {
-                for r in records {
-                    c.read.push_back(*r);
-                    if c.read.len() > CONSUMER_READ_KEPT {
-                        c.read.pop_front();
-                        c.read_base += 1;
-                    }
-                }
+                c.read.extend_from_slice(records);
+                let excess = c.read.len().saturating_sub(CONSUMER_READ_KEPT);
+                c.read.pop_front_n(excess);
+                c.read_base += excess as Offset;
                 c.position += records.len() as Offset;
             }
             Some(KafkaError::OffsetOutOfRange) => {

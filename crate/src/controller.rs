@@ -8,7 +8,7 @@ use crate::events::set_text;
 use crate::log::Epoch;
 use crate::message::{BrokerId, KafkaError, Msg, NodeId};
 use crate::zk::PartitionState;
-use std::collections::{BTreeMap, BTreeSet};
+use crate::collections::{VecMap, VecSet};
 
 impl Cluster {
     /// The controller's handling of AlterPartition (KIP-497, §2.3): the request must come from the
@@ -101,21 +101,21 @@ impl Cluster {
         if !(self.brokers[ctrl as usize].runs() && self.brokers[ctrl as usize].reaches_zookeeper()) {
             return; // a dead controller acts on nothing until its session expires
         }
-        let registered: BTreeMap<BrokerId, u64> = self.zk.brokers.iter().map(|(b, r)| (*b, r.czxid)).collect();
+        let registered: VecMap<BrokerId, u64> = self.zk.brokers.iter().map(|(b, r)| (*b, r.czxid)).collect();
         if registered == self.controller_live {
             return;
         }
-        let started: BTreeSet<BrokerId> =
+        let started: VecSet<BrokerId> =
             registered.iter().filter(|(b, z)| self.controller_live.get(b) != Some(z)).map(|(b, _)| *b).collect();
         // A broker that went and came back (a new registration) is handled as a failure first,
         // then as a startup (`processBrokerChange`'s bounced brokers).
-        let survivors: BTreeSet<BrokerId> =
+        let survivors: VecSet<BrokerId> =
             self.controller_live.iter().filter(|(b, z)| registered.get(b) == Some(z)).map(|(b, _)| *b).collect();
         if survivors.len() < self.controller_live.len() {
-            self.reconcile(ctrl, &survivors, &BTreeSet::new());
+            self.reconcile(ctrl, &survivors, &VecSet::new());
         }
         self.controller_live = registered;
-        let live: BTreeSet<BrokerId> = self.controller_live.keys().copied().collect();
+        let live: VecSet<BrokerId> = self.controller_live.keys().copied().collect();
         self.reconcile(ctrl, &live, &started);
     }
 
@@ -123,7 +123,7 @@ impl Cluster {
     /// every partition whose leader is gone (first live ISR member in assignment order; unclean: first
     /// live replica), drop dead brokers from ISRs (never the last member), bump leader_epoch, write
     /// the znode and send LeaderAndIsr. Newly started brokers get the current state of their partitions.
-    pub(crate) fn reconcile(&mut self, ctrl: BrokerId, live: &BTreeSet<BrokerId>, started: &BTreeSet<BrokerId>) {
+    pub(crate) fn reconcile(&mut self, ctrl: BrokerId, live: &VecSet<BrokerId>, started: &VecSet<BrokerId>) {
         for p in 0..self.config.partitions {
             let ar = self.zk.assignment[p as usize].clone();
             let st = self.zk.partitions[p as usize].clone();
@@ -247,7 +247,7 @@ impl Cluster {
             return Err(ApiError::new("partition", "no controller is active to reassign it; wait for one".to_string()));
         };
         self.zk.assignment[partition as usize].push(broker);
-        self.brokers[broker as usize].replicas.entry(partition).or_insert_with(|| crate::partition::Replica::new(partition));
+        self.brokers[broker as usize].replicas.get_or_insert_with(partition, || crate::partition::Replica::new(partition));
         let st = self.zk.partitions[partition as usize].clone();
         let text = format!("controller b{ctrl}: p{partition} reassigned: b{broker} added to the replicas; it starts outside the ISR");
         self.write_partition_state(partition, st.leader, st.isr, text);

@@ -38,6 +38,16 @@ impl Events {
         self.enabled
     }
 
+    /// Turns recording off or on; returns the previous setting. Turning it off discards what is
+    /// pending.
+    pub fn set_enabled(&mut self, on: bool) -> bool {
+        if !on {
+            self.pending.clear();
+            self.dropped = 0;
+        }
+        std::mem::replace(&mut self.enabled, on)
+    }
+
     pub fn push(&mut self, tick: Tick, kind: &'static str, partition: Option<u32>, broker: Option<u32>, text: String) {
         if !self.enabled {
             return;

@@ -8,7 +8,7 @@ use crate::cluster::Cluster;
 use crate::config::{Config, TICK_MS};
 use crate::message::{BrokerId, Envelope, NodeId};
 use crate::partition::Ctx;
-use std::collections::BTreeMap;
+use crate::collections::VecMap;
 
 /// How `fail` breaks a broker.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,8 +67,8 @@ impl FailKind {
 
 impl FailKind {
     /// The kind's name and options, as `fail` takes them from JS.
-    pub fn as_args(self) -> (&'static str, BTreeMap<String, Value>) {
-        let mut o = BTreeMap::new();
+    pub fn as_args(self) -> (&'static str, VecMap<String, Value>) {
+        let mut o = VecMap::new();
         let name = match self {
             FailKind::Crash { lossy } => {
                 if lossy {

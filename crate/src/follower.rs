@@ -53,7 +53,7 @@ impl Replica {
 
     /// The follower's own end offset for `epoch`: where the next epoch starts, or its LEO.
     fn own_end_offset(&self, epoch: Epoch) -> Offset {
-        self.log.epoch_cache().range(epoch + 1..).next().map_or(self.log.log_end_offset(), |(_, &start)| start)
+        self.log.epoch_cache().first_above(&epoch).map_or(self.log.log_end_offset(), |(_, &start)| start)
     }
 
     /// The KIP-279 follower rule (§4.4 item 3) for a leader answer `(e, end)`.
@@ -63,7 +63,7 @@ impl Replica {
             return Reconcile::Final(self.log.high_watermark());
         }
         let end = answer.end_offset as Offset;
-        match self.log.epoch_cache().range(..=answer.epoch).next_back().map(|(&e, _)| e) {
+        match self.log.epoch_cache().last_at_or_below(&answer.epoch).map(|(&e, _)| e) {
             None => Reconcile::Final(end.min(leo)),
             Some(own) if own != answer.epoch => Reconcile::AskAgain(self.own_end_offset(own).min(leo), own),
             Some(own) => Reconcile::Final(end.min(self.own_end_offset(own)).min(leo)),

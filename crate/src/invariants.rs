@@ -12,7 +12,7 @@ use crate::config::TICK_MS;
 use crate::log::{Epoch, Log, Offset, Record};
 use crate::message::{Acks, BrokerId, Tick};
 use serde::Serialize;
-use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use crate::collections::{Chunked, LedgerMap, VecMap, VecSet};
 
 /// Ledger entries kept per partition (older ones are past any log's retention).
 pub const LEDGER_KEPT: usize = 65_536;
@@ -62,17 +62,17 @@ pub struct PartitionGuard {
     /// falls while one leader process leads one epoch. (A leader that restarts before anyone
     /// noticed is re-sent the same epoch by a new controller and resumes from its checkpointed HW.)
     leader_hw: Option<((Epoch, BrokerId, Tick), Offset)>,
-    truncations: BTreeMap<BrokerId, u64>,
+    truncations: VecMap<BrokerId, u64>,
     committed_base: Offset,
-    committed: VecDeque<Record>,
+    committed: Chunked<Record>,
     /// Acknowledged requests by base offset.
-    pub acked: BTreeMap<Offset, AckedRange>,
+    pub acked: LedgerMap<Offset, AckedRange, LEDGER_KEPT>,
     /// Log Matching verified below this offset, per pair of replicas.
-    matched: BTreeMap<(BrokerId, BrokerId), Offset>,
+    matched: VecMap<(BrokerId, BrokerId), Offset>,
     /// Idempotent records seen on the leader: value → offset, checked up to `idempotent_upto`.
-    idempotent: BTreeMap<u32, Offset>,
+    idempotent: LedgerMap<u32, Offset, LEDGER_KEPT>,
     idempotent_upto: Offset,
-    reported: BTreeSet<(&'static str, Offset, BrokerId)>,
+    reported: VecSet<(&'static str, Offset, BrokerId)>,
 }
 
 impl PartitionGuard {
@@ -108,9 +108,6 @@ impl Cluster {
     pub(crate) fn ledger_acked(&mut self, partition: u32, base: Offset, first_value: u32, count: u32, acks: Acks, request: u32) {
         let g = &mut self.guards[partition as usize];
         g.acked.insert(base, AckedRange { count, first_value, acks, request, tick: self.tick });
-        while g.acked.len() > LEDGER_KEPT {
-            g.acked.pop_first();
-        }
     }
 
     fn violation(&mut self, kind: &'static str, partition: u32, key: (Offset, BrokerId), text: String) {
@@ -170,7 +167,7 @@ impl Cluster {
             }
             self.guards[pi].leader_hw = Some((term, hw));
         }
-        let truncations: BTreeMap<BrokerId, u64> = ar.iter().map(|&b| (b, self.brokers[b as usize].replicas[&p].log.truncations())).collect();
+        let truncations: VecMap<BrokerId, u64> = ar.iter().map(|&b| (b, self.brokers[b as usize].replicas[&p].log.truncations())).collect();
         let g = &mut self.guards[pi];
         // Re-check the leader's log once a new leader actually leads, and after any truncation or
         // ISR change.
@@ -212,12 +209,11 @@ impl Cluster {
         }
         let end = g.committed_end();
         for (_, chunk) in log.chunks(end, hw) {
-            g.committed.extend(chunk);
+            g.committed.extend_from_slice(chunk);
         }
-        while g.committed.len() > LEDGER_KEPT {
-            g.committed.pop_front();
-            g.committed_base += 1;
-        }
+        let excess = g.committed.len().saturating_sub(LEDGER_KEPT);
+        g.committed.pop_front_n(excess);
+        g.committed_base += excess as Offset;
     }
 
     /// After a leader change, truncation or ISR change: the leader must still hold every committed
@@ -247,7 +243,7 @@ impl Cluster {
                 ));
             }
             // Acknowledged records: one violation per request, at its first missing record.
-            for (&base, a) in g.acked.iter().filter(|(&b, a)| b + u64::from(a.count) > start) {
+            for (base, a) in g.acked.entries().into_iter().filter(|(b, a)| b + u64::from(a.count) > start) {
                 // Only what retention has not deleted yet can be checked.
                 let first = start.saturating_sub(base) as u32;
                 let missing = (first..a.count).find(|&i| log.record(base + u64::from(i)).is_none_or(|r| r.value != a.first_value + i));
@@ -362,9 +358,6 @@ impl Cluster {
             }
         }
         g.idempotent_upto = log.log_end_offset();
-        while g.idempotent.len() > LEDGER_KEPT {
-            g.idempotent.pop_first();
-        }
         for (key, text) in found {
             self.violation("duplicate", p, key, text);
         }

@@ -1,6 +1,7 @@
 //! The leader's side of replication (`Partition.scala`, `DelayedProduce`, `DelayedFetch`): follower
 //! fetches and the state they update, the HW, ISR shrink and expand, and the produce path.
 
+use crate::collections::sort_small;
 use crate::config::{IsrUpdate, Strategy, Version};
 use crate::events::set_text;
 use crate::log::{Epoch, Offset, Record};
@@ -47,7 +48,7 @@ impl Replica {
                 }
             }
         }
-        isr.sort_unstable();
+        sort_small(&mut isr);
         isr
     }
 
@@ -264,7 +265,8 @@ impl Replica {
     fn maybe_increment_quorum_hw(&mut self, ctx: &mut Ctx) -> bool {
         let Role::Leader(ls) = &self.role else { return false };
         let mut leos: Vec<Offset> = std::iter::once(self.log.log_end_offset()).chain(ls.followers.values().map(|f| f.log_end_offset.unwrap_or(0))).collect();
-        leos.sort_unstable_by(|a, b| b.cmp(a));
+        sort_small(&mut leos);
+        leos.reverse();
         let majority = self.replicas.len() / 2 + 1;
         let new = leos[majority - 1];
         let old = self.log.high_watermark();
@@ -444,7 +446,7 @@ impl Replica {
         }
         let mut isr = self.isr.clone();
         isr.push(replica);
-        isr.sort_unstable();
+        sort_small(&mut isr);
         self.change_isr(ctx, isr, vec![(replica, format!("its LEO {leo} reached the HW {hw}"))]);
     }
 

@@ -6,6 +6,7 @@
 pub mod api;
 pub mod broker;
 pub mod cluster;
+pub mod collections;
 pub mod config;
 pub mod consumer;
 pub mod controller;

@@ -3,8 +3,8 @@
 //! Offsets are exclusive ends, as in Kafka's code: LEO = last offset + 1, HW = N means offsets
 //! 0..N-1 are committed. An empty log has LEO = HW = 0.
 
+use crate::collections::{Chunked, VecMap, CHUNK};
 use serde::Serialize;
-use std::collections::{BTreeMap, VecDeque};
 
 pub type Offset = u64;
 /// Kafka's leader epoch (an int32; -1 = none).
@@ -32,19 +32,21 @@ pub struct BatchMeta {
 }
 
 /// Records per segment. Like Kafka's log segments, fixed-size chunks keep appends cheap (no copy
-/// of the whole log when it grows, which matters in wasm) and let retention drop whole segments.
-pub const SEGMENT_RECORDS: usize = 4096;
+/// of the whole log when it grows, which matters in wasm) and let retention drop whole segments;
+/// a fork of the cluster shares them (see `collections`).
+pub const SEGMENT_RECORDS: usize = CHUNK;
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Log {
-    /// Every segment is full except the last; segment i starts at `base_offset + i * SEGMENT_RECORDS`.
-    segments: VecDeque<Vec<Record>>,
+    /// The records from `base_offset` on; retention drops whole segments, so segment i starts at
+    /// `base_offset + i * SEGMENT_RECORDS`.
+    segments: Chunked<Record>,
     base_offset: Offset,
     log_end_offset: Offset,
     /// Invariant: high_watermark <= log_end_offset.
     high_watermark: Offset,
     /// Leader-epoch cache (`leader-epoch-checkpoint`): epoch → start offset, increasing in both.
-    epoch_cache: BTreeMap<Epoch, Offset>,
+    epoch_cache: VecMap<Epoch, Offset>,
     /// Everything below it is on disk: a power failure loses only what lies above (Kafka's
     /// recovery point).
     recovery_point: Offset,
@@ -79,17 +81,8 @@ impl Log {
         self.high_watermark
     }
 
-    fn locate(&self, offset: Offset) -> (usize, usize) {
-        let rel = (offset - self.base_offset) as usize;
-        (rel / SEGMENT_RECORDS, rel % SEGMENT_RECORDS)
-    }
-
     pub fn record(&self, offset: Offset) -> Option<&Record> {
-        if offset < self.base_offset || offset >= self.log_end_offset {
-            return None;
-        }
-        let (s, i) = self.locate(offset);
-        self.segments.get(s).and_then(|seg| seg.get(i))
+        offset.checked_sub(self.base_offset).and_then(|i| self.segments.get(i as usize))
     }
 
     /// Records in `[from, to)`, clamped to what is stored.
@@ -100,19 +93,8 @@ impl Log {
     /// The records in `[from, to)` (clamped) as contiguous slices, each with its first offset:
     /// the hot loops (fetch, the invariant checks) work a segment at a time.
     pub fn chunks(&self, from: Offset, to: Offset) -> impl Iterator<Item = (Offset, &[Record])> + '_ {
-        let to = to.min(self.log_end_offset);
-        let mut from = from.max(self.base_offset).min(to);
-        std::iter::from_fn(move || {
-            if from >= to {
-                return None;
-            }
-            let (s, i) = self.locate(from);
-            let seg = &self.segments[s];
-            let n = (seg.len() - i).min((to - from) as usize);
-            let chunk = (from, &seg[i..i + n]);
-            from += n as Offset;
-            Some(chunk)
-        })
+        let rel = |o: Offset| o.saturating_sub(self.base_offset) as usize;
+        self.segments.range(rel(from), rel(to)).map(|(i, chunk)| (self.base_offset + i as Offset, chunk))
     }
 
     /// Copies records in `[from, to)` (clamped): the fetch path.
@@ -148,7 +130,7 @@ impl Log {
     pub fn last_batches(&self, n: usize) -> Vec<BatchMeta> {
         let mut out: Vec<BatchMeta> = Vec::new();
         let mut offset = self.log_end_offset;
-        for seg in self.segments.iter().rev() {
+        for seg in self.segments.pieces().rev() {
             for r in seg.iter().rev() {
                 offset -= 1;
                 if r.base_sequence < 0 {
@@ -172,30 +154,21 @@ impl Log {
 
     /// Every stored record, oldest first.
     pub fn records(&self) -> impl Iterator<Item = &Record> + '_ {
-        self.segments.iter().flat_map(|seg| seg.iter())
+        self.segments.iter()
     }
 
     /// Appends records (leader: produced; follower: fetched) and keeps the epoch cache in step.
     /// Copies segment-sized chunks: the replication hot path.
-    pub fn append(&mut self, mut records: &[Record]) {
-        while !records.is_empty() {
-            if self.segments.back().is_none_or(|seg| seg.len() == SEGMENT_RECORDS) {
-                self.segments.push_back(Vec::with_capacity(SEGMENT_RECORDS));
+    pub fn append(&mut self, records: &[Record]) {
+        let mut latest = self.epoch_cache.last_key_value().map(|(&e, _)| e);
+        for (i, r) in records.iter().enumerate() {
+            if latest.is_none_or(|e| r.leader_epoch > e) {
+                self.epoch_cache.insert(r.leader_epoch, self.log_end_offset + i as Offset);
+                latest = Some(r.leader_epoch);
             }
-            let seg = self.segments.back_mut().expect("a segment with room was just ensured");
-            let n = (SEGMENT_RECORDS - seg.len()).min(records.len());
-            let (chunk, rest) = records.split_at(n);
-            let mut latest = self.epoch_cache.last_key_value().map(|(&e, _)| e);
-            for (i, r) in chunk.iter().enumerate() {
-                if latest.is_none_or(|e| r.leader_epoch > e) {
-                    self.epoch_cache.insert(r.leader_epoch, self.log_end_offset + i as Offset);
-                    latest = Some(r.leader_epoch);
-                }
-            }
-            seg.extend_from_slice(chunk);
-            self.log_end_offset += n as Offset;
-            records = rest;
         }
+        self.segments.extend_from_slice(records);
+        self.log_end_offset += records.len() as Offset;
     }
 
     /// Records the start offset of `epoch` if it is newer than every cached epoch
@@ -210,7 +183,7 @@ impl Log {
         self.epoch_cache.last_key_value().map(|(&e, _)| e)
     }
 
-    pub fn epoch_cache(&self) -> &BTreeMap<Epoch, Offset> {
+    pub fn epoch_cache(&self) -> &VecMap<Epoch, Offset> {
         &self.epoch_cache
     }
 
@@ -223,14 +196,7 @@ impl Log {
         let removed = self.log_end_offset - offset;
         self.truncations += 1;
         let offset = offset.max(self.base_offset);
-        let (s, i) = self.locate(offset);
-        self.segments.truncate(s + 1);
-        if let Some(seg) = self.segments.get_mut(s) {
-            seg.truncate(i);
-            if seg.is_empty() {
-                self.segments.pop_back();
-            }
-        }
+        self.segments.truncate((offset - self.base_offset) as usize);
         self.log_end_offset = offset;
         self.high_watermark = self.high_watermark.min(offset);
         self.recovery_point = self.recovery_point.min(offset);
@@ -243,13 +209,16 @@ impl Log {
     /// entirely below the HW (`UnifiedLog.deletableSegments`). Returns the records deleted.
     pub fn apply_retention(&mut self, retention_records: u64) -> u64 {
         let mut deleted = 0;
-        while self.segments.len() > 1 {
-            let first = self.segments[0].len() as Offset;
+        loop {
+            let first = self.segments.pieces().next().map_or(0, |seg| seg.len() as Offset);
+            if first == 0 || first == self.segments.len() as Offset {
+                break; // the active segment is never deleted
+            }
             let next_base = self.base_offset + first;
             if self.log_end_offset - next_base < retention_records || next_base > self.high_watermark {
                 break;
             }
-            self.segments.pop_front();
+            self.segments.pop_front_n(first as usize);
             self.base_offset = next_base;
             deleted += first;
         }
@@ -328,13 +297,14 @@ mod tests {
         a.append(&(0..n).map(|v| rec(0, v)).collect::<Vec<_>>());
         let mut b = a.clone();
         assert_eq!(a.first_difference(&b, 0, n as u64), None);
-        b.truncate_to(5000);
+        let mid = SEGMENT_RECORDS as u64 + 100; // inside the second segment
+        b.truncate_to(mid);
         b.append(&[rec(1, 77)]);
-        assert_eq!(a.first_difference(&b, 0, n as u64), Some(5000));
-        assert_eq!(a.first_difference(&b, 0, 5000), None);
-        assert_eq!(a.first_difference(&b, 0, 5002), Some(5000));
-        b.truncate_to(5000);
-        assert_eq!(a.first_difference(&b, 0, 5001), Some(5000), "a record missing on one side differs");
+        assert_eq!(a.first_difference(&b, 0, n as u64), Some(mid));
+        assert_eq!(a.first_difference(&b, 0, mid), None);
+        assert_eq!(a.first_difference(&b, 0, mid + 2), Some(mid));
+        b.truncate_to(mid);
+        assert_eq!(a.first_difference(&b, 0, mid + 1), Some(mid), "a record missing on one side differs");
     }
 
     #[test]
@@ -365,7 +335,8 @@ mod tests {
         log.append(&all);
         assert_eq!(log.record(SEGMENT_RECORDS as u64).map(|r| r.value), Some(SEGMENT_RECORDS as u32));
         let window: Vec<u32> = log.read(SEGMENT_RECORDS as u64 - 2, SEGMENT_RECORDS as u64 + 2).map(|r| r.value).collect();
-        assert_eq!(window, vec![4094, 4095, 4096, 4097]);
+        let seg = SEGMENT_RECORDS as u32;
+        assert_eq!(window, vec![seg - 2, seg - 1, seg, seg + 1]);
         for cut in [SEGMENT_RECORDS as u64 * 2, SEGMENT_RECORDS as u64 + 1, 5, 0] {
             log.truncate_to(cut);
             assert_eq!(log.log_end_offset(), cut);

@@ -2,7 +2,8 @@
 
 use crate::log::{Epoch, Offset, Record};
 use crate::rng::Rng;
-use std::collections::BTreeMap;
+use crate::collections::VecMap;
+use std::collections::VecDeque;
 use std::fmt;
 
 pub type Tick = u64;
@@ -311,9 +312,11 @@ pub struct Envelope {
 /// connection: a message never overtakes an earlier one on the same link.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Network {
-    queue: BTreeMap<(Tick, u64), Envelope>,
+    /// Sorted by `(deliver_at, seq)`: new messages are due last or nearly, so inserting shifts
+    /// few entries, and the next one due is at the front.
+    queue: VecDeque<Envelope>,
     next_seq: u64,
-    link_last_delivery: BTreeMap<(NodeId, NodeId), Tick>,
+    link_last_delivery: VecMap<(NodeId, NodeId), Tick>,
 }
 
 impl Network {
@@ -327,13 +330,19 @@ impl Network {
         self.link_last_delivery.insert((from, to), deliver_at);
         let seq = self.next_seq;
         self.next_seq += 1;
-        self.queue.insert((deliver_at, seq), Envelope { seq, from, to, sent_at: now, deliver_at, msg });
+        self.enqueue(Envelope { seq, from, to, sent_at: now, deliver_at, msg });
+    }
+
+    fn enqueue(&mut self, env: Envelope) {
+        let key = (env.deliver_at, env.seq);
+        let i = self.queue.partition_point(|e| (e.deliver_at, e.seq) < key);
+        self.queue.insert(i, env);
     }
 
     /// Drops every message in flight from `node`: a crashed process's connections are gone.
     pub fn drop_from(&mut self, node: NodeId) -> usize {
         let before = self.queue.len();
-        self.queue.retain(|_, e| e.from != node);
+        self.queue.retain(|e| e.from != node);
         before - self.queue.len()
     }
 
@@ -341,20 +350,19 @@ impl Network {
     /// its original order.
     pub fn redeliver(&mut self, now: Tick, mut env: Envelope) {
         env.deliver_at = now + 1;
-        self.queue.insert((env.deliver_at, env.seq), env);
+        self.enqueue(env);
     }
 
     /// Removes and returns the next message due at or before `now`.
     pub fn pop_due(&mut self, now: Tick) -> Option<Envelope> {
-        let (&key, _) = self.queue.first_key_value()?;
-        if key.0 > now {
+        if self.queue.front()?.deliver_at > now {
             return None;
         }
-        self.queue.remove(&key)
+        self.queue.pop_front()
     }
 
     pub fn in_flight(&self) -> impl Iterator<Item = &Envelope> {
-        self.queue.values()
+        self.queue.iter()
     }
 
     pub fn len(&self) -> usize {

@@ -8,7 +8,7 @@ use crate::events::{set_text, Events};
 use crate::zk::ZooKeeper;
 use crate::log::{Epoch, Log, Offset};
 use crate::message::{BrokerId, EpochEndOffset, FetchResponse, KafkaError, Msg, NodeId, Tick, CONSUMER, PRODUCER};
-use std::collections::BTreeMap;
+use crate::collections::VecMap;
 
 /// How many records one fetch response carries at most (Kafka bounds it in bytes with
 /// `replica.fetch.max.bytes`; records here have no size).
@@ -119,7 +119,7 @@ pub struct PendingIsr {
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct LeaderState {
-    pub followers: BTreeMap<BrokerId, FollowerView>,
+    pub followers: VecMap<BrokerId, FollowerView>,
     /// An AlterPartition in flight (2.7+): the proposed ISR. Until the controller answers, the HW
     /// and acks=all count the maximal ISR = committed ISR ∪ proposed (§2.1, §2.2).
     pub pending_isr: Option<PendingIsr>,
@@ -292,8 +292,8 @@ impl Replica {
         if self.log.latest_epoch() == Some(requested) {
             return EpochEndOffset { epoch: requested, end_offset: leo };
         }
-        let Some((_, &higher_start)) = cache.range(requested + 1..).next() else { return EpochEndOffset::UNDEFINED };
-        let floor = cache.range(..=requested).next_back().map(|(&e, _)| e);
+        let Some((_, &higher_start)) = cache.first_above(&requested) else { return EpochEndOffset::UNDEFINED };
+        let floor = cache.last_at_or_below(&requested).map(|(&e, _)| e);
         match (truncation, floor) {
             (Truncation::Kip279, Some(e)) => EpochEndOffset { epoch: e, end_offset: higher_start as i64 },
             (Truncation::Kip279, None) => EpochEndOffset { epoch: requested, end_offset: higher_start as i64 },
@@ -342,9 +342,9 @@ impl Replica {
         // waiting acks=all produces stay in purgatory).
         let (known, parked, delayed) = match std::mem::replace(&mut self.role, Role::None) {
             Role::Leader(ls) => (ls.followers, ls.parked, ls.delayed),
-            _ => (BTreeMap::new(), Vec::new(), Vec::new()),
+            _ => (VecMap::new(), Vec::new(), Vec::new()),
         };
-        let mut followers = BTreeMap::new();
+        let mut followers = VecMap::new();
         for &r in self.replicas.iter().filter(|&&r| r != ctx.me) {
             let in_isr = self.isr.contains(&r);
             followers.insert(

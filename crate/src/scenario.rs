@@ -32,7 +32,7 @@ use crate::producer::ProduceArgs;
 use crate::events::Event;
 use crate::partition::Role;
 use serde::Serialize;
-use std::collections::BTreeMap;
+use crate::collections::VecMap;
 use std::fmt;
 
 /// Where and why a script is wrong: a parse error, a rejected call or a failed expectation.
@@ -158,7 +158,7 @@ pub struct LineView {
     pub command: &'static str,
     /// config and produce keys; fail options.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub options: Option<BTreeMap<String, Value>>,
+    pub options: Option<VecMap<String, Value>>,
     /// Ticks (step), the most ticks (stepUntil), a broker (fail, recover, cut, heal, addReplica's
     /// broker) — see `args`.
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -174,7 +174,7 @@ pub struct LineView {
 impl LineView {
     fn of(l: &Line) -> LineView {
         let mut v = LineView { line: l.number, ..LineView::default() };
-        let pairs = |p: &[(String, Value)]| Some(p.iter().cloned().collect::<BTreeMap<_, _>>());
+        let pairs = |p: &[(String, Value)]| Some(p.iter().cloned().collect::<VecMap<_, _>>());
         match &l.command {
             Command::Config(p) => (v.command, v.options) = ("config", pairs(p)),
             Command::Produce(p) => (v.command, v.options) = ("produce", pairs(p)),

@@ -2,7 +2,7 @@
 //! converted to [`Value`]s and validated by the core, so every bad call becomes a JS `Error` that
 //! names the argument and changes nothing.
 
-use crate::api::{check_keys, int_arg, ApiError, Value};
+use crate::api::{bool_arg, check_keys, int_arg, ApiError, Value};
 use crate::snapshot::SNAPSHOT_RECORDS_MAX;
 use crate::cluster::{Cluster as Core, MAX_STEP_TICKS};
 use crate::faults::FailKind;
@@ -87,13 +87,25 @@ impl Cluster {
         Ok(Cluster { core })
     }
 
-    /// Advances `ticks` ticks (default 1) and returns their events.
-    pub fn step(&mut self, ticks: JsValue) -> Result<JsValue, JsError> {
+    /// Advances `ticks` ticks (default 1) and returns their events; with `{ events: false }`
+    /// records none and returns `[]` (a faster replay of known history).
+    pub fn step(&mut self, ticks: JsValue, options: JsValue) -> Result<JsValue, JsError> {
         let n = match value(&ticks) {
             Value::Null => 1,
             v => int_arg("ticks", &v, 1, MAX_STEP_TICKS).map_err(js_error)?,
         };
-        to_js(&self.core.step(n).map_err(js_error)?)
+        let opts = pairs("options", &options)?;
+        check_keys("step", &opts, &["events"]).map_err(js_error)?;
+        let events = match opts.first() {
+            Some((_, v)) => bool_arg("events", v).map_err(js_error)?,
+            None => true,
+        };
+        if events {
+            to_js(&self.core.step(n).map_err(js_error)?)
+        } else {
+            self.core.step_quiet(n).map_err(js_error)?;
+            Ok(js_sys::Array::new().into())
+        }
     }
 
     /// `produce({ partition, count, acks })` → request id.

@@ -5,7 +5,7 @@
 
 use crate::log::Epoch;
 use crate::message::{BrokerId, Tick};
-use std::collections::BTreeMap;
+use crate::collections::VecMap;
 
 pub const TOPIC: &str = "demo";
 
@@ -45,7 +45,7 @@ pub struct Registration {
 pub struct ZooKeeper {
     pub controller: Option<BrokerId>,
     pub controller_epoch: u32,
-    pub brokers: BTreeMap<BrokerId, Registration>,
+    pub brokers: VecMap<BrokerId, Registration>,
     /// `/brokers/topics/T`: the replica assignment per partition (AR, in order).
     pub assignment: Vec<Vec<BrokerId>>,
     pub partitions: Vec<PartitionState>,
@@ -58,7 +58,7 @@ impl ZooKeeper {
             .iter()
             .map(|_| PartitionState { leader: -1, leader_epoch: -1, isr: Vec::new(), controller_epoch: 0, version: 0 })
             .collect();
-        ZooKeeper { controller: None, controller_epoch: 0, brokers: BTreeMap::new(), assignment, partitions, next_zxid: 1 }
+        ZooKeeper { controller: None, controller_epoch: 0, brokers: VecMap::new(), assignment, partitions, next_zxid: 1 }
     }
 
     /// Creates `/brokers/ids/N` for a new session; returns the session's czxid.

@@ -152,6 +152,9 @@ test('a rejected call changes nothing', () => {
     [() => c.step(-1)],
     [() => c.step(1.5)],
     [() => c.step(100001)],
+    [() => c.step(1, { events: 'no' }), 'events'],
+    [() => c.step(1, { quiet: true }), 'quiet'],
+    [() => c.step(1, 5), 'options'],
   ];
   for (const [call, argument] of rejected) {
     assertRejects(call, argument);
@@ -159,6 +162,25 @@ test('a rejected call changes nothing', () => {
   }
   assert.deepEqual(c.snapshot(), snapshot);
   c.free();
+});
+
+test('step without events reaches the same state and returns no events', () => {
+  const play = (events) => {
+    const c = new Cluster({ seed: 9 });
+    c.produce({ partition: 0, count: 3, acks: 'all' });
+    const out = events ? c.step(40) : c.step(40, { events: false });
+    c.fail(1);
+    if (events) c.step(60);
+    else c.step(60, { events: false });
+    const h = c.stateHash();
+    c.free();
+    return { out, h };
+  };
+  const loud = play(true);
+  const quiet = play(false);
+  assert.ok(loud.out.length > 0);
+  assert.deepEqual(quiet.out, []);
+  assert.equal(quiet.h, loud.h);
 });
 
 test('determinism: same seed and same actions give the same state', () => {
