@@ -16,13 +16,13 @@ pub enum Value {
 }
 
 /// Values cross back to JS as what they were: a number, a string, a boolean or null.
-impl serde::Serialize for Value {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+impl crate::json::ToJson for Value {
+    fn write_json(&self, out: &mut String) {
         match self {
-            Value::Num(n) => s.serialize_f64(*n),
-            Value::Str(t) | Value::Other(t) => s.serialize_str(t),
-            Value::Bool(b) => s.serialize_bool(*b),
-            Value::Null => s.serialize_unit(),
+            Value::Num(n) => n.write_json(out),
+            Value::Str(t) | Value::Other(t) => t.write_json(out),
+            Value::Bool(b) => b.write_json(out),
+            Value::Null => out.push_str("null"),
         }
     }
 }
@@ -37,7 +37,7 @@ impl Value {
     fn describe(&self) -> String {
         match self {
             Value::Num(n) => number_text(*n),
-            Value::Str(s) => format!("{s:?}"),
+            Value::Str(s) => quoted(s),
             Value::Bool(b) => format!("{b}"),
             Value::Null => "null".to_string(),
             Value::Other(t) => format!("a value of type {t}"),
@@ -45,9 +45,15 @@ impl Value {
     }
 }
 
+/// `"text"` with quotes and control characters escaped, for error messages (JSON's quoting:
+/// `{:?}` would pull Unicode tables into the wasm module).
+pub(crate) fn quoted(s: &str) -> String {
+    crate::json::to_json(s)
+}
+
 /// A number as JS would print it, for error messages, without pulling float formatting into the
 /// wasm module: integers exactly, others to six decimals.
-fn number_text(n: f64) -> String {
+pub(crate) fn number_text(n: f64) -> String {
     if n.is_nan() {
         return "NaN".to_string();
     }
@@ -113,7 +119,7 @@ pub fn choice_arg<'a>(name: &str, v: &Value, allowed: &[&'a str]) -> Result<&'a 
     // A number is accepted where its text is allowed (`version: 2.8` as well as `"2.8"`).
     let text = match v {
         Value::Str(s) => Some(s.clone()),
-        Value::Num(n) => Some(n.to_string()),
+        Value::Num(n) => Some(number_text(*n)),
         _ => None,
     };
     if let Some(a) = text.and_then(|t| allowed.iter().find(|a| **a == t)) {
@@ -121,7 +127,7 @@ pub fn choice_arg<'a>(name: &str, v: &Value, allowed: &[&'a str]) -> Result<&'a 
     }
     Err(ApiError::new(
         name,
-        format!("must be one of {}, got {}", allowed.iter().map(|a| format!("{a:?}")).collect::<Vec<_>>().join(", "), v.describe()),
+        format!("must be one of {}, got {}", allowed.iter().map(|a| quoted(a)).collect::<Vec<_>>().join(", "), v.describe()),
     ))
 }
 

@@ -4,7 +4,6 @@
 use crate::api::{bool_arg, check_keys, choice_arg, int_arg, ApiError, Value};
 use crate::message::Acks;
 use crate::producer::acks_arg;
-use serde::Serialize;
 
 /// Kafka time per logical tick. Network latency is exaggerated (100–300 ms by default) so that
 /// messages in flight stay visible; every timer keeps Kafka's value in ms.
@@ -15,22 +14,18 @@ pub const MAX_PARTITIONS: u64 = 256;
 pub const MAX_SEED: u64 = (1 << 53) - 1;
 
 /// A Kafka release whose replication rules the cluster follows (reference §0 timeline).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Version {
     /// 0.8: both ISR lag rules (time since the last fetch, and `replica.lag.max.messages`), HW =
     /// min LEO over the ISR, truncation to the HW, leader writes ISR changes to ZooKeeper.
-    #[serde(rename = "0.8")]
     V0_8,
     /// 0.11: time-only lag via lastCaughtUp (KIP-16, KAFKA-4485), leader epochs and
     /// OffsetsForLeaderEpoch truncation (KIP-101), idempotent producer (KIP-98).
-    #[serde(rename = "0.11")]
     V0_11,
     /// 2.8: KIP-279 truncation via DivergingEpoch in fetch responses, KIP-320 epoch fencing,
     /// AlterPartition with the maximal ISR (KIP-497).
-    #[serde(rename = "2.8")]
     V2_8,
     /// 3.7: as 2.8, plus the strict min-ISR gate on the HW (KAFKA-15583, KIP-966 part 1).
-    #[serde(rename = "3.7")]
     V3_7,
 }
 
@@ -44,43 +39,35 @@ impl Version {
 }
 
 /// How a new follower reconciles its log with the leader's (§4.4).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Truncation {
     /// ≤ 0.10: truncate to the local HW whenever the leader changes.
-    #[serde(rename = "high-watermark")]
     HighWatermark,
     /// 0.11–1.1 (KIP-101): truncate to the leader's end offset for our latest epoch.
-    #[serde(rename = "leader-epoch")]
     LeaderEpoch,
     /// 2.0+ (KIP-279): multi-round: find the largest epoch both logs share and its end offset.
-    #[serde(rename = "kip-279")]
     Kip279,
 }
 
 /// Who applies a leader's ISR change (§2.3).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum IsrUpdate {
     /// ≤ 2.6: the leader writes the partition state znode itself, conditional on zkVersion.
-    #[serde(rename = "zookeeper")]
     ZooKeeper,
     /// 2.7+ (KIP-497): the leader sends AlterPartition to the controller and counts the maximal ISR.
-    #[serde(rename = "alter-partition")]
     AlterPartition,
 }
 
 /// The replication strategy of the first source note's table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Strategy {
     /// Kafka: acknowledge when every ISR member has the record; elect from the ISR (f+1 replicas).
-    #[serde(rename = "isr")]
     Isr,
     /// Majority quorum: acknowledge after a majority; elect the most complete log of a majority (2f+1).
-    #[serde(rename = "quorum")]
     Quorum,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Config {
     /// The preset; the keys below default to its values and may override them.
     pub version: Version,
@@ -382,3 +369,58 @@ mod tests {
         assert_eq!(Config::ticks(10_000), 100);
     }
 }
+
+crate::json_object!(Config {
+    "version" => version,
+    "truncation" => truncation,
+    "isrUpdate" => isr_update,
+    "strategy" => strategy,
+    "strictMinIsr" => strict_min_isr,
+    "replicaLagMaxMessages" => replica_lag_max_messages,
+    "brokers" => brokers,
+    "partitions" => partitions,
+    "replicationFactor" => replication_factor,
+    "minInsyncReplicas" => min_insync_replicas,
+    "replicaLagTimeMaxMs" => replica_lag_time_max_ms,
+    "replicaFetchWaitMaxMs" => replica_fetch_wait_max_ms,
+    "replicaFetchBackoffMs" => replica_fetch_backoff_ms,
+    "zookeeperSessionTimeoutMs" => zookeeper_session_timeout_ms,
+    "requestTimeoutMs" => request_timeout_ms,
+    "replicaHighWatermarkCheckpointIntervalMs" => replica_high_watermark_checkpoint_interval_ms,
+    "uncleanLeaderElectionEnable" => unclean_leader_election_enable,
+    "logFlushIntervalMs" => log_flush_interval_ms,
+    "replicaSocketTimeoutMs" => replica_socket_timeout_ms,
+    "logRetentionRecords" => log_retention_records,
+    "networkLatencyMsMin" => network_latency_ms_min,
+    "networkLatencyMsMax" => network_latency_ms_max,
+    "seed" => seed,
+    "acks" => acks,
+    "enableIdempotence" => enable_idempotence,
+    "retries" => retries,
+    "retryBackoffMs" => retry_backoff_ms,
+    "deliveryTimeoutMs" => delivery_timeout_ms,
+    "consumers" => consumers,
+    "events" => events,
+});
+
+/// The presets and modes cross to JS by the names the config keys take.
+macro_rules! json_as_label {
+    ($($ty:ty => [$($variant:path => $label:literal),+]),+) => {$(
+        impl crate::json::ToJson for $ty {
+            fn write_json(&self, out: &mut String) {
+                crate::json::ToJson::write_json(match self { $($variant => $label),+ }, out);
+            }
+        }
+    )+};
+}
+impl crate::json::ToJson for Version {
+    fn write_json(&self, out: &mut String) {
+        self.label().write_json(out);
+    }
+}
+
+json_as_label!(
+    Truncation => [Truncation::HighWatermark => "high-watermark", Truncation::LeaderEpoch => "leader-epoch", Truncation::Kip279 => "kip-279"],
+    IsrUpdate => [IsrUpdate::ZooKeeper => "zookeeper", IsrUpdate::AlterPartition => "alter-partition"],
+    Strategy => [Strategy::Isr => "isr", Strategy::Quorum => "quorum"]
+);

@@ -5,7 +5,6 @@
 use crate::cluster::Cluster;
 use crate::log::{Offset, Record};
 use crate::message::{KafkaError, Msg, Tick, CONSUMER};
-use serde::Serialize;
 use crate::collections::Chunked;
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -33,8 +32,6 @@ impl Consumer {
     }
 }
 
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
 pub struct ConsumerView {
     pub partition: u32,
     pub position: Offset,
@@ -43,6 +40,8 @@ pub struct ConsumerView {
     pub last_values: Vec<u32>,
     pub resets: u32,
 }
+
+crate::json_object!(ConsumerView { "partition" => partition, "position" => position, "recordsRead" => records_read, "lastValues" => last_values, "resets" => resets });
 
 /// Records kept per consumer for the consistency check.
 pub const CONSUMER_READ_KEPT: usize = 65_536;

@@ -1,11 +1,9 @@
 //! The event feed: every state change with its reason and values.
 
 use crate::message::Tick;
-use serde::Serialize;
 use std::collections::VecDeque;
 
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Event {
     pub tick: Tick,
     pub time_ms: u64,
@@ -16,6 +14,8 @@ pub struct Event {
     pub broker: i64,
     pub text: String,
 }
+
+crate::json_object!(Event { "tick" => tick, "timeMs" => time_ms, "kind" => kind, "partition" => partition, "broker" => broker, "text" => text });
 
 /// At most this many events are kept between two drains; older ones are dropped and counted, so a
 /// long `step(n)` under heavy load cannot grow memory without bound.

@@ -11,7 +11,6 @@ use crate::cluster::Cluster;
 use crate::config::TICK_MS;
 use crate::log::{Epoch, Log, Offset, Record};
 use crate::message::{Acks, BrokerId, Tick};
-use serde::Serialize;
 use crate::collections::{Chunked, LedgerMap, VecMap, VecSet};
 
 /// Ledger entries kept per partition (older ones are past any log's retention).
@@ -19,13 +18,15 @@ pub const LEDGER_KEPT: usize = 65_536;
 /// Violations kept; later ones are counted, not stored.
 pub const MAX_VIOLATIONS: usize = 500;
 
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Violation {
     pub kind: &'static str,
     pub tick: Tick,
     pub partition: u32,
     pub text: String,
 }
+
+crate::json_object!(Violation { "kind" => kind, "tick" => tick, "partition" => partition, "text" => text });
 
 /// The kinds, from the most to the least severe.
 /// `acked-lost` is an acks=all record (a broken promise); `acks1-lost` an acks=1 one (a risk

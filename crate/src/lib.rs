@@ -14,6 +14,7 @@ pub mod events;
 pub mod faults;
 pub mod follower;
 pub mod invariants;
+pub mod json;
 pub mod leader;
 pub mod log;
 pub mod message;

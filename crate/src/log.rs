@@ -4,14 +4,12 @@
 //! 0..N-1 are committed. An empty log has LEO = HW = 0.
 
 use crate::collections::{Chunked, VecMap, CHUNK};
-use serde::Serialize;
 
 pub type Offset = u64;
 /// Kafka's leader epoch (an int32; -1 = none).
 pub type Epoch = i32;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Record {
     /// The leader epoch when the leader appended it (KIP-101: every batch carries it).
     pub leader_epoch: Epoch,

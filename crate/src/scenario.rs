@@ -25,13 +25,12 @@
 //! `violations.KIND` (count of one kind, e.g. `violations.acked-lost`), `requestN.status`,
 //! `requestN.error`, `requestN.offset`. Values: integers, lists `[1,2]`, words.
 
-use crate::api::{ApiError, Value};
+use crate::api::{quoted, ApiError, Value};
 use crate::cluster::Cluster;
 use crate::faults::FailKind;
 use crate::producer::ProduceArgs;
 use crate::events::Event;
 use crate::partition::Role;
-use serde::Serialize;
 use crate::collections::VecMap;
 use std::fmt;
 
@@ -148,27 +147,67 @@ impl Command {
     }
 }
 
+/// The largest integer a JS number holds exactly (tick counts cross to JS as numbers).
+const MAX_SAFE_INTEGER: u64 = (1 << 53) - 1;
+
+/// A decimal number as the JS API would receive it: `-?digits(.digits)?`, at most 15 digits
+/// (other text stays a string, which the command then rejects by name). m / 10^k with both
+/// exact in an f64 is correctly rounded, as `parse::<f64>` would give, without its tables.
+fn number(v: &str) -> Option<f64> {
+    let (negative, body) = v.strip_prefix('-').map_or((false, v), |b| (true, b));
+    let (whole, frac) = body.split_once('.').unwrap_or((body, ""));
+    let digits = || whole.bytes().chain(frac.bytes());
+    if whole.is_empty() || body.ends_with('.') || whole.len() + frac.len() > 15 || !digits().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let m = digits().fold(0u64, |m, b| m * 10 + u64::from(b - b'0'));
+    let n = m as f64 / 10f64.powi(frac.len() as i32);
+    Some(if negative { -n } else { n })
+}
+
 /// One command as plain data (`parseScenario` in JS): the method to call and its arguments.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct LineView {
     pub line: usize,
     /// config, produce, step, stepUntil, fail, recover, cut, heal, dropNext, addReplica, expect,
     /// title, caption, pause.
     pub command: &'static str,
     /// config and produce keys; fail options.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub options: Option<VecMap<String, Value>>,
     /// Ticks (step), the most ticks (stepUntil), a broker (fail, recover, cut, heal, addReplica's
     /// broker) — see `args`.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub args: Vec<u64>,
     /// fail's kind, dropNext's message kind, title and caption's language.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// An expectation (`p0.hw >= 5`) or a title or caption's text.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub text: Option<String>,
+}
+
+/// Written without the parts a command does not have (no `null`s), as docs/api.md shows it.
+impl crate::json::ToJson for LineView {
+    fn write_json(&self, out: &mut String) {
+        out.push_str("{\"line\":");
+        self.line.write_json(out);
+        out.push_str(",\"command\":");
+        self.command.write_json(out);
+        if let Some(o) = &self.options {
+            out.push_str(",\"options\":");
+            o.write_json(out);
+        }
+        if !self.args.is_empty() {
+            out.push_str(",\"args\":");
+            self.args.write_json(out);
+        }
+        if let Some(k) = &self.kind {
+            out.push_str(",\"kind\":");
+            k.write_json(out);
+        }
+        if let Some(t) = &self.text {
+            out.push_str(",\"text\":");
+            t.write_json(out);
+        }
+        out.push('}');
+    }
 }
 
 impl LineView {
@@ -274,19 +313,29 @@ impl<'a> Cursor<'a> {
         self.tokens.get(self.next).map(|t| t.1)
     }
 
-    fn int(&mut self, what: &str) -> Result<u64, ScriptError> {
+    /// An integer in `0..=max`: tick counts up to 2^53 − 1 (exact as JS numbers), ids up to
+    /// u32::MAX (never wrapped).
+    fn int(&mut self, what: &str, max: u64) -> Result<u64, ScriptError> {
         let at = self.next;
         let t = self.take(what)?;
-        t.parse().map_err(|_| {
+        t.parse().ok().filter(|n| *n <= max).ok_or_else(|| {
             self.next = at;
-            self.error(format!("expected {what}, got {t:?}"))
+            self.error(format!("expected {what} (an integer from 0 to {max}), got {}", quoted(t)))
         })
+    }
+
+    fn ticks(&mut self, what: &str) -> Result<u64, ScriptError> {
+        self.int(what, MAX_SAFE_INTEGER)
+    }
+
+    fn id(&mut self, what: &str) -> Result<u32, ScriptError> {
+        self.int(what, u64::from(u32::MAX)).map(|n| n as u32)
     }
 
     fn end(&self) -> Result<(), ScriptError> {
         match self.peek() {
             None => Ok(()),
-            Some(t) => Err(self.error(format!("unexpected {t:?} at the end of the command"))),
+            Some(t) => Err(self.error(format!("unexpected {} at the end of the command", quoted(t)))),
         }
     }
 
@@ -295,12 +344,12 @@ impl<'a> Cursor<'a> {
         let mut out = Vec::new();
         while let Some(t) = self.peek() {
             let Some((k, v)) = t.split_once('=') else {
-                return Err(self.error(format!("expected key=value, got {t:?}")));
+                return Err(self.error(format!("expected key=value, got {}", quoted(t))));
             };
             let value = match v {
                 "true" => Value::Bool(true),
                 "false" => Value::Bool(false),
-                _ => v.parse::<f64>().map(Value::Num).unwrap_or_else(|_| Value::Str(v.to_string())),
+                _ => number(v).map(Value::Num).unwrap_or_else(|| Value::Str(v.to_string())),
             };
             out.push((k.to_string(), value));
             self.next += 1;
@@ -314,14 +363,14 @@ impl<'a> Cursor<'a> {
         let op_text = self.take("an operator (== != >= <= > <)")?;
         let op = Op::parse(op_text).ok_or_else(|| {
             self.next = op_at;
-            self.error(format!("expected an operator (== != >= <= > <), got {op_text:?}"))
+            self.error(format!("expected an operator (== != >= <= > <), got {}", quoted(op_text)))
         })?;
         let v = self.take("a value")?;
         let value = if let Some(inner) = v.strip_prefix('[').and_then(|s| s.strip_suffix(']')) {
             let items: Result<Vec<i64>, _> = inner.split(',').filter(|s| !s.is_empty()).map(|s| s.trim().parse()).collect();
             Operand::List(items.map_err(|_| {
                 self.next -= 1;
-                self.error(format!("expected a list of integers such as [0,1], got {v:?}"))
+                self.error(format!("expected a list of integers such as [0,1], got {}", quoted(v)))
             })?)
         } else if let Ok(n) = v.parse() {
             Operand::Int(n)
@@ -358,16 +407,16 @@ impl Script {
                         let expectation = c.expectation()?;
                         let max = if c.peek() == Some("max") {
                             c.next += 1;
-                            c.int("the most ticks to wait")?
+                            c.ticks("the most ticks to wait")?
                         } else {
                             DEFAULT_UNTIL_MAX
                         };
                         Command::StepUntil { expectation, max }
                     }
-                    Some(_) => Command::Step(c.int("a number of ticks")?),
+                    Some(_) => Command::Step(c.ticks("a number of ticks")?),
                 },
                 "fail" => {
-                    let broker = c.int("a broker id")? as u32;
+                    let broker = c.id("a broker id")?;
                     let at = c.next;
                     let kind = match c.peek() {
                         Some(k) if !k.contains('=') => {
@@ -383,10 +432,10 @@ impl Script {
                     })?;
                     Command::Fail(broker, kind)
                 }
-                "recover" => Command::Recover(c.int("a broker id")? as u32),
-                "cut" => Command::Cut(c.int("a broker id")? as u32, c.int("a second broker id")? as u32),
-                "heal" => Command::Heal(c.int("a broker id")? as u32, c.int("a second broker id")? as u32),
-                "add-replica" => Command::AddReplica(c.int("a partition")? as u32, c.int("a broker id")? as u32),
+                "recover" => Command::Recover(c.id("a broker id")?),
+                "cut" => Command::Cut(c.id("a broker id")?, c.id("a second broker id")?),
+                "heal" => Command::Heal(c.id("a broker id")?, c.id("a second broker id")?),
+                "add-replica" => Command::AddReplica(c.id("a partition")?, c.id("a broker id")?),
                 "drop-next" => Command::DropNext(Value::Str(c.take("a message kind such as FetchResponse")?.to_string())),
                 "expect" => Command::Expect(c.expectation()?),
                 "title" | "caption" => {
@@ -394,7 +443,7 @@ impl Script {
                     let lang = c.take("a language (en or zh)")?;
                     if !LANGUAGES.contains(&lang) {
                         c.next = at;
-                        return Err(c.error(format!("expected a language (en or zh), got {lang:?}")));
+                        return Err(c.error(format!("expected a language (en or zh), got {}", quoted(lang))));
                     }
                     let start = c.tokens.get(c.next).map_or(raw.len(), |t| t.0);
                     let text = raw[start..].trim().to_string();
@@ -413,7 +462,7 @@ impl Script {
                 other => {
                     return Err(c.error_at(
                         0,
-                        format!("unknown command {other:?}; expected config, produce, step, fail, recover, cut, heal, drop-next, add-replica, expect, title, caption or pause"),
+                        format!("unknown command {}; expected config, produce, step, fail, recover, cut, heal, drop-next, add-replica, expect, title, caption or pause", quoted(other)),
                     ))
                 }
             };
@@ -528,7 +577,7 @@ fn index(part: &str, prefix: &str) -> Option<u32> {
 /// The value at a path such as `p0.b1.leo`.
 pub fn lookup(c: &Cluster, path: &str) -> Result<Operand, String> {
     let parts: Vec<&str> = path.split('.').collect();
-    let unknown = || format!("unknown path {path:?}; see the list of paths in scenario.rs");
+    let unknown = || format!("unknown path {}; see the list of paths in scenario.rs", quoted(path));
     let ids = |l: &[u32]| Operand::List(l.iter().map(|&b| i64::from(b)).collect());
     Ok(match parts.as_slice() {
         ["tick"] => Operand::Int(c.tick as i64),
@@ -606,6 +655,26 @@ pub fn lookup(c: &Cluster, path: &str) -> Result<Operand, String> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn ids_and_tick_counts_out_of_range_are_errors_not_wrapped() {
+        for (script, column) in [("cut 4294967296 1", 5), ("fail 4294967297", 6), ("step 9007199254740992", 6), ("step until p0.hw >= 1 max 99999999999999999999", 27)] {
+            let e = Script::parse(script).expect_err(script);
+            assert_eq!((e.line, e.column), (1, column), "{script}: {e}");
+            assert!(e.to_string().contains("an integer from 0 to"), "{script}: {e}");
+        }
+        assert!(Script::parse("cut 4294967295 1").is_ok());
+    }
+
+    #[test]
+    fn numbers_parse_as_js_would_receive_them() {
+        for (text, want) in [("0", Some(0.0)), ("42", Some(42.0)), ("-1", Some(-1.0)), ("2.5", Some(2.5)), ("0.11", Some(0.11)), ("2.8", Some(2.8)), ("123456789012345", Some(123456789012345.0))] {
+            assert_eq!(super::number(text), want, "{text}");
+        }
+        for text in ["", "-", "1.", ".5", "1e3", "+1", "0x10", "1.2.3", "NaN", "1234567890123456"] {
+            assert_eq!(super::number(text), None, "{text}");
+        }
+    }
+
     use super::*;
 
     #[test]

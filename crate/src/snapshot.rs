@@ -5,14 +5,11 @@ use crate::config::{Config, TICK_MS};
 use crate::log::{Epoch, Offset};
 use crate::message::{Acks, BrokerId, NodeId, Tick};
 use crate::partition::Role;
-use serde::Serialize;
 
 /// Each log in the snapshot carries at most its last this-many records (`snapshot({records})`
 /// asks for fewer: a large cluster's compact view draws none).
 pub const SNAPSHOT_RECORDS_MAX: u64 = 200;
 
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
 pub struct Snapshot {
     pub tick: Tick,
     pub time_ms: u64,
@@ -33,13 +30,11 @@ pub struct Snapshot {
     pub replicated_records: u64,
 }
 
-#[derive(Serialize)]
 pub struct ControllerView {
     pub broker: i64,
     pub epoch: u32,
 }
 
-#[derive(Serialize)]
 pub struct BrokerView {
     pub id: BrokerId,
     pub status: &'static str,
@@ -47,8 +42,6 @@ pub struct BrokerView {
     pub registered: bool,
 }
 
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
 pub struct PartitionView {
     pub partition: u32,
     pub leader: i32,
@@ -61,8 +54,6 @@ pub struct PartitionView {
     pub logs: Vec<LogView>,
 }
 
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
 pub struct LogView {
     pub broker: BrokerId,
     pub role: &'static str,
@@ -74,16 +65,12 @@ pub struct LogView {
     pub follower: Option<FollowerView>,
 }
 
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
 pub struct RecordView {
     pub offset: Offset,
     pub leader_epoch: Epoch,
     pub value: u32,
 }
 
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
 pub struct FollowerView {
     pub leo: i64,
     pub lag_messages: i64,
@@ -94,8 +81,6 @@ pub struct FollowerView {
     pub fetch_in_flight: bool,
 }
 
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
 pub struct RequestView {
     pub id: u32,
     pub partition: u32,
@@ -110,8 +95,6 @@ pub struct RequestView {
 }
 
 /// The producer client's identity and per-partition sequence numbers (KIP-98, §3.3).
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
 pub struct ProducerView {
     /// The single producer's id and epoch (what InitProducerId would return).
     pub producer_id: i64,
@@ -120,8 +103,6 @@ pub struct ProducerView {
     pub next_sequence: Vec<i32>,
 }
 
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
 pub struct MessageView {
     pub seq: u64,
     pub from: NodeId,
@@ -133,12 +114,23 @@ pub struct MessageView {
     pub text: String,
 }
 
-#[derive(Serialize)]
 pub struct ZnodeView {
     pub path: String,
     pub data: String,
     pub version: u32,
 }
+
+crate::json_object!(Snapshot { "tick" => tick, "timeMs" => time_ms, "tickMs" => tick_ms, "seed" => seed, "config" => config, "controller" => controller, "brokers" => brokers, "partitions" => partitions, "requests" => requests, "consumers" => consumers, "producer" => producer, "inflight" => inflight, "zk" => zk, "violations" => violations, "violationsDropped" => violations_dropped, "replicatedRecords" => replicated_records });
+crate::json_object!(ControllerView { "broker" => broker, "epoch" => epoch });
+crate::json_object!(BrokerView { "id" => id, "status" => status, "controller" => controller, "registered" => registered });
+crate::json_object!(PartitionView { "partition" => partition, "leader" => leader, "leaderEpoch" => leader_epoch, "isr" => isr, "replicas" => replicas, "hw" => hw, "zkVersion" => zk_version, "controllerEpoch" => controller_epoch, "logs" => logs });
+crate::json_object!(LogView { "broker" => broker, "role" => role, "leaderEpoch" => leader_epoch, "leo" => leo, "hw" => hw, "logStartOffset" => log_start_offset, "records" => records, "follower" => follower });
+crate::json_object!(RecordView { "offset" => offset, "leaderEpoch" => leader_epoch, "value" => value });
+crate::json_object!(FollowerView { "leo" => leo, "lagMessages" => lag_messages, "lastCaughtUpMs" => last_caught_up_ms, "sinceCaughtUpMs" => since_caught_up_ms, "inIsr" => in_isr, "fetchInFlight" => fetch_in_flight });
+crate::json_object!(RequestView { "id" => id, "partition" => partition, "acks" => acks, "count" => count, "firstValue" => first_value, "status" => status, "error" => error, "offset" => offset, "sentMs" => sent_ms, "doneMs" => done_ms });
+crate::json_object!(ProducerView { "producerId" => producer_id, "producerEpoch" => producer_epoch, "nextSequence" => next_sequence });
+crate::json_object!(MessageView { "seq" => seq, "from" => from, "to" => to, "kind" => kind, "partition" => partition, "sentTick" => sent_tick, "deliverTick" => deliver_tick, "text" => text });
+crate::json_object!(ZnodeView { "path" => path, "data" => data, "version" => version });
 
 impl Cluster {
     pub fn snapshot(&self) -> Snapshot {

@@ -8,7 +8,7 @@ use crate::cluster::{Cluster as Core, MAX_STEP_TICKS};
 use crate::faults::FailKind;
 use crate::scenario::{check, lookup, Expectation, Script};
 use crate::producer::ProduceArgs;
-use serde::Serialize;
+use crate::json::{to_json, ToJson};
 use wasm_bindgen::prelude::*;
 
 fn js_error(e: ApiError) -> JsError {
@@ -50,18 +50,18 @@ fn broker_arg(name: &str, v: &JsValue) -> Result<u32, JsError> {
     Ok(int_arg(name, &value(v), 0, u32::MAX as u64).map_err(js_error)? as u32)
 }
 
-fn to_js<T: Serialize>(v: &T) -> Result<JsValue, JsError> {
-    // None crosses as null (not undefined), as docs/api.md promises.
-    let ser = serde_wasm_bindgen::Serializer::new().serialize_missing_as_null(true).serialize_maps_as_objects(true);
-    v.serialize(&ser).map_err(|e| JsError::new(&format!("snapshot serialisation failed: {e}")))
+/// One JSON text per call, parsed by the engine: far fewer boundary crossings than building the
+/// object a field at a time (see `json`).
+fn to_js<T: ToJson + ?Sized>(v: &T) -> Result<JsValue, JsError> {
+    js_sys::JSON::parse(&to_json(v)).map_err(|_| JsError::new("internal error: the core wrote invalid JSON"))
 }
 
-#[derive(Serialize)]
 struct ExpectResult {
     ok: bool,
     actual: String,
     expectation: String,
 }
+crate::json_object!(ExpectResult { "ok" => ok, "actual" => actual, "expectation" => expectation });
 
 /// `parseScenario(text)` → the commands as plain data (`LineView`s); a parse error throws with
 /// its line and column.
