@@ -70,6 +70,24 @@ export const leaderShown = (page, p) => page.$eval(`[data-partition="${p}"]`, (e
 export const zkStateShown = (page, p) =>
   page.$eval(`[data-znode="/brokers/topics/demo/partitions/${p}/state"] .zk-data`, (el) => JSON.parse(el.textContent));
 
+/**
+ * Wait until the inspector dialog is open (its code is a chunk of its own, loaded by the first
+ * opening); returns its title.
+ */
+export async function inspectorOpen(page) {
+  await page.locator("#inspector[open]").waitFor();
+  return page.textContent("#inspector .inspector-title");
+}
+
+/** Make the tab hidden (or visible again) as the page sees it: document.hidden, visibilityState, the event. */
+export async function setHidden(page, hidden) {
+  await page.evaluate((h) => {
+    Object.defineProperty(document, "hidden", { configurable: true, get: () => h });
+    Object.defineProperty(document, "visibilityState", { configurable: true, get: () => (h ? "hidden" : "visible") });
+    document.dispatchEvent(new Event("visibilitychange"));
+  }, hidden);
+}
+
 /** Move the speed slider (log scale: 2 = 100 ticks/s). */
 export async function setSpeed(page, position) {
   await page.$eval(

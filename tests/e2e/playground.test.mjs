@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { after, before, beforeEach, describe, test } from "node:test";
 import { screenshot } from "./browser.mjs";
-import { applyConfig, lastToast, leaderShown, openReady, setSpeed, snapshot, stateHash, stepClicks, stepUntil, tickOf } from "./helpers.mjs";
+import { applyConfig, inspectorOpen, lastToast, leaderShown, openReady, setHidden, setSpeed, snapshot, stateHash, stepClicks, stepUntil, tickOf } from "./helpers.mjs";
 
 const TIMEOUT = { timeout: 120_000 };
 
@@ -125,7 +125,7 @@ describe("the playground", () => {
     await page.focus('.node[data-broker="1"]');
     assert.match(await page.evaluate(() => document.activeElement.getAttribute("aria-label")), /^Broker 1, up/);
     await page.keyboard.press("Enter");
-    assert.equal(await page.textContent("#inspector .inspector-title"), "Broker 1", "Enter opens its state");
+    assert.equal(await inspectorOpen(page), "Broker 1", "Enter opens its state");
     await page.keyboard.press("Escape");
     await page.focus('.node[data-broker="1"]');
     await page.keyboard.press("Shift+F10");
@@ -215,12 +215,13 @@ describe("the playground", () => {
     await page.click("#produce");
     await stepClicks(page, 4);
     await page.click('.node[data-broker="1"]');
-    assert.equal(await page.textContent("#inspector .inspector-title"), "Broker 1");
+    assert.equal(await inspectorOpen(page), "Broker 1");
     assert.match(await page.textContent("#inspector"), /Replicas on this broker/);
     await page.click("#inspector .dialog-close");
 
     const leader = await leaderShown(page, 0);
     await page.click(`[data-partition="0"] .replica[data-broker="${leader}"] .replica-name`);
+    await inspectorOpen(page);
     const heads = await page.$$eval("#inspector th", (ths) => ths.map((t) => t.textContent));
     for (const h of ["Follower", "LEO", "Last caught up", "Lag (msgs)", "In ISR", "Fetch in flight"]) assert.ok(heads.includes(h), `column ${h}`);
     // Live: stepping with the dialog open updates it.
@@ -231,14 +232,14 @@ describe("the playground", () => {
     await page.keyboard.press("Escape");
 
     await page.click(`[data-partition="0"] .replica[data-broker="${leader}"] .cell[data-offset="2"]`);
-    assert.match(await page.textContent("#inspector .inspector-title"), /offset 2 of P0/);
+    assert.match(await inspectorOpen(page), /offset 2 of P0/);
     await page.keyboard.press("Escape");
 
     await page.click(".inflight summary");
     const msg = page.locator(".inflight-item").first();
     if (await msg.count()) {
       await msg.click();
-      assert.match(await page.textContent("#inspector .inspector-title"), /#\d+$/);
+      assert.match(await inspectorOpen(page), /#\d+$/);
       assert.match(await page.textContent("#inspector"), /From → to/);
       await page.keyboard.press("Escape");
     }
@@ -301,7 +302,7 @@ describe("the playground", () => {
     assert.equal(await page.locator(".node[data-broker]").count(), 24);
     assert.equal(await page.getAttribute("#view-mode", "aria-pressed"), "true");
     await page.click('.compact-table tr[data-partition="150"]');
-    assert.equal(await page.textContent("#inspector .inspector-title"), "Partition 150");
+    assert.equal(await inspectorOpen(page), "Partition 150");
     await page.keyboard.press("Escape");
     await setSpeed(page, 1.5);
     await page.click("#play");
@@ -368,17 +369,12 @@ describe("the playground", () => {
     await setSpeed(page, 2);
     await page.click("#play");
     await page.waitForFunction(() => window.__playground.snapshot().requests.length >= 3, null, { timeout: 10_000 });
-    const hide = (hidden) =>
-      page.evaluate((h) => {
-        Object.defineProperty(document, "hidden", { configurable: true, get: () => h });
-        document.dispatchEvent(new Event("visibilitychange"));
-      }, hidden);
-    await hide(true);
+    await setHidden(page, true);
     assert.equal(await page.getAttribute("#play", "aria-pressed"), "false", "paused while hidden");
     const t = await tickOf(page);
     await page.waitForTimeout(300);
     assert.equal(await tickOf(page), t, "no ticks while hidden");
-    await hide(false);
+    await setHidden(page, false);
     assert.equal(await page.getAttribute("#play", "aria-pressed"), "true", "resumed");
     await page.click("#play");
     await page.uncheck("#auto-on");
