@@ -31,14 +31,37 @@ function copyExamples() {
   };
 }
 
+/**
+ * Start downloading the wasm core with the HTML instead of after the page's script has run:
+ * core.js fetches it (wasm-bindgen's glue, fetch() + instantiateStreaming), which then takes this
+ * preloaded response (as=fetch with crossorigin matches fetch()'s defaults).
+ */
+function preloadWasm() {
+  return {
+    name: 'preload-wasm',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        const wasm = Object.keys(bundle ?? {}).filter((f) => f.endsWith('.wasm'));
+        return wasm.map((f) => ({ tag: 'link', attrs: { rel: 'preload', href: `./${f}`, as: 'fetch', type: 'application/wasm', crossorigin: '' }, injectTo: 'head' }));
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: 'www',
   base: './', // relative URLs: dist/ works from any static server, under any sub-path
   server: { host: '127.0.0.1' }, // local only; `npm start -- --host 0.0.0.0` to share
-  plugins: [copyExamples()],
+  plugins: [copyExamples(), preloadWasm()],
   build: {
     outDir: '../dist', // outside root: emptied explicitly
     emptyOutDir: true,
+    // No modulepreload polyfill (it fetches <link rel=modulepreload> targets where the browser
+    // does not, Safari < 17 and Firefox < 115): the page's entry has no chunk to preload, and the
+    // chunks imported on demand load the same without it.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       input: { index: path.join(www, 'index.html'), embed: path.join(www, 'embed.js') },
       output: {

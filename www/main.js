@@ -30,12 +30,11 @@ import * as guaranteesView from "./views/guarantees.js";
 import * as zkView from "./views/zookeeper.js";
 import * as eventsView from "./views/events.js";
 import * as configView from "./views/config-form.js";
-import * as inspectorView from "./views/inspector.js";
 import * as contextMenu from "./views/context-menu.js";
 import * as helpView from "./views/help.js";
 import { createAnnouncer } from "./views/announcer.js";
+import { setAttr, setText } from "./views/dom.js";
 import { toast } from "./views/toast.js";
-import { inspect } from "./views/inspector-model.js";
 import { announcements, newViolations } from "./views/events-model.js";
 import { clearHistory, createHistory, recordSample, truncateAfter } from "./views/hw-history.js";
 import { configDiff, readConfig, withVersionDefaults } from "./views/config-model.js";
@@ -43,6 +42,7 @@ import {
   errorMessage,
   formatSeconds,
   formatSpeed,
+  MAX_WINDOW,
   mergeEvents,
   parseAcks,
   speedFromSlider,
@@ -53,17 +53,50 @@ import { Checkpoints, QUIET_REPLAY_MARGIN, cutLinksAt, forkAt, linkKey, replayPl
 import { selectByDigit } from "./keyboard.js";
 import { brokerAction, brokerActionEnabled } from "./actions.js";
 import { wireControls } from "./controls.js";
-import { applyStatic, getLang, htmlLang, initialLang, LANG_NAMES, readSavedLang, saveLang, setLang, t } from "./i18n.js";
-import { catalogue, checkpointCounts, cloneRun, configOf, createRun, findScenario, hasMore, lessonInfo, pick, play, readingMs } from "./lesson.js";
-import { compareRows, createStats, findPreset, findings, paneConfig, paneLabel, paneMetrics, PRESETS, sampleTick } from "./compare.js";
+import { applyStatic, getLang, htmlLang, initialLang, LANG_NAMES, loadLang, readSavedLang, saveLang, setLang, t } from "./i18n.js";
 import { decodeShare, embedOptions, lessonQuery, shareQuery } from "./share.js";
 import { commandCall, eventMessage, parseCommand, statePayload } from "./embed-api.js";
-import { exportName, traceJson, traceText } from "./export.js";
-import { SCENARIO_FILES } from "./scenario-files.js";
-import * as lessonView from "./views/lesson.js";
-import * as compareView from "./views/compare.js";
-import { pictureSvg } from "./views/picture.js";
-import { composeSvg, download, serializeSvg, svgToPng } from "./views/export-svg.js";
+import { once } from "./lazy.js";
+
+// Code-split: lessons, compare mode, the exports and the inspector are not needed for the first
+// frame, so their modules are chunks of their own, imported on first use (the load* functions
+// below bind their exports to these names). The code using them runs only once a lesson, a
+// comparison, an export or the inspector is under way, that is after its chunk arrived.
+let catalogue, checkpointCounts, cloneRun, configOf, createRun, findScenario, hasMore, lessonInfo, pick, play, readingMs, lessonView;
+let compareRows, createStats, findPreset, findings, paneConfig, paneLabel, paneMetrics, PRESETS, sampleTick, compareView;
+let exportName, traceJson, traceText, pictureSvg, composeSvg, download, serializeSvg, svgToPng;
+let inspect, inspectorView;
+
+/** The lesson runner (lesson.js, compare mode's too) and the lesson panel. */
+const loadLessons = once(async () => {
+  const [runner, view] = await Promise.all([import("./lesson.js"), import("./views/lesson.js")]);
+  ({ catalogue, checkpointCounts, cloneRun, configOf, createRun, findScenario, hasMore, lessonInfo, pick, play, readingMs } = runner);
+  lessonView = view;
+});
+/** The scenario files (the very texts cargo test plays) as the lesson picker's catalogue. */
+const loadScenarios = once(async () => {
+  const [{ SCENARIO_FILES }] = await Promise.all([import("./scenario-files.js"), loadLessons()]);
+  state.catalogue = catalogue(SCENARIO_FILES);
+});
+/** Compare mode: its presets and metrics (compare.js), its panes and summary. */
+const loadCompare = once(async () => {
+  const [model, view] = await Promise.all([import("./compare.js"), import("./views/compare.js"), loadLessons()]);
+  ({ compareRows, createStats, findPreset, findings, paneConfig, paneLabel, paneMetrics, PRESETS, sampleTick } = model);
+  compareView = view;
+});
+/** The inspector: what it shows of a broker, partition, replica, record or message, and its dialog. */
+const loadInspector = once(async () => {
+  const [model, view] = await Promise.all([import("./views/inspector-model.js"), import("./views/inspector.js")]);
+  ({ inspect } = model);
+  inspectorView = view;
+});
+/** The exports: the trace (JSON, text) and the picture (SVG, PNG). */
+const loadExports = once(async () => {
+  const [trace, picture, svg] = await Promise.all([import("./export.js"), import("./views/picture.js"), import("./views/export-svg.js")]);
+  ({ exportName, traceJson, traceText } = trace);
+  ({ pictureSvg } = picture);
+  ({ composeSvg, download, serializeSvg, svgToPng } = svg);
+});
 
 const $ = (sel) => document.querySelector(sel);
 const params = new URLSearchParams(location.search);
@@ -138,7 +171,7 @@ const state = {
   seekTo: null, // pending scrubber position (seeks are coalesced per frame)
   stamp: 0, // bumped by every change to the handle's state (act, step, seek, reset): lessons use it to notice the reader moved away
   parseScenario: null, // the core's scenario parser
-  catalogue: [], // the scenario files (lesson.js catalogue), each parsed on first use
+  catalogue: [], // the scenario files (lesson.js catalogue) once their chunk is loaded, each parsed on first use
   lesson: null, // the open lesson (openLesson)
   compare: null, // compare mode's state and its two handles (openCompare)
   themeLocked: false, // ?theme= given: the reader's saved choice is neither used nor changed
@@ -150,17 +183,25 @@ const announcer = createAnnouncer($("#announcer"));
 
 // ------------------------------------------------------------------ startup
 
-applyLanguage(initialLang({ param: embed.lang, saved: embed.lang ? null : readSavedLang(), languages: navigator.languages ?? [navigator.language] }));
+// Started at once, so that they download while the wasm does: the dictionary of the starting
+// language, and the chunks of the lesson, picker or comparison the URL opens (its first frame).
+const startLang = loadLang(initialLang({ param: embed.lang, saved: embed.lang ? null : readSavedLang(), languages: navigator.languages ?? [navigator.language] }));
+const startChunks = chunksLoaded(embed.scenario || embed.mode === "lesson" ? [loadScenarios] : embed.mode === "compare" ? [loadCompare] : []);
 applyEmbedLayout();
 main().catch((err) => fatal(t("main.startFailed", { error: errorMessage(err) })));
 
 async function main() {
+  try {
+    applyLanguage(await startLang);
+  } catch (err) {
+    fatal(errorMessage(err)); // in both languages: there is no dictionary to say it with
+    return;
+  }
   state.themeLocked = embed.theme !== null;
   applyTheme(embed.theme ?? readTheme());
   const core = await loadCore();
   state.Cluster = core.Cluster;
   state.parseScenario = core.parseScenario;
-  state.catalogue = catalogue(SCENARIO_FILES);
   wireControls(commands);
   window.addEventListener("error", (e) => toast($("#toasts"), t("main.pageError", { error: e.message })));
   window.addEventListener("unhandledrejection", (e) => toast($("#toasts"), t("main.pageError", { error: errorMessage(e.reason) })));
@@ -172,8 +213,9 @@ async function main() {
   acksHelp();
   // The legend starts folded on phones (and in embeds), where it would fill the first screen.
   if (window.matchMedia("(max-width: 720px)").matches || embedded) $(".legend").open = false;
-  helpView.render($("#help"));
   for (const p of embed.problems) toast($("#toasts"), t("param.bad", { name: p.name, value: p.value, why: p.why }), "info");
+  const chunkError = await startChunks;
+  if (chunkError) notice(t("main.chunkFailed", { error: chunkError }));
 
   const config = {};
   const seed = params.get("seed");
@@ -184,15 +226,15 @@ async function main() {
   } else {
     if (shared) notice(linkProblem(shared));
     resetCluster(config);
-    if (!shared && embed.scenario) openLesson(embed.scenario, { stop: embed.step ?? 0, autoplay: embed.autoplay });
-    else if (!shared && embed.mode === "compare") openCompare(embed.preset ?? PRESETS[0].id, { stop: embed.step ?? 0, autoplay: embed.autoplay });
+    if (!shared && embed.scenario && !chunkError) openLesson(embed.scenario, { stop: embed.step ?? 0, autoplay: embed.autoplay });
+    else if (!shared && embed.mode === "compare" && !chunkError) openCompare(embed.preset ?? PRESETS[0].id, { stop: embed.step ?? 0, autoplay: embed.autoplay });
     else if (!shared) {
       const warm = Number(params.get("ticks") ?? (embed.step !== null ? embed.step : NaN));
       if (Number.isInteger(warm) && warm > 0 && usable()) {
         advance(Math.min(warm, MAX_CALL));
         refresh();
       }
-      if (embed.mode === "lesson") openLessonPicker();
+      if (embed.mode === "lesson" && !chunkError) openLessonPicker();
       if (embed.autoplay) setRunning(true);
     }
   }
@@ -223,6 +265,24 @@ async function loadCore() {
 
 function usable() {
   return state.cluster !== null && !state.broken;
+}
+
+/** Load code-split chunks (`loads`: load* functions); resolves to null, or to the error's words. */
+async function chunksLoaded(loads) {
+  try {
+    await Promise.all(loads.map((load) => load()));
+    return null;
+  } catch (err) {
+    return errorMessage(err);
+  }
+}
+
+/** Run `fn` once the chunks it needs are in; if one cannot be loaded, say so instead (returns false). */
+async function withChunks(loads, fn) {
+  const error = await chunksLoaded(loads);
+  if (!error) return fn();
+  toast($("#toasts"), t("main.chunkFailed", { error }));
+  return false;
 }
 
 // ------------------------------------------------------------------ the handle
@@ -491,9 +551,9 @@ function setRunning(on) {
 
 function drawPlayButton() {
   const btn = $("#play");
-  btn.setAttribute("aria-pressed", String(state.running));
-  btn.setAttribute("aria-label", t(state.running ? "controls.pause" : "controls.play"));
-  btn.querySelector(".btn-text").textContent = t(state.running ? "controls.pause" : "controls.play");
+  setAttr(btn, "aria-pressed", String(state.running));
+  setAttr(btn, "aria-label", t(state.running ? "controls.pause" : "controls.play"));
+  setText(btn.querySelector(".btn-text"), t(state.running ? "controls.pause" : "controls.play"));
 }
 
 function setSpeed(sliderValue) {
@@ -608,11 +668,26 @@ function autoText() {
 
 // ------------------------------------------------------------------ render
 
+/**
+ * The snapshot the views draw, with each log's records only as far as they are drawn: the
+ * partitions view shows at most MAX_WINDOW a log and the compact table none (copying the records
+ * out of the core is most of a snapshot's cost in a large cluster).
+ */
+function viewSnapshot() {
+  const compact = state.snap !== null && (state.compact ?? compactView.shouldCompact(state.snap));
+  return state.cluster.snapshot({ records: compact ? 0 : MAX_WINDOW });
+}
+
+/** The inspector lists every record the core keeps: it takes a full snapshot of its own. */
+function inspectorSnapshot() {
+  return usable() ? state.cluster.snapshot() : state.snap;
+}
+
 /** Take a fresh snapshot from the handle and draw it. */
 function refresh({ continuous = false, events = [] } = {}) {
   if (usable()) {
     try {
-      const snap = state.cluster.snapshot();
+      const snap = viewSnapshot();
       const problem = validateSnapshot(snap);
       if (problem) {
         state.broken = t("main.badSnapshot", { problem });
@@ -639,7 +714,7 @@ function draw() {
   const snap = state.snap;
   if (!snap) return;
   const motion = !reducedMotion.matches;
-  $("#clock").textContent = t("clock", { time: formatSeconds(snap.timeMs), tick: snap.tick });
+  setText($("#clock"), t("clock", { time: formatSeconds(snap.timeMs), tick: snap.tick }));
   drawTimeline(snap);
   clusterView.render($("#cluster"), snap, { cuts: state.cuts, selected: state.selected, reducedMotion: !motion });
   brokersView.render($("#brokers"), snap, { selected: state.selected });
@@ -648,10 +723,11 @@ function draw() {
   if (partitions.__mode !== compact) {
     partitions.__mode = compact;
     partitions.replaceChildren();
+    partitions.classList.toggle("is-compact", compact);
   }
   const mode = $("#view-mode");
-  mode.setAttribute("aria-pressed", String(compact));
-  mode.textContent = t(compact ? "panel.view.detailed" : "panel.view.compact");
+  setAttr(mode, "aria-pressed", String(compact));
+  setText(mode, t(compact ? "panel.view.detailed" : "panel.view.compact"));
   if (compact) compactView.render(partitions, snap);
   else partitionsView.render(partitions, snap, { history: state.history, reducedMotion: !motion });
   producerView.render($(".producer-panel"), snap, { auto: { text: autoText() } });
@@ -659,7 +735,7 @@ function draw() {
   zkView.render($("#zk"), snap, state.prev, { continuous: state.continuous, reducedMotion: !motion });
   eventsView.render($("#events"), state.events, { kind: $("#event-kind"), partition: $("#event-partition") }, snap);
   configView.render($("#config-form"), snap.config);
-  if (state.inspecting && $("#inspector").open) inspectorView.render($("#inspector"), inspect(state.inspecting, snap, { cuts: state.cuts }));
+  if (state.inspecting && $("#inspector").open) inspectorView.render($("#inspector"), inspect(state.inspecting, inspectorSnapshot(), { cuts: state.cuts }));
   if (!firstFrameMarked) {
     firstFrameMarked = true;
     performance.mark?.("playground:first-frame");
@@ -668,13 +744,14 @@ function draw() {
 
 function drawTimeline(snap) {
   const scrub = $("#scrubber");
-  scrub.max = String(state.horizon);
-  scrub.value = String(snap.tick);
+  setAttr(scrub, "max", state.horizon);
+  if (scrub.value !== String(snap.tick)) scrub.value = String(snap.tick);
   const past = snap.tick < state.horizon;
-  scrub.setAttribute("aria-valuetext", t("timeline.valuetext", { tick: snap.tick, horizon: state.horizon }));
-  $("#timeline-status").textContent = past
-    ? t("timeline.status.past", { tick: snap.tick, horizon: state.horizon })
-    : t("timeline.status.live", { tick: snap.tick });
+  setAttr(scrub, "aria-valuetext", t("timeline.valuetext", { tick: snap.tick, horizon: state.horizon }));
+  setText(
+    $("#timeline-status"),
+    past ? t("timeline.status.past", { tick: snap.tick, horizon: state.horizon }) : t("timeline.status.live", { tick: snap.tick }),
+  );
   document.body.classList.toggle("in-past", past);
 }
 
@@ -682,7 +759,7 @@ function drawBanner() {
   const b = $("#banner");
   document.body.classList.toggle("is-broken", !!state.broken);
   if (!state.broken) {
-    b.hidden = true;
+    if (!b.hidden) b.hidden = true;
     return;
   }
   b.querySelector(".banner-text").textContent = state.broken;
@@ -755,12 +832,14 @@ function brokerCommand(id, broker) {
 
 function openInspector(target) {
   if (target.type === "message") target = { ...target, message: state.snap?.inflight.find((m) => m.seq === target.seq) };
-  if (target.type === "broker") state.selected = target.id;
-  state.inspecting = target;
-  const dialog = $("#inspector");
-  inspectorView.render(dialog, inspect(target, state.snap, { cuts: state.cuts }));
-  if (!dialog.open) dialog.showModal();
-  draw();
+  withChunks([loadInspector], () => {
+    if (target.type === "broker") state.selected = target.id;
+    state.inspecting = target;
+    const dialog = $("#inspector");
+    inspectorView.render(dialog, inspect(target, inspectorSnapshot(), { cuts: state.cuts }));
+    if (!dialog.open) dialog.showModal();
+    draw();
+  });
 }
 
 const commands = {
@@ -856,6 +935,8 @@ const commands = {
   },
   toggleView() {
     state.compact = !(state.compact ?? compactView.shouldCompact(state.snap));
+    // The detailed view draws records that the compact view's snapshots leave out.
+    if (usable() && state.snap) state.snap = viewSnapshot();
     draw();
   },
   cycleTheme() {
@@ -863,6 +944,7 @@ const commands = {
   },
   help() {
     const d = $("#help");
+    helpView.render(d); // drawn when opened (in the current language), not before the first frame
     if (!d.open) d.showModal();
   },
   redraw: draw,
@@ -871,7 +953,7 @@ const commands = {
   },
   toggleLessons() {
     if (state.lesson) closeLesson();
-    else openLessonPicker();
+    else withChunks([loadScenarios], openLessonPicker);
   },
   pickLesson(name) {
     if (name) openLesson(name);
@@ -885,7 +967,7 @@ const commands = {
   closeLesson,
   toggleCompare() {
     if (state.compare) closeCompare();
-    else openCompare(PRESETS[0].id);
+    else withChunks([loadCompare], () => openCompare(PRESETS[0].id));
   },
   pickPreset: (id) => openCompare(id),
   compareNext,
@@ -965,13 +1047,17 @@ window.__playground = {
   },
   /** The share link of this moment (as the Share dialog shows it). */
   shareLink: () => shareLink(),
-  /** The trace of this moment: { json, text } (what the exports save). */
-  trace: () => {
+  /** The trace of this moment: a Promise of { json, text } (what the exports save). */
+  trace: async () => {
+    await loadExports();
     const tr = buildTrace();
     return { json: tr, text: traceLog(tr) };
   },
-  /** The picture export as SVG markup. */
-  pictureSvg: () => exportPicture().svg,
+  /** The picture export: a Promise of its SVG markup. */
+  pictureSvg: async () => {
+    await loadExports();
+    return exportPicture().svg;
+  },
 };
 
 // ------------------------------------------------------------------ language
@@ -989,8 +1075,18 @@ function applyLanguage(lang) {
   btn.querySelector(".lang-text").textContent = LANG_NAMES[other];
 }
 
-function switchLanguage(lang) {
-  if (lang === getLang()) return;
+/**
+ * Switch to `lang` once its dictionary is loaded (a chunk of its own unless the page started in
+ * it). Resolves to null, or to the error's words (also shown) when it cannot be loaded.
+ */
+async function switchLanguage(lang) {
+  try {
+    await loadLang(lang);
+  } catch (err) {
+    toast($("#toasts"), errorMessage(err));
+    return errorMessage(err);
+  }
+  if (lang === getLang()) return null;
   applyLanguage(lang);
   if (!embed.lang) saveLang(getLang());
   // Keep ?lang= in the address (reloads and copied URLs keep the language).
@@ -1005,6 +1101,7 @@ function switchLanguage(lang) {
   }
   relocalize();
   postEvent("lang", { lang: getLang() });
+  return null;
 }
 
 /** Redraw every view in the new language: their caches are keyed on the data, not the words. */
@@ -1025,9 +1122,9 @@ function relocalize() {
   drawThemeButton();
   acksHelp();
   setSpeed($("#speed").value);
-  helpView.render($("#help"));
+  if ($("#help").open) helpView.render($("#help"));
   draw();
-  if (state.inspecting && $("#inspector").open) inspectorView.render($("#inspector"), inspect(state.inspecting, state.snap, { cuts: state.cuts }));
+  if (state.inspecting && $("#inspector").open) inspectorView.render($("#inspector"), inspect(state.inspecting, inspectorSnapshot(), { cuts: state.cuts }));
   if ([...partition.options].some((o) => o.value === keep)) partition.value = keep;
   if ($("#share-dialog").open) fillShareDialog();
 }
@@ -1806,13 +1903,16 @@ function exportPicture() {
   const parts = [];
   const svg = $("#cluster svg.cluster-svg");
   if (svg) parts.push(serializeSvg(svg, { background: getComputedStyle(document.body).getPropertyValue("--surface") || "#ffffff" }));
-  parts.push(pictureSvg(state.snap, { width: Math.max(520, parts[0]?.width ?? 520) }));
+  // Its records: the compact view's snapshots have none.
+  const snap = usable() ? state.cluster.snapshot({ records: MAX_WINDOW }) : state.snap;
+  parts.push(pictureSvg(snap, { width: Math.max(520, parts[0]?.width ?? 520) }));
   return composeSvg(parts, { direction: "column", gap: 8 });
 }
 
 async function exportAs(kind) {
   const tick = state.compare ? state.compare.tick : state.tick;
   try {
+    await loadExports();
     let name;
     let blob;
     if (kind === "json" || kind === "text") {
@@ -1872,7 +1972,7 @@ function postState(force = false) {
 }
 
 /** A command from the embedding page; the answer goes back as a `result` event. */
-function onMessage(e) {
+async function onMessage(e) {
   if (e.source === window) return;
   const parsedCmd = parseCommand(e.data);
   if (!parsedCmd) return;
@@ -1885,14 +1985,14 @@ function onMessage(e) {
     }
   };
   if (!parsedCmd.ok) return reply(false, parsedCmd.error);
-  const error = runCommand(parsedCmd.command);
+  const error = await runCommand(parsedCmd.command);
   reply(!error, error || undefined);
   postState(true);
   return undefined;
 }
 
-/** Run one postMessage command; returns null or the error in words. */
-function runCommand(c) {
+/** Run one postMessage command; resolves to null or the error in words. */
+async function runCommand(c) {
   if (!state.Cluster) return "the simulator core is not loaded";
   const call = commandCall(c);
   if (call) {
@@ -1962,11 +2062,13 @@ function runCommand(c) {
       refresh({ continuous: true, events });
       return null;
     }
-    case "scenario":
+    case "scenario": {
+      const error = await chunksLoaded([loadScenarios]);
+      if (error) return t("main.chunkFailed", { error });
       return openLesson(c.name, { stop: c.step ?? 0 }) ? null : t("lesson.unknown", { name: c.name });
+    }
     case "lang":
-      switchLanguage(c.lang);
-      return null;
+      return switchLanguage(c.lang);
     case "theme":
       applyTheme(c.theme);
       return null;

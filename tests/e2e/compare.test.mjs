@@ -29,7 +29,7 @@ describe("compare mode", () => {
   test("acks=1 vs acks=all: stepped together to the end, the summary names the loss and the error", TIMEOUT, async () => {
     const { page, errors } = ctx;
     await page.click("#compare-button");
-    assert.equal(await page.isVisible("#compare"), true);
+    await page.locator("#compare").waitFor(); // compare mode is a chunk of its own, loaded on this first use
     assert.equal(await page.isVisible("#main"), false, "the single cluster's views make room");
     await atStop(page, 1);
     let m = await model(page);

@@ -2,7 +2,7 @@
 // panels, the views drawn from the snapshot, dialogs), and back; the choice is remembered.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { openReady, ready, stepClicks } from "./helpers.mjs";
+import { inspectorOpen, openReady, ready, stepClicks } from "./helpers.mjs";
 
 const TIMEOUT = { timeout: 120_000 };
 const CJK = /[\u4e00-\u9fff]/;
@@ -44,7 +44,7 @@ describe("the language switch", () => {
     assert.match(await page.textContent("#help .help-keys"), /播放 \/ 暂停/);
     await page.keyboard.press("Escape");
     await page.click('.node[data-broker="0"]');
-    assert.match(await page.textContent("#inspector .inspector-title"), /Broker 0/);
+    assert.match(await inspectorOpen(page), /Broker 0/);
     assert.match(await page.textContent("#inspector .inspector-body"), /状态/);
     await page.keyboard.press("Escape");
     // And back.
@@ -60,11 +60,13 @@ describe("the language switch", () => {
     await ready(page);
     assert.equal(await page.textContent("h1"), "Kafka 副本复制演练场");
     assert.equal(await page.textContent("#play .btn-text"), "播放");
-    await page.click("#lang"); // to English, remembered
+    await page.click("#lang"); // to English, remembered (once its dictionary, a chunk of its own, is loaded)
+    await page.waitForFunction(() => document.documentElement.lang === "en");
     await page.goto(url);
     await ready(page);
     assert.equal(await page.textContent("h1"), "Kafka replication playground");
     await page.click("#lang"); // to Chinese, remembered
+    await page.waitForFunction(() => document.documentElement.lang === "zh-CN");
     await page.goto(url);
     await ready(page);
     assert.equal(await page.evaluate(() => document.documentElement.lang), "zh-CN");

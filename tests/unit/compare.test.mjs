@@ -3,7 +3,10 @@
 import assert from "node:assert/strict";
 import { afterEach, describe, test } from "node:test";
 import { compareRows, createStats, findPreset, findings, paneConfig, paneLabel, paneMetrics, PRESETS, sampleTick } from "../../www/compare.js";
-import { setLang } from "../../www/i18n.js";
+import { loadLang, setLang } from "../../www/i18n.js";
+
+// The words come from the dictionaries, loaded as the page loads them (i18n.js loadLang).
+await Promise.all([loadLang("en"), loadLang("zh")]);
 
 afterEach(() => setLang("en"));
 

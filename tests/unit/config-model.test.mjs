@@ -3,6 +3,10 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { configDiff, configFields, configSummary, fieldType, kafkaName, readConfig, SHAPE_KEYS, withVersionDefaults } from "../../www/views/config-model.js";
 import { snapshotFixture } from "./fixtures.mjs";
+import { loadLang } from "../../www/i18n.js";
+
+// The words come from the dictionaries, loaded as the page loads them (i18n.js loadLang).
+await loadLang("en");
 
 const config = () => snapshotFixture().config;
 

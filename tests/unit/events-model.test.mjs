@@ -4,6 +4,10 @@ import { describe, test } from "node:test";
 import { announcements, eventKinds, filterEvents, newViolations, summarize, violationsOf } from "../../www/views/events-model.js";
 import { mergeEvents } from "../../www/views/model.js";
 import { eventsFixture, snapshotFixture } from "./fixtures.mjs";
+import { loadLang } from "../../www/i18n.js";
+
+// The words come from the dictionaries, loaded as the page loads them (i18n.js loadLang).
+await loadLang("en");
 
 const log = () => mergeEvents([], eventsFixture()); // newest first, as the panel keeps it
 

@@ -4,8 +4,11 @@ import assert from "node:assert/strict";
 import { afterEach, describe, test } from "node:test";
 import { exportName, traceJson, traceText, TRACE_FORMAT } from "../../www/export.js";
 import { esc, pictureSvg } from "../../www/views/picture.js";
-import { setLang } from "../../www/i18n.js";
+import { loadLang, setLang } from "../../www/i18n.js";
 import { snapshotFixture, withPartition } from "./fixtures.mjs";
+
+// The words come from the dictionaries, loaded as the page loads them (i18n.js loadLang).
+await Promise.all([loadLang("en"), loadLang("zh")]);
 
 afterEach(() => setLang("en"));
 

@@ -74,6 +74,12 @@ describe("chart geometry", () => {
     for (const n of g.hw.d.match(/[\d.]+/g).map(Number)) assert.ok(n >= 0 && n <= 200);
     assert.equal(g.leos.find((l) => l.broker === 0).last, 6);
   });
+  test("a run of equal values is one segment; a gap (null) breaks the line", () => {
+    const series = { ticks: [0, 1, 2, 3, 4, 5, 6], hw: [1, 1, 1, 2, 2, null, 2], leos: new Map() };
+    const g = chartGeometry(series, 144, 60, { left: 4, right: 40, top: 6, bottom: 6 });
+    // x = 4 + t * 100 / 6; HW 1 at y 54, HW 2 at y 6.
+    assert.equal(g.hw.d, "M4,54H54V6H70.7M104,6");
+  });
   test("nothing to draw", () => {
     assert.equal(chartGeometry(partitionSeries(createHistory(), 0), 200, 60), null);
   });

@@ -5,12 +5,15 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
-import { getLang, hasKey, initialLang, keys, normalizeLang, onLangChange, setLang, t, tr } from "../../www/i18n.js";
+import { getLang, hasKey, initialLang, keys, loadLang, normalizeLang, onLangChange, setLang, t, tr } from "../../www/i18n.js";
 import { consumerModel, consumerText } from "../../www/views/producer.js";
 import { configSummary } from "../../www/views/config-model.js";
 import { partitionFlags } from "../../www/views/model.js";
 import { brokerAction } from "../../www/actions.js";
 import { snapshotFixture } from "./fixtures.mjs";
+
+// The words come from the dictionaries, loaded as the page loads them (i18n.js loadLang).
+await Promise.all([loadLang("en"), loadLang("zh")]);
 
 const WWW = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "www");
 const CJK = /[\u4e00-\u9fff]/;
@@ -66,6 +69,22 @@ describe("lookup", () => {
     off();
     assert.deepEqual(heard, ["zh", "en"]);
     assert.equal(t("controls.play"), "Play");
+  });
+});
+
+describe("loading the dictionaries", () => {
+  test("loadLang resolves to the language; an unknown one is refused", async () => {
+    assert.equal(await loadLang("zh-CN"), "zh");
+    await assert.rejects(loadLang("fr"), /unknown language fr/);
+  });
+  test("before its dictionary is loaded a language cannot be chosen, and keys show as themselves", async () => {
+    const fresh = await import("../../www/i18n.js?nothing-loaded"); // a module instance of its own
+    assert.throws(() => fresh.setLang("zh"), /not loaded/);
+    assert.equal(fresh.t("controls.play"), "controls.play");
+    assert.equal(fresh.hasKey("controls.play"), false);
+    await fresh.loadLang("zh");
+    assert.equal(fresh.setLang("zh"), "zh");
+    assert.equal(fresh.t("controls.play"), "播放");
   });
 });
 

@@ -1,8 +1,13 @@
 // What the inspector dialog shows (www/views/inspector-model.js).
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { inspect, nodeName } from "../../www/views/inspector-model.js";
+import { inspect } from "../../www/views/inspector-model.js";
+import { nodeName } from "../../www/views/model.js";
 import { snapshotFixture } from "./fixtures.mjs";
+import { loadLang } from "../../www/i18n.js";
+
+// The words come from the dictionaries, loaded as the page loads them (i18n.js loadLang).
+await loadLang("en");
 
 const snap = snapshotFixture();
 const rows = (section) => Object.fromEntries(section.rows.map(([k, v]) => [k, String(v)]));

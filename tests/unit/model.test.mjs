@@ -31,11 +31,16 @@ import {
   recordsInWindow,
   replicaStatus,
   requestsModel,
+  sameCells,
   speedFromSlider,
   ticksForFrame,
   validateSnapshot,
 } from "../../www/views/model.js";
 import { eventsFixture, snapshotFixture, withPartition } from "./fixtures.mjs";
+import { loadLang } from "../../www/i18n.js";
+
+// The words come from the dictionaries, loaded as the page loads them (i18n.js loadLang).
+await loadLang("en");
 
 const byId = (snap) => new Map(snap.brokers.map((b) => [b.id, b]));
 const logOf = (p, broker) => p.logs.find((l) => l.broker === broker);
@@ -354,6 +359,23 @@ describe("partition model", () => {
       b2.records[8] = { offset: 8, leaderEpoch: 2, value: "x" };
     });
     assert.notEqual(modelKey(partitionModel(after.partitions[1], after, 40)), modelKey(before));
+  });
+
+  test("diffing: what the view does not draw (a fetch in flight) does not change the key", () => {
+    const a = partitionModel(snap.partitions[0], snap, 40);
+    const fetching = withPartition(snap, 0, (p) => {
+      p.logs[1].follower = { ...p.logs[1].follower, fetchInFlight: !p.logs[1].follower.fetchInFlight };
+    });
+    assert.equal(modelKey(partitionModel(fetching.partitions[0], fetching, 40)), modelKey(a));
+  });
+
+  test("sameCells: equal when every cell draws the same", () => {
+    const cells = partitionModel(snap.partitions[1], snap, 40).replicas[1].cells;
+    assert.equal(sameCells(cells, cells.map((c) => ({ ...c }))), true);
+    assert.equal(sameCells(cells, cells.slice(1)), false, "one record fewer");
+    assert.equal(sameCells(cells, cells.map((c, i) => (i === 3 ? { ...c, committed: !c.committed } : c))), false, "committed since");
+    assert.equal(sameCells(cells, cells.map((c, i) => (i === 8 ? { ...c, epoch: c.epoch + 1 } : c))), false, "rewritten by a new leader");
+    assert.equal(sameCells(undefined, cells), false, "nothing drawn yet");
   });
 });
 

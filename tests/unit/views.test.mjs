@@ -6,6 +6,10 @@ import { consumerModel, consumerText } from "../../www/views/producer.js";
 import { INVARIANTS } from "../../www/views/guarantees.js";
 import { partitionFlags } from "../../www/views/model.js";
 import { snapshotFixture } from "./fixtures.mjs";
+import { loadLang } from "../../www/i18n.js";
+
+// The words come from the dictionaries, loaded as the page loads them (i18n.js loadLang).
+await loadLang("en");
 
 const snap = snapshotFixture();
 const byId = new Map(snap.brokers.map((b) => [b.id, b]));

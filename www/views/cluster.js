@@ -22,8 +22,7 @@ import {
   PRODUCER,
 } from "./cluster-layout.js";
 import { linkKey } from "../timeline.js";
-import { modelKey } from "./model.js";
-import { nodeName } from "./inspector-model.js";
+import { modelKey, nodeName } from "./model.js";
 import { t } from "../i18n.js";
 
 /** Messages listed under the picture (the picture draws all of them). */
@@ -67,7 +66,7 @@ export function render(root, snap, ctx) {
     svg.__inflight = snap.inflight;
     svg.__reduced = ctx.reducedMotion;
     updateMessages(svg, snap.inflight ?? []);
-    updateList(fig, snap);
+    updateList(fig.querySelector(".inflight"), snap);
   }
   animate(root, snap.tick, 0, ctx.reducedMotion);
 }
@@ -78,11 +77,13 @@ export function animate(root, tick, phase, reducedMotion) {
   if (!svg?.__layout) return;
   for (const el of svg.querySelector(".messages").children) {
     const m = el.__msg;
+    if (!m) continue; // an idle glyph (updateMessages)
     const t = reducedMotion ? STILL_PROGRESS : messageProgress(m, tick, phase);
     const pt = messagePoint(svg.__layout, m, t);
     // A message between nodes the picture does not draw is not drawn either.
-    el.style.display = pt ? "" : "none";
-    if (pt) el.setAttribute("transform", `translate(${pt.x},${pt.y})`);
+    const display = pt ? "" : "none";
+    if (el.style.display !== display) el.style.display = display;
+    if (pt) setAttr(el, "transform", `translate(${pt.x},${pt.y})`);
   }
 }
 
@@ -115,7 +116,8 @@ function createFigure() {
     ),
     h(
       "details",
-      { class: "inflight" },
+      // The list is drawn only while it is open: opening draws the snapshot last given to it.
+      { class: "inflight", ontoggle: (e) => updateList(e.currentTarget, e.currentTarget.__snap) },
       h("summary", {}, h("span", { class: "inflight-count" }, t("cluster.inflight"))),
       h("ol", { class: "inflight-list" }),
     ),
@@ -194,11 +196,13 @@ function staticModel(snap, ctx) {
   const replicates = new Map();
   for (const p of snap.partitions) {
     if (p.leader < 0) continue;
-    leads.set(p.leader, [...(leads.get(p.leader) ?? []), p.partition]);
+    if (!leads.has(p.leader)) leads.set(p.leader, []);
+    leads.get(p.leader).push(p.partition);
     for (const b of p.replicas) {
       if (b === p.leader) continue;
       const key = linkKey(b, p.leader);
-      replicates.set(key, [...(replicates.get(key) ?? []), p.partition]);
+      if (!replicates.has(key)) replicates.set(key, []);
+      replicates.get(key).push(p.partition);
     }
   }
   return {
@@ -267,32 +271,76 @@ function updateStatic(svg, model) {
   }
 }
 
+/** Idle glyphs kept for reuse beyond one per message in flight. */
+const IDLE_GLYPHS = 8;
+
+/**
+ * The messages in flight, drawn by a pool of glyphs. A message keeps its glyph while it travels;
+ * a delivered message's glyph stays in the picture hidden (no .msg, no data-seq) until another
+ * message needs one, preferably of the same kind, so that only its position and title change.
+ * A dense cluster has hundreds in flight, most of them for a tick or two: inserting and removing
+ * that many SVG elements every tick costs more than drawing them. Glyphs are stacked in pool
+ * order, not in the order of snap.inflight.
+ */
 function updateMessages(svg, inflight) {
-  join(
-    svg.querySelector(".messages"),
-    inflight,
-    (m) => m.seq,
-    (m) => {
-      const g = messageGlyph(m.kind);
-      return h(
-        "svg:g",
-        { class: `msg fam-${g.family}${g.response ? " response" : ""}`, "data-seq": m.seq },
-        h("svg:circle", { r: 8 }),
-        h("svg:text", { y: 3.5 }, g.letter),
-        h("svg:title", {}, m.text),
-      );
-    },
-    (el, m) => {
+  const layer = svg.querySelector(".messages");
+  const bySeq = new Map(inflight.map((m) => [m.seq, m]));
+  const drawn = new Set();
+  const idle = new Map(); // glyph class → idle glyphs
+  let idleCount = 0;
+  for (const el of layer.children) {
+    const m = el.__msg && bySeq.get(el.__msg.seq);
+    if (m) {
       el.__msg = m;
-    },
-  );
+      drawn.add(m.seq);
+      continue;
+    }
+    if (el.__msg !== null) {
+      el.__msg = null;
+      el.removeAttribute("data-seq");
+      el.removeAttribute("transform");
+      el.setAttribute("visibility", "hidden");
+    }
+    const cls = el.__glyph;
+    if (!idle.has(cls)) idle.set(cls, []);
+    idle.get(cls).push(el);
+    idleCount++;
+  }
+  for (const m of inflight) {
+    if (drawn.has(m.seq)) continue;
+    const g = messageGlyph(m.kind);
+    const cls = `fam-${g.family}${g.response ? " response" : ""}`;
+    let el = idle.get(cls)?.pop();
+    if (!el) {
+      const other = [...idle.values()].find((list) => list.length);
+      el = other?.pop() ?? layer.appendChild(h("svg:g", {}, h("svg:circle", { r: 8 }), h("svg:text", { y: 3.5 }), h("svg:title")));
+    }
+    if (el.__glyph !== undefined) idleCount--;
+    el.__glyph = cls;
+    el.__msg = m;
+    setAttr(el, "class", `msg ${cls}`);
+    el.setAttribute("data-seq", m.seq);
+    el.removeAttribute("visibility");
+    setText(el.children[1], g.letter);
+    setText(el.children[2], m.text);
+  }
+  // Idle glyphs beyond what a burst would take back are dropped.
+  for (const list of idle.values()) {
+    while (idleCount > Math.max(IDLE_GLYPHS, inflight.length) && list.length) {
+      list.pop().remove();
+      idleCount--;
+    }
+  }
 }
 
-function updateList(fig, snap) {
+/** The count of messages in flight and, while `details` is open, the list of the first ones. */
+function updateList(details, snap) {
+  details.__snap = snap;
   const inflight = snap.inflight ?? [];
-  setText(fig.querySelector(".inflight-count"), t("cluster.inflightCount", { n: inflight.length }));
+  setText(details.querySelector(".inflight-count"), t("cluster.inflightCount", { n: inflight.length }));
+  if (!details.open) return;
   const shown = inflight.slice(0, LISTED_MESSAGES);
-  const list = fig.querySelector(".inflight-list");
+  const list = details.querySelector(".inflight-list");
   join(
     list,
     shown,
@@ -318,9 +366,9 @@ function updateList(fig, snap) {
     },
   );
   const more = inflight.length - shown.length;
-  let tail = fig.querySelector(".inflight-more");
+  let tail = details.querySelector(".inflight-more");
   if (more > 0) {
-    if (!tail) fig.querySelector(".inflight").append((tail = h("p", { class: "inflight-more muted" })));
+    if (!tail) details.append((tail = h("p", { class: "inflight-more muted" })));
     setText(tail, t("cluster.more", { n: more }));
   } else tail?.remove();
 }

@@ -27,10 +27,21 @@ export function setAttrs(el, attrs) {
   }
 }
 
-/** Set text only when it differs (keeps the DOM quiet for screen readers and devtools). */
+/**
+ * Set text only when it differs (keeps the DOM quiet for screen readers and devtools). A lone
+ * text node is changed in place rather than replaced, which keeps its layout object.
+ */
 export function setText(el, text) {
   const t = String(text);
-  if (el.textContent !== t) el.textContent = t;
+  const node = el.firstChild;
+  if (node !== null && node === el.lastChild && node.nodeType === Node.TEXT_NODE) {
+    if (node.data !== t) node.data = t;
+  } else if (el.textContent !== t) el.textContent = t;
+}
+
+/** Show or hide (the `hidden` attribute) only when that changes: setting it restyles the element. */
+export function setHidden(el, hidden) {
+  if (el.hidden !== hidden) el.hidden = hidden;
 }
 
 /** Set or remove an attribute only when it differs. */
@@ -43,6 +54,28 @@ export function setAttr(el, name, value) {
   if (el.getAttribute(name) !== v) el.setAttribute(name, v);
 }
 
+/** Set an inline style property (custom properties too) only when it differs; "" removes it. */
+export function setStyle(el, prop, value) {
+  const v = String(value);
+  if (el.style.getPropertyValue(prop) === v) return;
+  if (v === "") el.style.removeProperty(prop);
+  else el.style.setProperty(prop, v);
+}
+
+/**
+ * Make a <select>'s options `options` ([value, label] pairs), keeping the selected value when it
+ * is still offered (else the first). Rebuilt only when a value or label changed: reading the
+ * options back every frame would cost more than the rest of a view.
+ */
+export function setOptions(select, options) {
+  const key = options.map(([v, l]) => `${v}\u0000${l}`).join("\u0001");
+  if (select.__options === key && select.options.length === options.length) return;
+  select.__options = key;
+  const keep = select.value;
+  select.replaceChildren(...options.map(([v, l]) => h("option", { value: v }, l)));
+  select.value = options.some(([v]) => v === keep) ? keep : (options[0]?.[0] ?? "");
+}
+
 /**
  * Keyed join (d3-style): make `parent`'s children match `items`, in order. Elements are found by
  * key (stored in `el.__key`); new ones come from create(item), every one is passed to
@@ -50,13 +83,22 @@ export function setAttr(el, name, value) {
  * identity, so CSS transitions on them play.
  */
 export function join(parent, items, key, create, update) {
+  const keys = items.map(key);
+  const live = new Set(keys);
   const old = new Map();
-  for (const el of [...parent.children]) if (el.__key !== undefined) old.set(el.__key, el);
+  // Gone elements leave first, so the ones that stay are already in order and are not moved
+  // (moving an element rebuilds its layout).
+  for (const el of [...parent.children]) {
+    if (el.__key === undefined) continue;
+    if (live.has(el.__key)) old.set(el.__key, el);
+    else el.remove();
+  }
   let prev = null;
-  for (const item of items) {
-    const k = key(item);
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i];
+    const k = keys[i];
     let el = old.get(k);
-    if (el) old.delete(k);
+    if (el) old.delete(k); // a repeated key gets an element of its own
     else {
       el = create(item);
       el.__key = k;
@@ -66,7 +108,6 @@ export function join(parent, items, key, create, update) {
     if (want !== el) parent.insertBefore(el, want);
     prev = el;
   }
-  for (const el of old.values()) el.remove();
 }
 
 // Widths of elements that views size their drawings by, read once and then only again after

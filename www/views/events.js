@@ -2,7 +2,7 @@
 // Each line is a button that jumps to its tick (data-jump-tick; main.js seeks with the same code
 // as the time scrubber). Lines: Kafka time, kind, partition/broker, the core's text.
 
-import { h, join, setAttr } from "./dom.js";
+import { h, join, setAttr, setHidden, setOptions } from "./dom.js";
 import { eventKinds, filterEvents } from "./events-model.js";
 import { eventSubject, formatSeconds } from "./model.js";
 import { t } from "../i18n.js";
@@ -12,34 +12,43 @@ import { t } from "../i18n.js";
  * { kind, partition }. `snap` gives the current tick and the partition count.
  */
 export function render(root, log, filters, snap) {
-  syncOptions(filters.kind, eventKinds(log.items), (k) => k, t("events.allKinds"));
-  syncOptions(filters.partition, snap.partitions.map((p) => String(p.partition)), (p) => `P${p}`, t("events.allPartitions"));
+  if (root.__kinds !== log.version) {
+    root.__kinds = log.version;
+    setOptions(filters.kind, [["", t("events.allKinds")], ...eventKinds(log.items).map((k) => [k, k])]);
+  }
+  setOptions(filters.partition, [["", t("events.allPartitions")], ...snap.partitions.map((p) => [String(p.partition), `P${p.partition}`])]);
   const filter = { kind: filters.kind.value, partition: filters.partition.value };
-  const key = `${log.version}|${filter.kind}|${filter.partition}|${snap.tick}`;
-  if (root.__key === key) return;
-  root.__key = key;
-
   let list = root.querySelector(".event-list");
   if (!list) {
     list = h("ol", { class: "event-list", "aria-label": t("events.list") });
     root.replaceChildren(list);
   }
-  const shown = filterEvents(log.items, filter);
-  join(list, shown, (e) => e, line, (li, e) => li.firstChild.classList.toggle("now", e.tick === snap.tick));
-  const empty = root.parentElement?.querySelector(".event-empty");
-  if (empty) empty.hidden = log.items.length > 0;
-  const none = root.parentElement?.querySelector(".event-none");
-  if (none) none.hidden = !(log.items.length > 0 && shown.length === 0);
+  const key = `${log.version}|${filter.kind}|${filter.partition}`;
+  const rebuilt = root.__key !== key;
+  if (rebuilt) {
+    root.__key = key;
+    const shown = filterEvents(log.items, filter);
+    join(list, shown, (e) => e, line, () => {});
+    const empty = root.parentElement?.querySelector(".event-empty");
+    if (empty) setHidden(empty, log.items.length > 0);
+    const none = root.parentElement?.querySelector(".event-none");
+    if (none) setHidden(none, !(log.items.length > 0 && shown.length === 0));
+  }
+  if (rebuilt || root.__now !== snap.tick) markNow(list, root.__now, snap.tick);
+  root.__now = snap.tick;
 }
 
-/** Keep a filter <select>'s options equal to "" (all) + `values`, keeping the selection. */
-function syncOptions(select, values, label, allLabel) {
-  const want = ["", ...values];
-  const have = [...select.options].map((o) => o.value);
-  if (want.join("|") === have.join("|") && select.options[0]?.textContent === allLabel) return;
-  const keep = select.value;
-  select.replaceChildren(...want.map((v) => h("option", { value: v }, v === "" ? allLabel : label(v))));
-  select.value = want.includes(keep) ? keep : "";
+/**
+ * Highlight the events of the tick shown (`tick`), unmarking those of the tick marked before
+ * (`was`). The list is newest first, so only its head is looked at.
+ */
+function markNow(list, was, tick) {
+  const oldest = Math.min(was ?? tick, tick);
+  for (const li of list.children) {
+    const e = li.__key;
+    if (e.tick < oldest) break;
+    li.firstChild.classList.toggle("now", e.tick === tick);
+  }
 }
 
 function line(ev) {

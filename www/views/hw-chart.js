@@ -2,8 +2,9 @@
 // the last samples, as step lines, with the latest values labelled at the right edge. Seeing
 // the LEOs run ahead and the HW follow the slowest ISR member is the point of the chart.
 
-import { cachedWidth, h, setAttr, setText } from "./dom.js";
+import { cachedWidth, h, join, setAttr, setText } from "./dom.js";
 import { chartGeometry, partitionSeries, spreadLabels } from "./hw-history.js";
+import { modelKey } from "./model.js";
 import { t } from "../i18n.js";
 
 const HEIGHT = 70;
@@ -36,6 +37,7 @@ export function render(figure, history, partition, replicas, width = measure(fig
   const caption = figure.querySelector(".chart-caption");
   if (!geo) {
     svg.replaceChildren();
+    svg.__shape = null;
     setText(caption, t("chart.empty"));
     setAttr(svg, "aria-label", t("chart.noHistory"));
     return;
@@ -46,15 +48,37 @@ export function render(figure, history, partition, replicas, width = measure(fig
   ];
   const labelled = lines.filter((l) => l.y !== null && l.label);
   const ys = spreadLabels(labelled.map((l) => l.y), LABEL_GAP, 8, HEIGHT - 2);
-  svg.replaceChildren(
-    ...lines.map((l) => h("svg:path", { class: l.cls, d: l.d })),
-    ...labelled.map((l, i) => h("svg:text", { class: `chart-label ${l.cls}`, x: width - 38, y: ys[i] + 3 }, l.label)),
-  );
+  const items = [...lines.map((l) => ({ tag: "path", ...l })), ...labelled.map((l, i) => ({ tag: "text", ...l, x: width - 38, y: ys[i] + 3 }))];
+  // The history changes every tick but a quiet partition's lines do not: skip the DOM then.
+  const shape = modelKey(items);
+  if (svg.__shape !== shape) {
+    svg.__shape = shape;
+    drawLines(svg, items);
+  }
   const span = geo.tickMax - geo.tickMin;
   setText(caption, t("chart.caption", { from: geo.tickMin, to: geo.tickMax, one: span ? "" : t("chart.oneSample"), min: geo.yMin, max: geo.yMax }));
   setAttr(
     svg,
     "aria-label",
     t("chart.aria", { p: partition, hw: geo.hw.last ?? t("compact.none"), leos: geo.leos.map((l) => `B${l.broker} LEO ${l.last}`).join(", ") }),
+  );
+}
+
+/** The paths and their end labels: kept from frame to frame, only their data changes. */
+function drawLines(svg, items) {
+  join(
+    svg,
+    items,
+    (item) => `${item.tag} ${item.cls}`,
+    (item) => h(`svg:${item.tag}`, { class: item.tag === "path" ? item.cls : `chart-label ${item.cls}` }),
+    (el, item) => {
+      if (item.tag === "path") {
+        setAttr(el, "d", item.d);
+        return;
+      }
+      setAttr(el, "x", item.x);
+      setAttr(el, "y", item.y);
+      setText(el, item.label);
+    },
   );
 }

@@ -55,15 +55,24 @@ export function clearHistory(hist) {
  * replica's LEO, aligned by sample.
  */
 export function partitionSeries(hist, partition) {
-  const samples = hist.samples.filter((s) => s.parts[partition]);
-  const brokers = [];
-  for (const s of samples) for (const [b] of s.parts[partition].leos) if (!brokers.includes(b)) brokers.push(b);
-  const leoAt = (s, b) => s.parts[partition].leos.find(([x]) => x === b)?.[1] ?? null;
-  return {
-    ticks: samples.map((s) => s.tick),
-    hw: samples.map((s) => (s.parts[partition].hw >= 0 ? s.parts[partition].hw : null)),
-    leos: new Map(brokers.map((b) => [b, samples.map((s) => leoAt(s, b))])),
-  };
+  // One pass (it runs for every partition on every frame): each broker's values are padded with
+  // null for the samples before it first appears and those it is missing from.
+  const ticks = [];
+  const hw = [];
+  const leos = new Map();
+  for (const s of hist.samples) {
+    const p = s.parts[partition];
+    if (!p) continue;
+    ticks.push(s.tick);
+    hw.push(p.hw >= 0 ? p.hw : null);
+    for (const [b, leo] of p.leos) {
+      let values = leos.get(b);
+      if (!values) leos.set(b, (values = new Array(ticks.length - 1).fill(null)));
+      values.push(leo);
+    }
+    for (const values of leos.values()) if (values.length < ticks.length) values.push(null);
+  }
+  return { ticks, hw, leos };
 }
 
 /**
@@ -74,28 +83,45 @@ export function partitionSeries(hist, partition) {
  */
 export function chartGeometry(series, width, height, pad = { left: 4, right: 40, top: 6, bottom: 6 }) {
   const { ticks } = series;
-  const all = [...series.hw, ...[...series.leos.values()].flat()].filter((v) => v !== null);
-  if (ticks.length === 0 || all.length === 0) return null;
-  const yMin = Math.min(...all);
-  const yMax = Math.max(yMin + 1, Math.max(...all));
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const values of [series.hw, ...series.leos.values()]) {
+    for (const v of values) {
+      if (v === null) continue;
+      if (v < lo) lo = v;
+      if (v > hi) hi = v;
+    }
+  }
+  if (ticks.length === 0 || lo === Infinity) return null;
+  const yMin = lo;
+  const yMax = Math.max(yMin + 1, hi);
   const x0 = ticks[0];
   const x1 = Math.max(x0 + 1, ticks.at(-1));
   const sx = (t) => round(pad.left + ((t - x0) / (x1 - x0)) * (width - pad.left - pad.right));
   const sy = (v) => round(height - pad.bottom - ((v - yMin) / (yMax - yMin)) * (height - pad.top - pad.bottom));
+  // A run of equal values is one horizontal segment, and coordinates are computed only where
+  // the line turns (the path is redrawn every frame: fewer numbers to format and parse).
   const path = (values) => {
     let d = "";
+    let prevV = null;
     let prevY = null;
-    values.forEach((v, i) => {
+    let runEnd = -1; // the last index of a horizontal run not yet written
+    for (let i = 0; i < values.length; i++) {
+      const v = values[i];
       if (v === null) {
-        prevY = null;
-        return;
+        if (runEnd >= 0) d += `H${sx(ticks[runEnd])}`;
+        prevV = prevY = null;
+        runEnd = -1;
+        continue;
       }
-      const x = sx(ticks[i]);
-      const y = sy(v);
-      d += prevY === null ? `M${x},${y}` : `H${x}V${y}`;
+      const y = v === prevV ? prevY : sy(v);
+      if (prevY === null) d += `M${sx(ticks[i])},${y}`;
+      else if (y !== prevY) d += `H${sx(ticks[i])}V${y}`;
+      runEnd = prevY !== null && y === prevY ? i : -1;
+      prevV = v;
       prevY = y;
-    });
-    return d;
+    }
+    return runEnd >= 0 ? `${d}H${sx(ticks[runEnd])}` : d;
   };
   const last = (values) => {
     for (let i = values.length - 1; i >= 0; i--) if (values[i] !== null) return values[i];

@@ -2,19 +2,12 @@
 // (RaftScope's "full state" modal): a title and sections of rows or tables, as plain data built
 // from the current snapshot. Pure, unit-tested; views/inspector.js draws it.
 
-import { CONSUMER, messageGlyph, MESSAGE_FAMILIES, PRODUCER } from "./cluster-layout.js";
-import { formatIdSet, formatSeconds, isCommitted, leaderEpochsByOffset, leaderLog } from "./model.js";
+import { messageGlyph, MESSAGE_FAMILIES } from "./cluster-layout.js";
+import { formatIdSet, formatSeconds, isCommitted, leaderEpochsByOffset, leaderLog, nodeName } from "./model.js";
 import { t } from "../i18n.js";
 
 /** Records listed for a replica (newest). */
 export const INSPECTOR_RECORDS = 12;
-
-/** A node id in words: -1 is the producer client, -2 the consumer. */
-export function nodeName(id) {
-  if (id === PRODUCER) return t("insp.producer");
-  if (id === CONSUMER) return t("insp.consumer");
-  return `B${id}`;
-}
 
 const STATUSES = ["up", "crashed", "stuck", "slow", "isolated"];
 const statusWords = (status) => (STATUSES.includes(status) ? t(`insp.status.${status}`) : status);

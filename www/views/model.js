@@ -4,7 +4,15 @@
 // Conventions (as in Kafka's code and docs/api.md): offsets start at 0; LEO and HW are exclusive.
 // LEO = last offset + 1. HW = N means offsets 0..N-1 are committed (visible to consumers).
 
+import { CONSUMER, PRODUCER } from "./cluster-layout.js";
 import { t } from "../i18n.js";
+
+/** A node id in words: -1 is the producer client, -2 the consumer. */
+export function nodeName(id) {
+  if (id === PRODUCER) return t("insp.producer");
+  if (id === CONSUMER) return t("insp.consumer");
+  return `B${id}`;
+}
 
 /** Most offsets drawn per replica row; older offsets collapse into an ellipsis. */
 export const MAX_WINDOW = 40;
@@ -279,18 +287,14 @@ export function partitionModel(partition, snap, capacity = MAX_WINDOW) {
     return {
       broker: log.broker,
       role: log.role,
-      leaderEpoch: log.leaderEpoch,
       leo: log.leo,
       hw: log.hw,
-      logStartOffset: log.logStartOffset,
       ...st,
       hwBehindLeader: leader !== null && log.broker !== partition.leader && log.hw < partition.hw,
       cells,
       lag,
       lagTime: time,
       sinceCaughtUpMs: f && Number.isFinite(f.sinceCaughtUpMs) ? f.sinceCaughtUpMs : null,
-      followerLeo: f ? f.leo : null,
-      fetchInFlight: f ? !!f.fetchInFlight : false,
     };
   });
   return {
@@ -375,8 +379,11 @@ export function brokersModel(snap) {
   });
 }
 
+/** Produce requests listed in the producer panel. */
+export const REQUESTS_SHOWN = 12;
+
 /** Producer panel model: the newest `limit` requests, newest first, with display fields. */
-export function requestsModel(snap, limit = 12) {
+export function requestsModel(snap, limit = REQUESTS_SHOWN) {
   const reqs = snap.requests.slice(-limit).reverse();
   return reqs.map((r) => {
     let offsets = "";
@@ -394,6 +401,17 @@ export function requestsModel(snap, limit = 12) {
       sent: formatSeconds(r.sentMs),
     };
   });
+}
+
+/** True when two lists of partitionModel cells draw the same (one by one, no string built). */
+export function sameCells(a, b) {
+  if (!a || !b || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    const y = b[i];
+    if (x.offset !== y.offset || x.epoch !== y.epoch || x.committed !== y.committed || x.divergent !== y.divergent || x.value !== y.value) return false;
+  }
+  return true;
 }
 
 /** A stable string for "did this slice change?" checks. */

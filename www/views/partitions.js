@@ -10,8 +10,8 @@
 // .hw-marker[data-hw] / .leo-marker[data-leo] per row, .set-isr / .set-osr chips [data-broker].
 // Clicks: .replica-name (replica inspector) and .cell[data-offset] (record inspector), in main.js.
 
-import { cachedWidth, h, join, setAttr, setText } from "./dom.js";
-import { epochSlot, formatLagTime, formatSeconds, MAX_WINDOW, MIN_WINDOW, modelKey, partitionModel } from "./model.js";
+import { cachedWidth, h, join, setAttr, setHidden, setStyle, setText } from "./dom.js";
+import { epochSlot, formatLagTime, formatSeconds, MAX_WINDOW, MIN_WINDOW, modelKey, partitionModel, sameCells } from "./model.js";
 import * as hwChart from "./hw-chart.js";
 import { t } from "../i18n.js";
 
@@ -30,16 +30,11 @@ export function render(root, snap, ctx) {
   join(list, snap.partitions, (p) => p.partition, createBlock, ensureRows);
   // All reads before any write of this frame (widths are cached, so this is usually free).
   const capacity = measureCapacity(root);
-  const blocks = snap.partitions.map((p) => list.querySelector(`:scope > [data-partition="${p.partition}"]`));
+  const blocks = [...list.children]; // join left them in the order of snap.partitions
   const widths = blocks.map((block) => hwChart.measure(block.querySelector(".hw-chart")));
   snap.partitions.forEach((p, i) => {
     const block = blocks[i];
-    const model = partitionModel(p, snap, capacity);
-    const key = modelKey(model);
-    if (block.__model !== key) {
-      block.__model = key;
-      updateBlock(block, model, ctx);
-    }
+    updateBlock(block, partitionModel(p, snap, capacity), ctx);
     hwChart.render(block.querySelector(".hw-chart"), ctx.history, p.partition, p.replicas, widths[i]);
   });
 }
@@ -98,6 +93,9 @@ function createBlock(p) {
 }
 
 function ensureRows(block, p) {
+  const brokers = p.logs.map((l) => l.broker).join(",");
+  if (block.__rows === brokers) return;
+  block.__rows = brokers;
   join(block.querySelector(".replica-rows"), p.logs, (l) => l.broker, createRow, () => {});
 }
 
@@ -135,10 +133,54 @@ function createRow(log) {
   );
 }
 
+/**
+ * Every part of a block is redrawn only when its slice of the model changed: on most ticks only
+ * a follower's lag time moves, and a row's 40 cells stay as they were.
+ */
 function updateBlock(block, m, ctx) {
+  const headKey = modelKey([m.leader, m.leaderEpoch, m.hw, m.hwWaitingFor, m.leaderLeo, m.flags]);
+  if (block.__head !== headKey) {
+    block.__head = headKey;
+    updateHead(block, m);
+  }
+  updateSets(block, m, ctx);
+  const { start, end, hidden } = m.window;
+  const grid = block.querySelector(".replica-grid");
+  const windowKey = `${start}|${end}|${hidden}`;
+  if (grid.__window !== windowKey) {
+    grid.__window = windowKey;
+    updateRuler(grid, m.window);
+  }
+  // The rows are in the order of m.replicas (ensureRows joined them by p.logs).
+  const rows = grid.querySelector(".replica-rows").children;
+  m.replicas.forEach((r, i) => {
+    const row = rows[i];
+    // A row's parts change at different rates: its lag timer on most ticks, its markers when
+    // the log moves, its badges rarely; its cells are compared one by one.
+    const { cells, lag, lagTime, sinceCaughtUpMs, ...status } = r;
+    const statusKey = modelKey([status, start, m.hw]);
+    const lagKey = modelKey([lag, lagTime, sinceCaughtUpMs, m.lagMaxMs]);
+    const statusChanged = row.__status !== statusKey;
+    if (statusChanged) {
+      row.__status = statusKey;
+      updateRow(row, r, m, ctx);
+    }
+    if (statusChanged || row.__lag !== lagKey) {
+      row.__lag = lagKey;
+      updateLag(row, r, m);
+      setAttr(row, "aria-label", describeReplica(r, m));
+    }
+    if (row.__start !== start || !sameCells(row.__cells, cells)) {
+      row.__start = start;
+      row.__cells = cells;
+      updateCells(row, cells, start);
+    }
+  });
+}
+
+function updateHead(block, m) {
   setAttr(block, "data-leader", m.leader);
   block.classList.toggle("offline", m.leader < 0);
-
   const head = block.querySelector(".partition-head");
   setText(head.querySelector(".meta-leader"), m.leader >= 0 ? t("partition.leader", { b: m.leader }) : t("partition.noLeader"));
   setText(head.querySelector(".meta-epoch"), t("partition.epoch", { epoch: m.leaderEpoch }));
@@ -152,13 +194,16 @@ function updateBlock(block, m, ctx) {
     t("partition.hw.title") + (waiting ? t("partition.hw.titleWaiting", { list, leo: m.leaderLeo }) : ""),
   );
   const flags = head.querySelector(".flags");
-  flags.replaceChildren(...m.flags.map((f) => h("span", { class: `pill ${f.kind === "warn" ? "warn" : "bad"}` }, f.text)));
+  const flagsKey = modelKey(m.flags);
+  if (flags.__key !== flagsKey) {
+    flags.__key = flagsKey;
+    flags.replaceChildren(...m.flags.map((f) => h("span", { class: `pill ${f.kind === "warn" ? "warn" : "bad"}` }, f.text)));
+  }
+}
 
-  updateSets(block, m, ctx);
-
-  const { start, end, hidden } = m.window;
-  const grid = block.querySelector(".replica-grid");
-  grid.style.setProperty("--slots", String(end - start));
+/** The offset ruler over the rows, and how many earlier offsets are not drawn. */
+function updateRuler(grid, { start, end, hidden }) {
+  setStyle(grid, "--slots", end - start);
   grid.classList.toggle("clipped", hidden > 0);
   const ell = grid.querySelector(".ruler-row .ellipsis");
   setText(ell, hidden > 0 ? t("partition.earlier", { n: hidden }) : t("partition.offset"));
@@ -170,14 +215,8 @@ function updateBlock(block, m, ctx) {
     ticks,
     (o) => o,
     (o) => h("span", { class: "tick" }, String(o)),
-    (el, o) => el.style.setProperty("--i", String(o - start)),
+    (el, o) => setStyle(el, "--i", o - start),
   );
-
-  const rows = grid.querySelector(".replica-rows");
-  for (const r of m.replicas) {
-    const row = rows.querySelector(`:scope > [data-broker="${r.broker}"]`);
-    if (row) updateRow(row, r, m, ctx);
-  }
 }
 
 /**
@@ -189,6 +228,9 @@ function updateSets(block, m, ctx) {
   // FLIP measurements only when a chip changes place between ISR and OSR (and motion is wanted):
   // reading positions every frame would force a layout per partition.
   const setsKey = `${m.isr.join(",")}|${m.osr.join(",")}`;
+  const drawn = `${setsKey}|${m.replicasOrder.join(",")}|${m.leader}`;
+  if (block.__sets === drawn) return;
+  block.__sets = drawn;
   const moved = block.__setsKey !== undefined && block.__setsKey !== setsKey;
   block.__setsKey = setsKey;
   const flip = moved && !ctx.reducedMotion;
@@ -224,6 +266,7 @@ function updateSets(block, m, ctx) {
   }
 }
 
+/** A row's role and membership badges, its HW / LEO markers and offsets. */
 function updateRow(row, r, m, ctx) {
   const { start } = m.window;
   // A follower that just left (or rejoined) the ISR flashes red (green), once.
@@ -238,29 +281,49 @@ function updateRow(row, r, m, ctx) {
   row.classList.toggle("is-leader", r.isLeader);
   row.classList.toggle("is-down", r.down);
   row.classList.toggle("is-osr", !r.inIsr);
-  setAttr(row, "aria-label", describeReplica(r, m));
 
   const role = row.querySelector(".role");
   // A crashed broker's replica is offline: the status badge says it, once.
-  role.hidden = r.down;
+  setHidden(role, r.down);
   setText(role, t(r.isLeader ? "replica.leader" : r.role === "offline" ? "replica.offline" : "replica.follower"));
-  role.className = `badge role role-${r.isLeader ? "leader" : r.role}`;
+  setAttr(role, "class", `badge role role-${r.isLeader ? "leader" : r.role}`);
   const mem = row.querySelector(".membership");
   setText(mem, r.membership);
-  mem.className = `badge membership ${r.inIsr ? "isr" : "osr"}`;
+  setAttr(mem, "class", `badge membership ${r.inIsr ? "isr" : "osr"}`);
   setAttr(mem, "title", t(r.inIsr ? "replica.inIsr" : "replica.notInIsr"));
   const down = row.querySelector(".down-badge");
-  down.hidden = r.brokerUp;
+  setHidden(down, r.brokerUp);
   setText(down, t(`status.${r.brokerStatus}`));
-  down.className = `badge down-badge status-${r.brokerStatus}`;
+  setAttr(down, "class", `badge down-badge status-${r.brokerStatus}`);
 
+  const hw = row.querySelector(".hw-marker");
+  setAttr(hw, "data-hw", r.hw);
+  setStyle(hw, "--pos", Math.max(0, r.hw - start));
+  hw.classList.toggle("out-of-window", r.hw < start);
+  hw.classList.toggle("trailing", r.hwBehindLeader);
+  setAttr(hw, "title", t("marker.hw", { hw: r.hw, trail: r.hwBehindLeader ? t("marker.hwTrail", { hw: m.hw }) : "" }));
+  const leo = row.querySelector(".leo-marker");
+  setAttr(leo, "data-leo", r.leo);
+  setStyle(leo, "--pos", Math.max(0, r.leo - start));
+  setAttr(leo, "title", t("marker.leo", { leo: r.leo }));
+
+  setText(row.querySelector(".leo-text"), `LEO ${r.leo}`);
+  setText(row.querySelector(".hw-text"), `HW ${r.hw}`);
+}
+
+/** The row's records in the offset window, coloured by leader epoch, solid once committed. */
+function updateCells(row, cells, start) {
   join(
     row.querySelector(".cells"),
-    r.cells,
+    cells,
     (c) => c.offset,
     (c) => h("span", { class: "cell", "data-offset": c.offset }),
     (el, c) => {
-      el.style.setProperty("--i", String(c.offset - start));
+      setStyle(el, "--i", c.offset - start);
+      // Most cells of a row are unchanged from the last frame (a cell's offset never changes).
+      const key = `${c.epoch}|${c.committed}|${c.divergent}|${c.value}`;
+      if (el.__cell === key) return;
+      el.__cell = key;
       el.className = `cell epoch-${epochSlot(c.epoch)}${c.committed ? " committed" : " uncommitted"}${c.divergent ? " divergent" : ""}`;
       setText(el, c.epoch);
       const state = t(c.committed ? "cell.committed" : c.divergent ? "cell.divergent" : "cell.notCommitted");
@@ -268,21 +331,6 @@ function updateRow(row, r, m, ctx) {
       setAttr(el, "title", t("cell.title", { offset: c.offset, epoch: c.epoch, state, value }));
     },
   );
-
-  const hw = row.querySelector(".hw-marker");
-  setAttr(hw, "data-hw", r.hw);
-  hw.style.setProperty("--pos", String(Math.max(0, r.hw - start)));
-  hw.classList.toggle("out-of-window", r.hw < start);
-  hw.classList.toggle("trailing", r.hwBehindLeader);
-  setAttr(hw, "title", t("marker.hw", { hw: r.hw, trail: r.hwBehindLeader ? t("marker.hwTrail", { hw: m.hw }) : "" }));
-  const leo = row.querySelector(".leo-marker");
-  setAttr(leo, "data-leo", r.leo);
-  leo.style.setProperty("--pos", String(Math.max(0, r.leo - start)));
-  setAttr(leo, "title", t("marker.leo", { leo: r.leo }));
-
-  setText(row.querySelector(".leo-text"), `LEO ${r.leo}`);
-  setText(row.querySelector(".hw-text"), `HW ${r.hw}`);
-  updateLag(row, r, m);
 }
 
 function updateLag(row, r, m) {
@@ -290,32 +338,32 @@ function updateLag(row, r, m) {
   const lagText = row.querySelector(".lag-text");
   const ring = row.querySelector(".lag-ring");
   if (r.isLeader) {
-    lagBox.className = "lag lag-leader";
+    setAttr(lagBox, "class", "lag lag-leader");
     setText(lagText, t("lag.leader"));
     setAttr(lagBox, "title", null);
-    ring.style.display = "none";
+    setStyle(ring, "display", "none");
     return;
   }
   if (r.down && !r.lagTime) {
-    lagBox.className = "lag lag-down";
+    setAttr(lagBox, "class", "lag lag-down");
     setText(lagText, t("lag.notFetching"));
     setAttr(lagBox, "title", null);
-    ring.style.display = "none";
+    setStyle(ring, "display", "none");
     return;
   }
   const msgs = r.down ? t("lag.brokerDown") : r.lag === null ? t("lag.noFetch") : t("lag.msgs", { n: r.lag });
   if (!r.lagTime) {
     setText(lagText, msgs);
-    ring.style.display = "none";
-    lagBox.className = "lag";
+    setStyle(ring, "display", "none");
+    setAttr(lagBox, "class", "lag");
     setAttr(lagBox, "title", r.lag === null ? t("lag.noHeard") : null);
     return;
   }
   setText(lagText, `${msgs} · ${formatLagTime(r.sinceCaughtUpMs, m.lagMaxMs)}`);
-  ring.style.display = "";
+  setStyle(ring, "display", "");
   const c = 2 * Math.PI * 9;
-  ring.querySelector(".ring-fg").setAttribute("stroke-dasharray", `${(r.lagTime.fraction * c).toFixed(2)} ${c.toFixed(2)}`);
-  lagBox.className = `lag ${r.lagTime.over ? "lag-over" : r.lagTime.fraction >= 0.5 ? "lag-warn" : "lag-ok"}`;
+  setAttr(ring.querySelector(".ring-fg"), "stroke-dasharray", `${(r.lagTime.fraction * c).toFixed(2)} ${c.toFixed(2)}`);
+  setAttr(lagBox, "class", `lag ${r.lagTime.over ? "lag-over" : r.lagTime.fraction >= 0.5 ? "lag-warn" : "lag-ok"}`);
   setAttr(
     lagBox,
     "title",

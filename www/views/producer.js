@@ -3,8 +3,8 @@
 // and shows where each partition's consumer is against the HW it may read up to. The form itself
 // is static markup in index.html; main.js handles its submit and the automatic producer.
 
-import { h, join, setAttr, setText } from "./dom.js";
-import { modelKey, requestsModel } from "./model.js";
+import { h, join, setAttr, setHidden, setOptions, setText } from "./dom.js";
+import { modelKey, REQUESTS_SHOWN, requestsModel } from "./model.js";
 import { t } from "../i18n.js";
 
 /** Partitions listed one by one in the consumer line; beyond, a total. */
@@ -35,29 +35,21 @@ export function consumerText(model) {
 
 /** `ctx.auto`: { text } describing the automatic producer's state. */
 export function render(root, snap, ctx = {}) {
-  syncPartitionOptions(root.querySelector("#produce-partition"), snap);
+  const select = root.querySelector("#produce-partition");
+  // P0…Pn, then round-robin over all of them (used by the automatic producer too).
+  if (select) setOptions(select, [...snap.partitions.map((p) => [String(p.partition), `P${p.partition}`]), ["rr", t("producer.rr")]]);
   setText(root.querySelector("#auto-status"), ctx.auto?.text ?? "");
   setText(root.querySelector(".consumer-text"), consumerText(consumerModel(snap)));
 
-  const model = requestsModel(snap);
-  const key = modelKey(model);
   const list = root.querySelector(".request-list");
+  // Keyed on the core's requests: the model formats every line, in words.
+  const key = modelKey(snap.requests.slice(-REQUESTS_SHOWN));
   if (!list || list.__key === key) return;
   list.__key = key;
+  const model = requestsModel(snap);
   const empty = root.querySelector(".request-empty");
-  if (empty) empty.hidden = model.length > 0;
+  if (empty) setHidden(empty, model.length > 0);
   join(list, model, (r) => r.id, createItem, updateItem);
-}
-
-/** P0…Pn, then round-robin over all of them (used by the automatic producer too). */
-function syncPartitionOptions(select, snap) {
-  if (!select) return;
-  const want = [...snap.partitions.map((p) => String(p.partition)), "rr"];
-  const have = [...select.options].map((o) => o.value);
-  if (want.join(",") === have.join(",")) return;
-  const keep = select.value;
-  select.replaceChildren(...want.map((v) => h("option", { value: v }, v === "rr" ? t("producer.rr") : `P${v}`)));
-  if (want.includes(keep)) select.value = keep;
 }
 
 function createItem() {
