@@ -6,8 +6,8 @@
 //!   value type, where every `BTreeMap` instantiation costs kilobytes. The maps of the model are
 //!   small (brokers, replicas, epochs), so a binary search over a `Vec` is also faster.
 //!
-//! Hashing matches the standard collections (length, then the elements in order), so
-//! `Cluster::state_hash` is independent of these choices.
+//! `VecMap` and `VecSet` hash as `BTreeMap` and `BTreeSet` do (length, then the elements in
+//! order); `Chunked` hashes its layout too, which the same actions always reproduce.
 
 use std::collections::VecDeque;
 use std::rc::Rc;
@@ -46,10 +46,6 @@ impl<T: Clone> Chunked<T> {
         }
         let j = self.head + i;
         self.chunks[j / CHUNK].get(j % CHUNK)
-    }
-
-    pub fn push_back(&mut self, x: T) {
-        self.extend_from_slice(std::slice::from_ref(&x));
     }
 
     /// Appends a chunk's worth at a time (the replication hot path).
@@ -241,10 +237,6 @@ impl<K: Ord, V> VecMap<K, V> {
 
     pub fn values_mut(&mut self) -> impl Iterator<Item = &mut V> + '_ {
         self.entries.iter_mut().map(|(_, v)| v)
-    }
-
-    pub fn first_key_value(&self) -> Option<(&K, &V)> {
-        self.entries.first().map(|(k, v)| (k, v))
     }
 
     pub fn last_key_value(&self) -> Option<(&K, &V)> {
@@ -514,7 +506,7 @@ mod tests {
         }
         let fork = a.clone();
         assert!(Rc::ptr_eq(&fork.chunks[0], &a.chunks[0]), "a fork shares its chunks");
-        a.push_back(1);
+        a.extend_from_slice(&[1]);
         assert_eq!(fork.len() + 1, a.len());
         assert!(fork.iter().eq(model.iter()), "writing to one copy leaves the other as it was");
     }
@@ -551,7 +543,7 @@ mod tests {
         *m.get_or_insert_with(2, || "b") = "B";
         assert_eq!(m.iter().map(|(k, v)| (*k, *v)).collect::<Vec<_>>(), vec![(1, "a"), (2, "B"), (3, "C")]);
         assert_eq!(m.remove(&1), Some("a"));
-        assert_eq!((m.first_key_value(), m[&3]), (Some((&2, &"B")), "C"));
+        assert_eq!((m.iter().next(), m[&3]), (Some((&2, &"B")), "C"));
         let s: VecSet<u32> = [5, 1, 5, 3].into_iter().collect();
         let mut v = vec![4, 1, 3, 1, 9, 0];
         sort_small(&mut v);

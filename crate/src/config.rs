@@ -29,14 +29,33 @@ pub enum Version {
     V3_7,
 }
 
-impl Version {
-    pub const ALL: [(&'static str, Version); 4] =
-        [("0.8", Version::V0_8), ("0.11", Version::V0_11), ("2.8", Version::V2_8), ("3.7", Version::V3_7)];
+/// A config choice's labels (the values its key takes), in one table: parsing the key, listing
+/// what it allows, and writing it back to JS all read it.
+macro_rules! labelled {
+    ($ty:ident { $($variant:ident => $label:literal),+ $(,)? }) => {
+        impl $ty {
+            pub const LABELS: &'static [&'static str] = &[$($label),+];
+            const ALL: &'static [$ty] = &[$($ty::$variant),+];
 
-    pub fn label(self) -> &'static str {
-        Version::ALL.iter().find(|(_, v)| *v == self).map(|(l, _)| *l).expect("every version has a label")
-    }
+            pub fn label(self) -> &'static str {
+                Self::LABELS[Self::ALL.iter().position(|v| *v == self).expect("every variant has a label")]
+            }
+
+            /// The variant of a label in `LABELS` (checked by `choice_arg`).
+            fn from_label(label: &str) -> $ty {
+                Self::ALL[Self::LABELS.iter().position(|l| *l == label).expect("a label from LABELS")]
+            }
+        }
+
+        impl crate::json::ToJson for $ty {
+            fn write_json(&self, out: &mut String) {
+                self.label().write_json(out);
+            }
+        }
+    };
 }
+
+labelled!(Version { V0_8 => "0.8", V0_11 => "0.11", V2_8 => "2.8", V3_7 => "3.7" });
 
 /// How a new follower reconciles its log with the leader's (§4.4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -66,6 +85,10 @@ pub enum Strategy {
     /// Majority quorum: acknowledge after a majority; elect the most complete log of a majority (2f+1).
     Quorum,
 }
+
+labelled!(Truncation { HighWatermark => "high-watermark", LeaderEpoch => "leader-epoch", Kip279 => "kip-279" });
+labelled!(IsrUpdate { ZooKeeper => "zookeeper", AlterPartition => "alter-partition" });
+labelled!(Strategy { Isr => "isr", Quorum => "quorum" });
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Config {
@@ -200,12 +223,8 @@ const INT_KEYS: &[(&str, u64, u64)] = &[
 ];
 const BOOL_KEYS: &[&str] = &["uncleanLeaderElectionEnable", "strictMinIsr", "enableIdempotence", "consumers", "events"];
 /// String keys and their allowed values (`version` is read first: it sets the defaults).
-const CHOICE_KEYS: &[(&str, &[&str])] = &[
-    ("version", &["0.8", "0.11", "2.8", "3.7"]),
-    ("truncation", &["high-watermark", "leader-epoch", "kip-279"]),
-    ("isrUpdate", &["zookeeper", "alter-partition"]),
-    ("strategy", &["isr", "quorum"]),
-];
+const CHOICE_KEYS: &[(&str, &[&str])] =
+    &[("version", Version::LABELS), ("truncation", Truncation::LABELS), ("isrUpdate", IsrUpdate::LABELS), ("strategy", Strategy::LABELS)];
 
 impl Config {
     /// Every accepted key, for error messages and docs.
@@ -219,8 +238,7 @@ impl Config {
         check_keys("config", pairs, &Config::keys())?;
         let mut c = Config::default();
         if let Some((_, v)) = pairs.iter().find(|(k, _)| k == "version") {
-            let label = choice_arg("version", v, CHOICE_KEYS[0].1)?;
-            c = Config::preset(Version::ALL.iter().find(|(l, _)| *l == label).expect("allowed labels are versions").1);
+            c = Config::preset(Version::from_label(choice_arg("version", v, Version::LABELS)?));
         }
         for (key, v) in pairs.iter().filter(|(k, _)| k != "version") {
             if key == "acks" {
@@ -275,15 +293,11 @@ impl Config {
         }
     }
 
-    fn set_choice(&mut self, key: &str, value: &str) {
-        match (key, value) {
-            ("truncation", "high-watermark") => self.truncation = Truncation::HighWatermark,
-            ("truncation", "leader-epoch") => self.truncation = Truncation::LeaderEpoch,
-            ("truncation", _) => self.truncation = Truncation::Kip279,
-            ("isrUpdate", "zookeeper") => self.isr_update = IsrUpdate::ZooKeeper,
-            ("isrUpdate", _) => self.isr_update = IsrUpdate::AlterPartition,
-            ("strategy", "isr") => self.strategy = Strategy::Isr,
-            ("strategy", _) => self.strategy = Strategy::Quorum,
+    fn set_choice(&mut self, key: &str, label: &str) {
+        match key {
+            "truncation" => self.truncation = Truncation::from_label(label),
+            "isrUpdate" => self.isr_update = IsrUpdate::from_label(label),
+            "strategy" => self.strategy = Strategy::from_label(label),
             _ => unreachable!("CHOICE_KEYS and set_choice disagree on {key}"),
         }
     }
@@ -402,25 +416,3 @@ crate::json_object!(Config {
     "consumers" => consumers,
     "events" => events,
 });
-
-/// The presets and modes cross to JS by the names the config keys take.
-macro_rules! json_as_label {
-    ($($ty:ty => [$($variant:path => $label:literal),+]),+) => {$(
-        impl crate::json::ToJson for $ty {
-            fn write_json(&self, out: &mut String) {
-                crate::json::ToJson::write_json(match self { $($variant => $label),+ }, out);
-            }
-        }
-    )+};
-}
-impl crate::json::ToJson for Version {
-    fn write_json(&self, out: &mut String) {
-        self.label().write_json(out);
-    }
-}
-
-json_as_label!(
-    Truncation => [Truncation::HighWatermark => "high-watermark", Truncation::LeaderEpoch => "leader-epoch", Truncation::Kip279 => "kip-279"],
-    IsrUpdate => [IsrUpdate::ZooKeeper => "zookeeper", IsrUpdate::AlterPartition => "alter-partition"],
-    Strategy => [Strategy::Isr => "isr", Strategy::Quorum => "quorum"]
-);
