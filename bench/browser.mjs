@@ -279,10 +279,10 @@ async function measureSeek(browser, url) {
         }
         const from = tick;
         // As main.js's seek: without events up to QUIET_REPLAY_MARGIN ticks before the target.
-        const loud = Math.max(tick, target - T.QUIET_REPLAY_MARGIN);
+        const plan = T.seekPlan(log, tick, target, { includeFrom: restored, every: store.every });
         const opts = { checkpoints: store, onStep: (n) => (tick += n) };
-        if (loud > tick) T.runPlan(cur, T.replayPlan(log, tick, loud, { includeFrom: restored, every: store.every }), { ...opts, events: false });
-        T.runPlan(cur, T.replayPlan(log, tick, target, { includeFrom: restored && loud === from, every: store.every }), opts);
+        T.runPlan(cur, plan.quiet, { ...opts, events: false });
+        T.runPlan(cur, plan.audible, opts);
         return target - from;
       };
       const times = [];

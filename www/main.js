@@ -49,7 +49,7 @@ import {
   ticksForFrame,
   validateSnapshot,
 } from "./views/model.js";
-import { Checkpoints, QUIET_REPLAY_MARGIN, cutLinksAt, forkAt, linkKey, replayPlan } from "./timeline.js";
+import { Checkpoints, cutLinksAt, forkAt, linkKey, replayPlan, seekPlan } from "./timeline.js";
 import { selectByDigit } from "./keyboard.js";
 import { brokerAction, brokerActionEnabled } from "./actions.js";
 import { wireControls } from "./controls.js";
@@ -426,13 +426,12 @@ function seek(t) {
     const before = state.events.items;
     replaceHandle(restored.handle, restored.tick);
     try {
-      // Up to `loud` without events (the list has those: the history up to the present is the
+      // Without events up to `loud` (the list has those: the history up to the present is the
       // same), then with them, so the list is rebuilt from `loud` on exactly.
-      const loud = Math.max(restored.tick, target - QUIET_REPLAY_MARGIN);
-      const every = checkpoints.every;
-      if (loud > restored.tick) runPlan(replayPlan(state.actions, restored.tick, loud, { includeFrom: true, every }), false);
-      const events = runPlan(replayPlan(state.actions, loud, target, { includeFrom: loud === restored.tick, every }));
-      state.events = { items: mergeEvents(eventsBefore(before, loud, events), events), version: state.events.version + 1 };
+      const plan = seekPlan(state.actions, restored.tick, target, { includeFrom: true, every: checkpoints.every });
+      runPlan(plan.quiet, false);
+      const events = runPlan(plan.audible);
+      state.events = { items: mergeEvents(eventsBefore(before, plan.loud, events), events), version: state.events.version + 1 };
     } catch (err) {
       coreFailed(err);
     }

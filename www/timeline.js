@@ -65,6 +65,21 @@ export function replayPlan(actions, from, to, { includeFrom = false, chunk = REP
 }
 
 /**
+ * Seeking from tick `from` (a restored checkpoint with `includeFrom`, or the running handle) to
+ * `to`: the operations to run without events (up to QUIET_REPLAY_MARGIN ticks before `to`: the
+ * events of that stretch are the ones the page already lists), then those to run with events,
+ * from tick `loud` on. Returns { loud, quiet, audible } (op lists as replayPlan makes them).
+ */
+export function seekPlan(actions, from, to, { includeFrom = false, every = 0 } = {}) {
+  const loud = Math.max(from, to - QUIET_REPLAY_MARGIN);
+  return {
+    loud,
+    quiet: loud > from ? replayPlan(actions, from, loud, { includeFrom, every }) : [],
+    audible: replayPlan(actions, loud, to, { includeFrom: includeFrom && loud === from, every }),
+  };
+}
+
+/**
  * Runs replay operations on `handle`: steps with handle.step(n), actions with
  * `apply(handle, action)` (default: handle[action.method](...action.args)), checkpoint marks by
  * offering the handle to `checkpoints` (if given). `onStep(n)` is called after each step, so a

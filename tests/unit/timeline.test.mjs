@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import { describe, test } from "node:test";
-import { Checkpoints, checkpointBytes, cutLinksAt, forkAt, linkKey, replayPlan, runPlan } from "../../www/timeline.js";
+import { Checkpoints, QUIET_REPLAY_MARGIN, checkpointBytes, cutLinksAt, forkAt, linkKey, replayPlan, runPlan, seekPlan } from "../../www/timeline.js";
 
 const act = (tick, method = "produce", args = [{}]) => ({ tick, method, args });
 
@@ -188,6 +188,29 @@ describe("replay plan with checkpoint marks", () => {
   });
   test("without `every` the plan is as before", () => {
     assert.ok(replayPlan(history(300), 0, 300, { includeFrom: true }).every((o) => o.checkpoint === undefined));
+  });
+});
+
+describe("seek plan", () => {
+  test("a long seek replays quietly up to the margin, then with events; together they are the whole replay", () => {
+    const log = history(3000);
+    const plan = seekPlan(log, 1000, 2500, { includeFrom: true, every: 500 });
+    assert.equal(plan.loud, 2500 - QUIET_REPLAY_MARGIN);
+    // The same actions, checkpoints and ticks, in the same order (a step may be split at `loud`).
+    const merged = (ops) => ops.reduce((out, op) => {
+      if (op.step && out.at(-1)?.step) out[out.length - 1] = { step: out.at(-1).step + op.step };
+      else out.push(op);
+      return out;
+    }, []);
+    assert.ok(plan.quiet.length > 0 && plan.audible.length > 0);
+    assert.deepEqual(merged([...plan.quiet, ...plan.audible]), merged(replayPlan(log, 1000, 2500, { includeFrom: true, every: 500 })));
+  });
+  test("a short seek is all with events, and keeps includeFrom", () => {
+    const log = history(3000);
+    const plan = seekPlan(log, 1000, 1000 + QUIET_REPLAY_MARGIN - 1, { includeFrom: true, every: 500 });
+    assert.deepEqual(plan.quiet, []);
+    assert.equal(plan.loud, 1000);
+    assert.deepEqual(plan.audible, replayPlan(log, 1000, 1000 + QUIET_REPLAY_MARGIN - 1, { includeFrom: true, every: 500 }));
   });
 });
 
