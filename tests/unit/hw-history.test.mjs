@@ -1,7 +1,7 @@
 // HW-history ring buffer and chart geometry (www/views/hw-history.js).
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { chartGeometry, clearHistory, createHistory, partitionSeries, recordSample, spreadLabels, truncateAfter } from "../../www/views/hw-history.js";
+import { chartTransform, chartWindow, clearHistory, createHistory, createPaths, extendPaths, HW, pathData, recordSample, spreadLabels, truncateAfter } from "../../www/views/hw-history.js";
 import { snapshotFixture } from "./fixtures.mjs";
 
 /** The fixture at `tick` with P0's leader HW and B0's LEO set. */
@@ -20,7 +20,7 @@ describe("ring buffer", () => {
     recordSample(h, at(2, 0, 3));
     recordSample(h, at(2, 1, 4)); // an action at tick 2
     assert.deepEqual(h.samples.map((s) => s.tick), [1, 2]);
-    assert.equal(partitionSeries(h, 0).leos.get(0)[1], 4);
+    assert.deepEqual(chartWindow(h, 0).leos[0], { broker: 0, leo: 4 });
   });
   test("bounded: the oldest samples drop off", () => {
     const h = createHistory(5);
@@ -39,50 +39,99 @@ describe("ring buffer", () => {
   });
 });
 
-describe("series", () => {
-  test("HW and each replica's LEO, aligned; no leader = null", () => {
+/** Path data → [[command, x, y?], …] for readable assertions. */
+const steps = (d) => [...d.matchAll(/([MHV])(-?[\d.e+]+)(?:,(-?[\d.]+))?/g)].map((m) => [m[1], Number(m[2]), ...(m[3] === undefined ? [] : [Number(m[3])])]);
+
+describe("chart window", () => {
+  test("tick and value range of the HW and every LEO; the latest values; no leader = no HW", () => {
     const h = createHistory();
     recordSample(h, at(1, 5, 7));
     recordSample(h, at(2, -1, 8));
-    const s = partitionSeries(h, 0);
-    assert.deepEqual(s.ticks, [1, 2]);
-    assert.deepEqual(s.hw, [5, null]);
-    assert.deepEqual([...s.leos.keys()], [0, 1, 2]);
-    assert.deepEqual(s.leos.get(0), [7, 8]);
-    assert.deepEqual(partitionSeries(h, 9).ticks, [], "unknown partition: empty");
+    const w = chartWindow(h, 0);
+    assert.equal(w.tickMin, 1);
+    assert.equal(w.tickMax, 2);
+    assert.equal(w.yMin, 5, "the y axis starts at the smallest value shown");
+    assert.equal(w.yMax, 12, "the fixture's B1 LEO");
+    assert.equal(w.hw, null);
+    assert.deepEqual(w.leos.map((l) => l.broker), [0, 1, 2]);
+    assert.equal(w.leos[0].leo, 8);
+    assert.equal(chartWindow(h, 9), null, "unknown partition: nothing to draw");
+    assert.equal(chartWindow(createHistory(), 0), null);
   });
-  test("a replica missing from some samples gets nulls there", () => {
-    const h = createHistory();
-    const a = at(1, 0, 0);
-    a.partitions[0].logs = a.partitions[0].logs.slice(0, 2);
-    recordSample(h, a);
-    recordSample(h, at(2, 0, 0));
-    assert.deepEqual(partitionSeries(h, 0).leos.get(2), [null, 11]);
+  test("the transform puts the window's first tick at x 0, its last at the width, its lowest value at the bottom", () => {
+    const win = { tickMin: 10, tickMax: 20, yMin: 100, yMax: 110 };
+    const tf = chartTransform(win, { tick: 5, value: 90 }, 200, 60, 6);
+    const x = (tick) => (tick - 5) * tf.sx + tf.e;
+    assert.equal(x(10), 0);
+    assert.equal(x(20), 200);
+    assert.equal(tf.y(100), 54);
+    assert.equal(tf.y(110), 6);
+    assert.equal(tf.f - (100 - 90) * tf.sy, 54, "the matrix and y() agree");
   });
 });
 
-describe("chart geometry", () => {
-  test("step lines inside the box, labels at the last values", () => {
+describe("chart paths", () => {
+  const series = (ticks, hws) => {
+    const h = createHistory(10);
+    ticks.forEach((tick, i) => recordSample(h, at(tick, hws[i], 0)));
+    return h;
+  };
+  test("step lines in data space: a run of equal values is one segment, a gap (no leader) breaks the line", () => {
+    const h = series([0, 1, 2, 3, 4, 5, 6], [1, 1, 1, 2, 2, -1, 2]);
+    const p = createPaths(h, 0);
+    assert.deepEqual(p.base, { tick: 0, value: 0 }, "the first sample's smallest value");
+    assert.deepEqual(steps(pathData(p, HW)), [["M", 0, 1], ["H", 3], ["V", 2], ["H", 4], ["M", 6, 2], ["H", p.horizon]]);
+    assert.ok(p.horizon > 4 * 10, "a flat line runs on far past the window");
+  });
+  test("extending by new samples gives the same paths as building them at once", () => {
+    const ticks = [0, 1, 2, 3, 4, 5, 6];
+    const hws = [1, 1, 3, 3, -1, 4, 4];
+    const h = series(ticks.slice(0, 3), hws.slice(0, 3));
+    const p = createPaths(h, 0);
+    for (let i = 3; i < ticks.length; i++) {
+      recordSample(h, at(ticks[i], hws[i], 0));
+      assert.ok(extendPaths(p, h, 0));
+    }
+    const whole = createPaths(series(ticks, hws), 0);
+    assert.equal(pathData(p, HW), pathData(whole, HW));
+    assert.equal(pathData(p, 0), pathData(whole, 0));
+  });
+  test("a flat line keeps its data from tick to tick", () => {
+    const h = series([0, 1], [2, 2]);
+    const p = createPaths(h, 0);
+    const before = pathData(p, HW);
+    recordSample(h, at(2, 2, 0));
+    assert.ok(extendPaths(p, h, 0));
+    assert.equal(pathData(p, HW), before);
+  });
+  test("rebuilt after anything but new samples, and before they hold twice the history", () => {
+    const h = series([0, 1, 2], [1, 1, 1]);
+    const p = createPaths(h, 0);
+    truncateAfter(h, 1);
+    assert.equal(extendPaths(p, h, 0), false, "a seek back");
+    const q = createPaths(h, 0);
+    recordSample(h, at(1, 3, 0));
+    assert.equal(extendPaths(q, h, 0), false, "a redraw of the same tick");
+    const r = createPaths(h, 0);
+    let ok = true;
+    for (let t = 2; t < 40 && ok; t++) {
+      recordSample(h, at(t, 1, 0));
+      ok = extendPaths(r, h, 0);
+    }
+    assert.equal(ok, false, "a capacity of 10 samples: rebuilt within 20 more");
+  });
+  test("a replica missing from a sample ends its line there", () => {
     const h = createHistory();
-    recordSample(h, at(0, 0, 2));
-    recordSample(h, at(10, 2, 6));
-    const g = chartGeometry(partitionSeries(h, 0), 200, 60);
-    assert.equal(g.yMin, 0);
-    assert.equal(g.yMax, 12, "B1's LEO 12 is the highest");
-    assert.equal(g.hw.last, 2);
-    assert.match(g.hw.d, /^M[\d.]+,[\d.]+H[\d.]+V[\d.]+$/, "a step: move, across, then up");
-    for (const n of g.hw.d.match(/[\d.]+/g).map(Number)) assert.ok(n >= 0 && n <= 200);
-    assert.equal(g.leos.find((l) => l.broker === 0).last, 6);
+    recordSample(h, at(1, 0, 0));
+    const b = at(2, 0, 0);
+    b.partitions[0].logs = b.partitions[0].logs.slice(0, 2);
+    recordSample(h, b);
+    const p = createPaths(h, 0);
+    assert.deepEqual(steps(pathData(p, 2)), [["M", 1 - 1, 11], ["H", 0]]);
   });
-  test("a run of equal values is one segment; a gap (null) breaks the line", () => {
-    const series = { ticks: [0, 1, 2, 3, 4, 5, 6], hw: [1, 1, 1, 2, 2, null, 2], leos: new Map() };
-    const g = chartGeometry(series, 144, 60, { left: 4, right: 40, top: 6, bottom: 6 });
-    // x = 4 + t * 100 / 6; HW 1 at y 54, HW 2 at y 6.
-    assert.equal(g.hw.d, "M4,54H54V6H70.7M104,6");
-  });
-  test("nothing to draw", () => {
-    assert.equal(chartGeometry(partitionSeries(createHistory(), 0), 200, 60), null);
-  });
+});
+
+describe("labels", () => {
   test("labels are pushed apart, in order, inside the box", () => {
     assert.deepEqual(spreadLabels([50, 50, 50], 10, 0, 100), [50, 60, 70]);
     assert.deepEqual(spreadLabels([95, 95], 10, 0, 100), [90, 100]);

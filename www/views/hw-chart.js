@@ -1,19 +1,25 @@
 // HW-history chart of one partition: the leader's HW (thick) and each replica's LEO (thin) over
 // the last samples, as step lines, with the latest values labelled at the right edge. Seeing
 // the LEOs run ahead and the HW follow the slowest ISR member is the point of the chart.
+//
+// The lines are drawn in data space (ticks × offsets, see hw-history.js createPaths) inside a
+// transform that maps the window onto the plot: as time goes by, a tick changes the transform
+// and the lines that moved, not every path (redrawing them all cost more than the rest of the
+// partition).
 
 import { cachedWidth, h, join, setAttr, setText } from "./dom.js";
-import { chartGeometry, partitionSeries, spreadLabels } from "./hw-history.js";
-import { modelKey } from "./model.js";
+import { chartTransform, chartWindow, createPaths, extendPaths, HW, pathData, spreadLabels } from "./hw-history.js";
 import { t } from "../i18n.js";
 
 const HEIGHT = 70;
+/** The plot's inner top and bottom margin, and the room at the right for the end labels (px). */
+const PAD = { y: 6, left: 4, right: 40 };
+const LABEL_GAP = 10;
 
 /** The width to draw `figure` at (cached: see cachedWidth). */
 export function measure(figure) {
   return Math.round(cachedWidth(figure) || 300);
 }
-const LABEL_GAP = 10;
 
 /**
  * Draw `partition`'s series from `history` into `figure` (skipped when nothing changed).
@@ -25,60 +31,105 @@ export function render(figure, history, partition, replicas, width = measure(fig
   figure.__key = key;
   if (!figure.firstChild) {
     figure.append(
-      h("svg:svg", { class: "chart", height: HEIGHT, role: "img" }),
+      h(
+        "svg:svg",
+        { class: "chart", height: HEIGHT, role: "img" },
+        // A nested viewport clips the lines to the plot (they run on past both edges).
+        h("svg:svg", { class: "plot", x: PAD.left, y: 0, height: HEIGHT }, h("svg:g", { class: "lines" })),
+        h("svg:g", { class: "labels" }),
+      ),
       h("figcaption", { class: "chart-caption" }),
     );
   }
   const svg = figure.querySelector("svg");
+  const plot = svg.querySelector(".plot");
+  const linesGroup = plot.firstChild;
+  const labelsGroup = svg.querySelector(".labels");
+  const plotWidth = Math.max(1, width - PAD.left - PAD.right);
   setAttr(svg, "width", width);
   setAttr(svg, "viewBox", `0 0 ${width} ${HEIGHT}`);
-  const series = partitionSeries(history, partition);
-  const geo = chartGeometry(series, width, HEIGHT);
+  setAttr(plot, "width", plotWidth);
   const caption = figure.querySelector(".chart-caption");
-  if (!geo) {
-    svg.replaceChildren();
-    svg.__shape = null;
+  const win = chartWindow(history, partition);
+  if (!win) {
+    figure.__paths = null;
+    linesGroup.replaceChildren();
+    labelsGroup.replaceChildren();
+    linesGroup.__key = labelsGroup.__key = null;
     setText(caption, t("chart.empty"));
     setAttr(svg, "aria-label", t("chart.noHistory"));
     return;
   }
-  const lines = [
-    ...geo.leos.map((l) => ({ cls: `leo-line r${replicas.indexOf(l.broker)}`, d: l.d, y: l.y, label: `B${l.broker} ${l.last}` })),
-    { cls: "hw-line", d: geo.hw.d, y: geo.hw.y, label: geo.hw.last === null ? "" : `HW ${geo.hw.last}` },
-  ];
-  const labelled = lines.filter((l) => l.y !== null && l.label);
-  const ys = spreadLabels(labelled.map((l) => l.y), LABEL_GAP, 8, HEIGHT - 2);
-  const items = [...lines.map((l) => ({ tag: "path", ...l })), ...labelled.map((l, i) => ({ tag: "text", ...l, x: width - 38, y: ys[i] + 3 }))];
-  // The history changes every tick but a quiet partition's lines do not: skip the DOM then.
-  const shape = modelKey(items);
-  if (svg.__shape !== shape) {
-    svg.__shape = shape;
-    drawLines(svg, items);
+  let paths = figure.__paths;
+  if (!paths || paths.partition !== partition || !extendPaths(paths, history, partition)) {
+    paths = createPaths(history, partition);
+    paths.partition = partition;
+    figure.__paths = paths;
   }
-  const span = geo.tickMax - geo.tickMin;
-  setText(caption, t("chart.caption", { from: geo.tickMin, to: geo.tickMax, one: span ? "" : t("chart.oneSample"), min: geo.yMin, max: geo.yMax }));
+  const tf = chartTransform(win, paths.base, plotWidth, HEIGHT, PAD.y);
+  setAttr(linesGroup, "transform", `matrix(${num(tf.sx)} 0 0 ${num(-tf.sy)} ${num(tf.e)} ${num(tf.f)})`);
+
+  const lines = [
+    ...win.leos.map((l) => ({ id: l.broker, cls: `leo-line r${replicas.indexOf(l.broker)}`, value: l.leo, label: `B${l.broker} ${l.leo}` })),
+    { id: HW, cls: "hw-line", value: win.hw, label: win.hw === null ? "" : `HW ${win.hw}` },
+  ];
+  // Every line ever drawn in this window keeps its path (a replica that left still has its past).
+  const drawn = [...paths.lines.keys()].filter((id) => id !== HW && !lines.some((l) => l.id === id));
+  const all = [...drawn.map((id) => ({ id, cls: `leo-line r${replicas.indexOf(id)}` })), ...lines];
+  const linesKey = `${all.map((l) => `${l.id}:${l.cls}`).join(",")}|${paths.changes}`;
+  if (linesGroup.__paths !== paths || linesGroup.__key !== linesKey) {
+    linesGroup.__paths = paths;
+    linesGroup.__key = linesKey;
+    drawLines(linesGroup, all, paths);
+  }
+  const labelled = lines.filter((l) => l.value !== null && l.label);
+  const ys = spreadLabels(labelled.map((l) => tf.y(l.value)), LABEL_GAP, 8, HEIGHT - 2);
+  labelled.forEach((l, i) => (l.y = num(ys[i] + 3)));
+  const labelsKey = `${width}|${labelled.map((l) => `${l.id}:${l.cls}:${l.y}:${l.label}`).join(",")}`;
+  if (labelsGroup.__key !== labelsKey) {
+    labelsGroup.__key = labelsKey;
+    drawLabels(labelsGroup, labelled, width);
+  }
+  const span = win.tickMax - win.tickMin;
+  setText(caption, t("chart.caption", { from: win.tickMin, to: win.tickMax, one: span ? "" : t("chart.oneSample"), min: win.yMin, max: win.yMax }));
   setAttr(
     svg,
     "aria-label",
-    t("chart.aria", { p: partition, hw: geo.hw.last ?? t("compact.none"), leos: geo.leos.map((l) => `B${l.broker} LEO ${l.last}`).join(", ") }),
+    t("chart.aria", { p: partition, hw: win.hw ?? t("compact.none"), leos: win.leos.map((l) => `B${l.broker} LEO ${l.leo}`).join(", ") }),
   );
 }
 
-/** The paths and their end labels: kept from frame to frame, only their data changes. */
-function drawLines(svg, items) {
+/** One path per line, its data in data space (see createPaths). */
+function drawLines(group, lines, paths) {
   join(
-    svg,
-    items,
-    (item) => `${item.tag} ${item.cls}`,
-    (item) => h(`svg:${item.tag}`, { class: item.tag === "path" ? item.cls : `chart-label ${item.cls}` }),
-    (el, item) => {
-      if (item.tag === "path") {
-        setAttr(el, "d", item.d);
-        return;
-      }
-      setAttr(el, "x", item.x);
-      setAttr(el, "y", item.y);
-      setText(el, item.label);
+    group,
+    lines,
+    (l) => `${l.id}`,
+    () => h("svg:path"),
+    (el, l) => {
+      setAttr(el, "class", l.cls);
+      setAttr(el, "d", pathData(paths, l.id));
     },
   );
+}
+
+/** The latest values at the right edge, pushed apart where they would overlap. */
+function drawLabels(group, labelled, width) {
+  join(
+    group,
+    labelled,
+    (l) => `${l.id}`,
+    () => h("svg:text"),
+    (el, l) => {
+      setAttr(el, "class", `chart-label ${l.cls}`);
+      setAttr(el, "x", width - 38);
+      setAttr(el, "y", l.y);
+      setText(el, l.label);
+    },
+  );
+}
+
+/** A coordinate with at most 3 decimals (enough for a pixel, short to write and parse). */
+function num(v) {
+  return Math.round(v * 1000) / 1000;
 }

@@ -7,9 +7,12 @@
 /** Samples kept: at one sample per drawn frame, a few hundred ticks of Kafka time. */
 export const HISTORY_SAMPLES = 240;
 
-/** `version` bumps on every change, so the charts can skip redrawing an unchanged history. */
+/**
+ * `version` bumps on every change, so the charts can skip redrawing an unchanged history;
+ * `revision` on every change but a new sample (the charts' paths are then rebuilt).
+ */
 export function createHistory(capacity = HISTORY_SAMPLES) {
-  return { capacity, samples: [], version: 0 };
+  return { capacity, samples: [], version: 0, revision: 0 };
 }
 
 /**
@@ -20,7 +23,10 @@ export function recordSample(hist, snap) {
   const last = hist.samples.at(-1);
   hist.version++;
   if (last && last.tick >= snap.tick) {
-    if (last.tick === snap.tick) hist.samples[hist.samples.length - 1] = sampleOf(snap); // an action at this tick
+    if (last.tick === snap.tick) {
+      hist.samples[hist.samples.length - 1] = sampleOf(snap); // an action at this tick
+      hist.revision++;
+    }
     return hist;
   }
   hist.samples.push(sampleOf(snap));
@@ -41,100 +47,148 @@ export function truncateAfter(hist, tick) {
   while (n > 0 && hist.samples[n - 1].tick > tick) n--;
   hist.samples.length = n;
   hist.version++;
+  hist.revision++;
   return hist;
 }
 
 export function clearHistory(hist) {
   hist.samples.length = 0;
   hist.version++;
+  hist.revision++;
   return hist;
 }
 
 /**
- * One partition's series: ticks, the leader HW (null while there is no leader) and each
- * replica's LEO, aligned by sample.
+ * What one partition's chart shows now: the tick range of the samples, the value range of its
+ * HW and LEOs (the y axis starts at the smallest value shown, so small differences between
+ * replicas stay visible on long logs), and the latest values. Null when there is nothing to draw.
  */
-export function partitionSeries(hist, partition) {
-  // One pass (it runs for every partition on every frame): each broker's values are padded with
-  // null for the samples before it first appears and those it is missing from.
-  const ticks = [];
-  const hw = [];
-  const leos = new Map();
+export function chartWindow(hist, partition) {
+  let lo = Infinity;
+  let hi = -Infinity;
+  let count = 0;
   for (const s of hist.samples) {
     const p = s.parts[partition];
     if (!p) continue;
-    ticks.push(s.tick);
-    hw.push(p.hw >= 0 ? p.hw : null);
-    for (const [b, leo] of p.leos) {
-      let values = leos.get(b);
-      if (!values) leos.set(b, (values = new Array(ticks.length - 1).fill(null)));
-      values.push(leo);
+    count++;
+    if (p.hw >= 0) {
+      if (p.hw < lo) lo = p.hw;
+      if (p.hw > hi) hi = p.hw;
     }
-    for (const values of leos.values()) if (values.length < ticks.length) values.push(null);
+    for (const [, leo] of p.leos) {
+      if (leo < lo) lo = leo;
+      if (leo > hi) hi = leo;
+    }
   }
-  return { ticks, hw, leos };
+  if (count === 0 || lo === Infinity) return null;
+  const first = hist.samples.find((s) => s.parts[partition]);
+  const last = hist.samples.findLast((s) => s.parts[partition]);
+  const p = last.parts[partition];
+  return {
+    tickMin: first.tick,
+    tickMax: last.tick,
+    yMin: lo,
+    yMax: Math.max(lo + 1, hi),
+    hw: p.hw >= 0 ? p.hw : null,
+    leos: p.leos.map(([broker, leo]) => ({ broker, leo })),
+  };
 }
 
 /**
- * The chart's drawing for a series in a width × height box (px): step-line path data for the HW
- * and for each LEO (offsets change in steps), the y range and the last values for the labels.
- * The y axis starts at the smallest value shown, so small differences between replicas stay
- * visible on long logs.
+ * The SVG transform from data space (x = tick − base.tick, y = value − base.value) to a plot of
+ * `width` × `height` px with `pad` px inside its top and bottom edges: the window's first tick at
+ * x 0, its last at `width`, its smallest value at the bottom.
  */
-export function chartGeometry(series, width, height, pad = { left: 4, right: 40, top: 6, bottom: 6 }) {
-  const { ticks } = series;
-  let lo = Infinity;
-  let hi = -Infinity;
-  for (const values of [series.hw, ...series.leos.values()]) {
-    for (const v of values) {
-      if (v === null) continue;
-      if (v < lo) lo = v;
-      if (v > hi) hi = v;
-    }
+export function chartTransform(win, base, width, height, pad = 6) {
+  const sx = width / Math.max(1, win.tickMax - win.tickMin);
+  const sy = (height - 2 * pad) / (win.yMax - win.yMin);
+  const e = (base.tick - win.tickMin) * sx;
+  const f = height - pad - (base.value - win.yMin) * sy;
+  return { sx, sy, e, f, y: (v) => f - (v - base.value) * sy };
+}
+
+/** The chart's line ids: "hw" for the leader's HW, a broker id for that replica's LEO. */
+export const HW = "hw";
+
+/**
+ * Step-line paths of one partition in data space relative to `base` (small numbers whatever
+ * the offsets), built once and then extended by each new sample (extendPaths): a tick costs its
+ * own sample, not the whole window, and a line that did not move keeps its path data
+ * (`changes` counts the moves, so a chart can tell its paths are as drawn). Samples
+ * that scroll off the window stay in the paths (the plot clips them) until the next rebuild.
+ */
+export function createPaths(hist, partition) {
+  const first = hist.samples.find((s) => s.parts[partition]);
+  const base = { tick: first?.tick ?? 0, value: 0 };
+  if (first) {
+    const p = first.parts[partition];
+    base.value = Math.min(p.hw >= 0 ? p.hw : Infinity, ...p.leos.map(([, leo]) => leo));
+    if (base.value === Infinity) base.value = 0;
   }
-  if (ticks.length === 0 || lo === Infinity) return null;
-  const yMin = lo;
-  const yMax = Math.max(yMin + 1, hi);
-  const x0 = ticks[0];
-  const x1 = Math.max(x0 + 1, ticks.at(-1));
-  const sx = (t) => round(pad.left + ((t - x0) / (x1 - x0)) * (width - pad.left - pad.right));
-  const sy = (v) => round(height - pad.bottom - ((v - yMin) / (yMax - yMin)) * (height - pad.top - pad.bottom));
-  // A run of equal values is one horizontal segment, and coordinates are computed only where
-  // the line turns (the path is redrawn every frame: fewer numbers to format and parse).
-  const path = (values) => {
-    let d = "";
-    let prevV = null;
-    let prevY = null;
-    let runEnd = -1; // the last index of a horizontal run not yet written
-    for (let i = 0; i < values.length; i++) {
-      const v = values[i];
-      if (v === null) {
-        if (runEnd >= 0) d += `H${sx(ticks[runEnd])}`;
-        prevV = prevY = null;
-        runEnd = -1;
-        continue;
-      }
-      const y = v === prevV ? prevY : sy(v);
-      if (prevY === null) d += `M${sx(ticks[i])},${y}`;
-      else if (y !== prevY) d += `H${sx(ticks[i])}V${y}`;
-      runEnd = prevY !== null && y === prevY ? i : -1;
-      prevV = v;
-      prevY = y;
+  // Lines that stay flat run on to `horizon` (data space), far past the window's right edge; the
+  // paths are rebuilt before the window gets half way there.
+  const span = (hist.samples.at(-1)?.tick ?? 0) - base.tick;
+  const horizon = 4 * Math.max(hist.capacity, span) + 1000;
+  const paths = { base, horizon, lines: new Map(), revision: hist.revision, lastTick: -Infinity, samples: 0, changes: 0 };
+  extendPaths(paths, hist, partition);
+  return paths;
+}
+
+/**
+ * Add the samples newer than the paths' last one. False when the paths cannot be extended and
+ * must be rebuilt: the history changed other than by new samples (a seek back, a redraw of the
+ * same tick, a reset), they would hold twice the history's capacity (old samples off the
+ * window), or the window would come half way to their horizon.
+ */
+export function extendPaths(paths, hist, partition) {
+  if (paths.revision !== hist.revision) return false;
+  let i = hist.samples.length;
+  while (i > 0 && hist.samples[i - 1].tick > paths.lastTick) i--;
+  if (paths.samples + hist.samples.length - i > 2 * hist.capacity) return false;
+  if ((hist.samples.at(-1)?.tick ?? 0) - paths.base.tick > paths.horizon / 2) return false;
+  for (; i < hist.samples.length; i++) {
+    const s = hist.samples[i];
+    const p = s.parts[partition];
+    if (!p) continue;
+    const seen = new Set();
+    stepTo(paths, HW, s.tick, p.hw >= 0 ? p.hw : null);
+    for (const [broker, leo] of p.leos) {
+      seen.add(broker);
+      stepTo(paths, broker, s.tick, leo);
     }
-    return runEnd >= 0 ? `${d}H${sx(ticks[runEnd])}` : d;
-  };
-  const last = (values) => {
-    for (let i = values.length - 1; i >= 0; i--) if (values[i] !== null) return values[i];
-    return null;
-  };
-  return {
-    yMin,
-    yMax,
-    tickMin: x0,
-    tickMax: ticks.at(-1),
-    hw: { d: path(series.hw), last: last(series.hw), y: last(series.hw) === null ? null : sy(last(series.hw)) },
-    leos: [...series.leos].map(([broker, values]) => ({ broker, d: path(values), last: last(values), y: last(values) === null ? null : sy(last(values)) })),
-  };
+    for (const id of paths.lines.keys()) if (id !== HW && !seen.has(id)) stepTo(paths, id, s.tick, null);
+    paths.lastTick = s.tick;
+    paths.samples++;
+  }
+  return true;
+}
+
+/** One line's next value (null: no value at this sample, which ends the line until the next). */
+function stepTo(paths, id, tick, value) {
+  let line = paths.lines.get(id);
+  if (!line) {
+    if (value === null) return;
+    line = { d: "", value: null, tick: null };
+    paths.lines.set(id, line);
+  }
+  const x = tick - paths.base.tick;
+  if (value === null) {
+    if (line.value !== null) line.d += `H${line.tick - paths.base.tick}`;
+  } else if (line.value === null) line.d += `M${x},${value - paths.base.value}`;
+  else if (value !== line.value) line.d += `H${x}V${value - paths.base.value}`;
+  if (value !== line.value) paths.changes++;
+  line.value = value;
+  if (value !== null) line.tick = tick;
+}
+
+/**
+ * A line's path data ("" for a line never drawn). One that has a value at the last sample runs
+ * on to the horizon, so it needs no new data while it stays flat.
+ */
+export function pathData(paths, id) {
+  const line = paths.lines.get(id);
+  if (!line) return "";
+  return line.value === null ? line.d : `${line.d}H${paths.horizon}`;
 }
 
 /**
@@ -155,6 +209,3 @@ export function spreadLabels(ys, gap, min, max) {
   return out;
 }
 
-function round(v) {
-  return Math.round(v * 10) / 10;
-}
