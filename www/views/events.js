@@ -23,12 +23,16 @@ export function render(root, log, filters, snap) {
     list = h("ol", { class: "event-list", "aria-label": t("events.list") });
     root.replaceChildren(list);
   }
-  const key = `${log.version}|${filter.kind}|${filter.partition}`;
+  const filterKey = `${filter.kind}|${filter.partition}`;
+  const key = `${log.version}|${filterKey}`;
   const rebuilt = root.__key !== key;
   if (rebuilt) {
     root.__key = key;
     const shown = filterEvents(log.items, filter);
-    join(list, shown, (e) => e, line, () => {});
+    // A tick adds a few events at the head and drops the oldest: prepend and trim, instead of
+    // joining all EVENTS_SHOWN lines again. Any other change (a filter, a seek) joins.
+    if (root.__filter !== filterKey || !prependNew(list, shown)) join(list, shown, (e) => e, line, () => {});
+    root.__filter = filterKey;
     const empty = root.parentElement?.querySelector(".event-empty");
     if (empty) setHidden(empty, log.items.length > 0);
     const none = root.parentElement?.querySelector(".event-none");
@@ -36,6 +40,39 @@ export function render(root, log, filters, snap) {
   }
   if (rebuilt || root.__now !== snap.tick) markNow(list, root.__now, snap.tick);
   root.__now = snap.tick;
+}
+
+/**
+ * Make `list` show `shown` when its lines are `shown`'s tail with some lines past its end
+ * (newer lines at the head, older ones dropped): add the new lines, remove the dropped ones.
+ * False, having changed nothing, when the list is not such a tail.
+ */
+function prependNew(list, shown) {
+  const head = list.firstElementChild;
+  if (!head) return false;
+  const fresh = shown.indexOf(head.__key);
+  if (fresh < 0) return false;
+  let el = head;
+  let i = fresh;
+  while (el && i < shown.length && el.__key === shown[i]) {
+    el = el.nextElementSibling;
+    i++;
+  }
+  if (i < shown.length) return false; // a line is missing or out of place
+  while (el) {
+    const next = el.nextElementSibling;
+    el.remove();
+    el = next;
+  }
+  if (fresh > 0) {
+    const lines = shown.slice(0, fresh).map((e) => {
+      const li = line(e);
+      li.__key = e;
+      return li;
+    });
+    head.before(...lines);
+  }
+  return true;
 }
 
 /**
