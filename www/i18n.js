@@ -122,8 +122,22 @@ export function keys() {
   return [...new Set(Object.values(loaded).flatMap((d) => Object.keys(d)))];
 }
 
+/** Each template split once into literal text and {name} slots: the views format dozens a frame. */
+const compiled = new Map();
+
 function interpolate(s, vars) {
-  return s.replace(/\{(\w+)\}/g, (m, name) => (name in vars ? String(vars[name]) : m));
+  let parts = compiled.get(s);
+  if (!parts) {
+    parts = s.split(/\{(\w+)\}/); // literal, name, literal, name, …, literal
+    compiled.set(s, parts);
+  }
+  if (parts.length === 1) return s;
+  let out = parts[0];
+  for (let i = 1; i < parts.length; i += 2) {
+    const name = parts[i];
+    out += (name in vars ? String(vars[name]) : `{${name}}`) + parts[i + 1];
+  }
+  return out;
 }
 
 /** The html lang attribute for a language. */
