@@ -31,7 +31,10 @@ export function render(root, log, filters, snap) {
     const shown = filterEvents(log.items, filter);
     // A tick adds a few events at the head and drops the oldest: prepend and trim, instead of
     // joining all EVENTS_SHOWN lines again. Any other change (a filter, a seek) joins.
-    if (root.__filter !== filterKey || !prependNew(list, shown)) join(list, shown, (e) => e, line, () => {});
+    if (root.__filter !== filterKey || !prependNew(list, shown)) {
+      join(list, shown, (e) => e, line, () => {});
+      list.__shown = shown;
+    }
     root.__filter = filterKey;
     const empty = root.parentElement?.querySelector(".event-empty");
     if (empty) setHidden(empty, log.items.length > 0);
@@ -43,35 +46,28 @@ export function render(root, log, filters, snap) {
 }
 
 /**
- * Make `list` show `shown` when its lines are `shown`'s tail with some lines past its end
- * (newer lines at the head, older ones dropped): add the new lines, remove the dropped ones.
- * False, having changed nothing, when the list is not such a tail.
+ * Make `list` show `shown` when the lines it shows (`list.__shown`) are `shown`'s tail with some
+ * lines past its end (newer lines at the head, older ones dropped): add the new lines, remove
+ * the dropped ones. False, having changed nothing, when they are not such a tail.
  */
 function prependNew(list, shown) {
-  const head = list.firstElementChild;
-  if (!head) return false;
-  const fresh = shown.indexOf(head.__key);
+  const was = list.__shown;
+  if (!was || was.length === 0 || list.children.length !== was.length) return false;
+  const fresh = shown.indexOf(was[0]);
   if (fresh < 0) return false;
-  let el = head;
-  let i = fresh;
-  while (el && i < shown.length && el.__key === shown[i]) {
-    el = el.nextElementSibling;
-    i++;
-  }
-  if (i < shown.length) return false; // a line is missing or out of place
-  while (el) {
-    const next = el.nextElementSibling;
-    el.remove();
-    el = next;
-  }
+  const kept = shown.length - fresh;
+  if (kept > was.length) return false;
+  for (let i = 0; i < kept; i++) if (shown[fresh + i] !== was[i]) return false;
+  for (let i = kept; i < was.length; i++) list.lastElementChild.remove();
   if (fresh > 0) {
     const lines = shown.slice(0, fresh).map((e) => {
       const li = line(e);
       li.__key = e;
       return li;
     });
-    head.before(...lines);
+    list.prepend(...lines);
   }
+  list.__shown = shown;
   return true;
 }
 
