@@ -8,10 +8,10 @@ import init, * as core from "./pkg/kafka_replication.js";
 
 function start() {
   const inline = globalThis.__KRP_WASM_BASE64__;
-  return init(inline ? { module_or_path: Uint8Array.from(atob(inline), (c) => c.charCodeAt(0)) } : undefined).then(() => core);
+  return init(inline ? { module_or_path: Uint8Array.from(atob(inline), (c) => c.charCodeAt(0)) } : undefined).then((wasm) => ({ ...core, memory: wasm.memory }));
 }
 
-/** The initialised wasm module (its exports); rejects when the core cannot load. */
+/** The initialised binding (Cluster, …) and the module's `memory`; rejects when the core cannot load. */
 export const corePromise = start();
 // main.js reports a failure when it awaits the promise; this keeps it from being "unhandled" first.
 corePromise.catch(() => {});

@@ -1052,6 +1052,8 @@ window.__playground = {
     const tr = buildTrace();
     return { json: tr, text: traceLog(tr) };
   },
+  /** The wasm module's memory in bytes (a Promise; null without the core), for the benchmark. */
+  wasmBytes: async () => (await corePromise.catch(() => null))?.memory?.buffer.byteLength ?? null,
   /** The picture export: a Promise of its SVG markup. */
   pictureSvg: async () => {
     await loadExports();
