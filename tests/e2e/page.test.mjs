@@ -188,6 +188,34 @@ describe("the playground page", () => {
     assert.deepEqual(errors, []);
   });
 
+  test("the events panel: newest first, the latest 200, tick after tick and across a filter change", TIMEOUT, async () => {
+    const { page, errors } = ctx;
+    // What the list must show: the trace's events (the whole history, oldest first) newest first.
+    const expected = async (kind = "") => {
+      const { json } = await page.evaluate(() => window.__playground.trace());
+      return json.events.filter((e) => !kind || e.kind === kind).reverse().slice(0, 200).map((e) => `${e.tick} ${e.kind} ${e.text}`);
+    };
+    const shown = () => page.$$eval("#events li .event", (lines) => lines.map((b) => `${b.dataset.jumpTick} ${b.querySelector(".ev-kind").textContent} ${b.querySelector(".ev-text").textContent}`));
+    await page.fill("#produce-count", "3");
+    // Many ticks, each adding a few events at the head (and, past 200, dropping the oldest).
+    await page.evaluate(() => {
+      for (let i = 0; i < 120; i++) {
+        if (i % 3 === 0) document.querySelector("#produce").click();
+        document.querySelector("#step").click();
+      }
+    });
+    let want = await expected();
+    assert.equal(want.length, 200, "more than 200 events happened");
+    assert.deepEqual(await shown(), want);
+    await page.selectOption("#event-kind", "replicate");
+    assert.deepEqual(await shown(), await expected("replicate"));
+    await page.selectOption("#event-kind", "");
+    await stepClicks(page, 15);
+    want = await expected();
+    assert.deepEqual(await shown(), want, "after the filter is cleared, ticks still add at the head");
+    assert.deepEqual(errors, []);
+  });
+
   test("at 375 px wide the panels stack and nothing overflows sideways", TIMEOUT, async () => {
     const { page, errors } = ctx;
     await page.setViewportSize({ width: 375, height: 800 });
