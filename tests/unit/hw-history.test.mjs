@@ -1,7 +1,7 @@
 // HW-history ring buffer and chart geometry (www/views/hw-history.js).
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { chartTransform, chartWindow, clearHistory, createHistory, createPaths, extendPaths, HW, pathData, recordSample, spreadLabels, truncateAfter } from "../../www/views/hw-history.js";
+import { chartTransform, chartWindow, clearHistory, createHistory, createPaths, extendPaths, HW, pathData, recordSample, spreadLabels, transformAttr, truncateAfter } from "../../www/views/hw-history.js";
 import { snapshotFixture } from "./fixtures.mjs";
 
 /** The fixture at `tick` with P0's leader HW and B0's LEO set. */
@@ -67,6 +67,15 @@ describe("chart window", () => {
     assert.equal(tf.y(100), 54);
     assert.equal(tf.y(110), 6);
     assert.equal(tf.f - (100 - 90) * tf.sy, 54, "the matrix and y() agree");
+  });
+  test("the attribute keeps tiny scales: a long window of a large log still fills the plot", () => {
+    const win = { tickMin: 1000, tickMax: 25_000, yMin: 2_000_000, yMax: 3_000_000 };
+    const base = { tick: 900, value: 1_999_000 };
+    const [a, , , d, e, f] = transformAttr(chartTransform(win, base, 400, 70, 6)).match(/-?[\d.e+-]+/g).map(Number);
+    const at = (tick, value) => [(tick - base.tick) * a + e, (value - base.value) * d + f];
+    for (const [got, want] of [[at(1000, 2_000_000), [0, 64]], [at(25_000, 3_000_000), [400, 6]]]) {
+      assert.ok(Math.abs(got[0] - want[0]) < 0.01 && Math.abs(got[1] - want[1]) < 0.01, `${got} ≈ ${want}`);
+    }
   });
 });
 

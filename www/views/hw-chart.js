@@ -8,7 +8,7 @@
 // partition).
 
 import { cachedWidth, h, join, setAttr, setText } from "./dom.js";
-import { chartTransform, chartWindow, createPaths, extendPaths, HW, pathData, spreadLabels } from "./hw-history.js";
+import { chartTransform, chartWindow, createPaths, extendPaths, HW, pathData, spreadLabels, transformAttr } from "./hw-history.js";
 import { t } from "../i18n.js";
 
 const HEIGHT = 70;
@@ -67,7 +67,7 @@ export function render(figure, history, partition, replicas, width = measure(fig
     figure.__paths = paths;
   }
   const tf = chartTransform(win, paths.base, plotWidth, HEIGHT, PAD.y);
-  setAttr(linesGroup, "transform", `matrix(${num(tf.sx)} 0 0 ${num(-tf.sy)} ${num(tf.e)} ${num(tf.f)})`);
+  setAttr(linesGroup, "transform", transformAttr(tf));
 
   const lines = [
     ...win.leos.map((l) => ({ id: l.broker, cls: `leo-line r${replicas.indexOf(l.broker)}`, value: l.leo, label: `B${l.broker} ${l.leo}` })),
@@ -129,7 +129,7 @@ function drawLabels(group, labelled, width) {
   );
 }
 
-/** A coordinate with at most 3 decimals (enough for a pixel, short to write and parse). */
+/** A label's coordinate with at most 3 decimals (enough for a pixel, short to write). */
 function num(v) {
   return Math.round(v * 1000) / 1000;
 }

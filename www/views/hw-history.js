@@ -107,6 +107,16 @@ export function chartTransform(win, base, width, height, pad = 6) {
   return { sx, sy, e, f, y: (v) => f - (v - base.value) * sy };
 }
 
+/**
+ * The transform as an SVG attribute. The scales keep 6 significant digits, not a number of
+ * decimals: a window of 24 000 ticks or a million offsets has scales far below 0.001 px.
+ */
+export function transformAttr(tf) {
+  const sig = (v) => Number(v.toPrecision(6));
+  const px = (v) => Math.round(v * 1000) / 1000;
+  return `matrix(${sig(tf.sx)} 0 0 ${sig(-tf.sy)} ${px(tf.e)} ${px(tf.f)})`;
+}
+
 /** The chart's line ids: "hw" for the leader's HW, a broker id for that replica's LEO. */
 export const HW = "hw";
 
