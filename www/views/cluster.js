@@ -9,7 +9,7 @@
 // Interaction (click, context menu, keyboard) is handled by main.js through the data-* hooks:
 // [data-broker] nodes, [data-link="a-b"] links, [data-seq] messages.
 
-import { cachedWidth, h, join, setAttr, setText } from "./dom.js";
+import { cachedWidth, h, join, setAttr, setStyle, setText } from "./dom.js";
 import {
   clusterLayout,
   curvePathData,
@@ -81,8 +81,7 @@ export function animate(root, tick, phase, reducedMotion) {
     const t = reducedMotion ? STILL_PROGRESS : messageProgress(m, tick, phase);
     const pt = messagePoint(svg.__layout, m, t);
     // A message between nodes the picture does not draw is not drawn either.
-    const display = pt ? "" : "none";
-    if (el.style.display !== display) el.style.display = display;
+    setStyle(el, "display", pt ? "" : "none");
     if (pt) setAttr(el, "transform", `translate(${pt.x},${pt.y})`);
   }
 }

@@ -54,10 +54,16 @@ export function setAttr(el, name, value) {
   if (el.getAttribute(name) !== v) el.setAttribute(name, v);
 }
 
-/** Set an inline style property (custom properties too) only when it differs; "" removes it. */
+/**
+ * Set an inline style property (custom properties too) only when it differs; "" removes it. The
+ * values last set are remembered on the element (reading the inline style back costs more than
+ * the rest of a cell's update), so the properties it sets must be set through it only.
+ */
 export function setStyle(el, prop, value) {
   const v = String(value);
-  if (el.style.getPropertyValue(prop) === v) return;
+  const set = (el.__style ??= {});
+  if (set[prop] === v) return;
+  set[prop] = v;
   if (v === "") el.style.removeProperty(prop);
   else el.style.setProperty(prop, v);
 }

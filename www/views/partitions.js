@@ -319,12 +319,7 @@ function updateCells(row, cells, start) {
     (c) => c.offset,
     (c) => h("span", { class: "cell", "data-offset": c.offset }),
     (el, c) => {
-      // Cached on the element: reading the inline style back cost more than the rest of the update.
-      const i = c.offset - start;
-      if (el.__i !== i) {
-        el.__i = i;
-        el.style.setProperty("--i", String(i));
-      }
+      setStyle(el, "--i", c.offset - start);
       // Most cells of a row are unchanged from the last frame (a cell's offset never changes).
       const key = `${c.epoch}|${c.committed}|${c.divergent}|${c.value}`;
       if (el.__cell === key) return;
