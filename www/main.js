@@ -33,7 +33,7 @@ import * as configView from "./views/config-form.js";
 import * as contextMenu from "./views/context-menu.js";
 import * as helpView from "./views/help.js";
 import { createAnnouncer } from "./views/announcer.js";
-import { setAttr, setText } from "./views/dom.js";
+import { setAttr, setHidden, setText } from "./views/dom.js";
 import { toast } from "./views/toast.js";
 import { announcements, newViolations } from "./views/events-model.js";
 import { clearHistory, createHistory, recordSample, truncateAfter } from "./views/hw-history.js";
@@ -49,7 +49,7 @@ import {
   ticksForFrame,
   validateSnapshot,
 } from "./views/model.js";
-import { Checkpoints, cutLinksAt, forkAt, linkKey, replayPlan, seekPlan } from "./timeline.js";
+import { Checkpoints, cutLinksAt, forkAt, linkKey, replayPlan, runPlan as runOps, seekPlan } from "./timeline.js";
 import { selectByDigit } from "./keyboard.js";
 import { brokerAction, brokerActionEnabled } from "./actions.js";
 import { wireControls } from "./controls.js";
@@ -363,22 +363,12 @@ function callCore(method, args, cluster = state.cluster) {
  */
 function runPlan(ops, withEvents = true) {
   syncCheckpoints();
-  const events = [];
-  for (const op of ops) {
-    if (op.apply) {
-      callCore(op.apply.method, op.apply.args);
-      continue;
-    }
-    if (op.checkpoint !== undefined) {
-      checkpoints.add(op.checkpoint, state.cluster);
-      continue;
-    }
-    if (!op.step) continue;
-    const evs = withEvents ? state.cluster.step(op.step) : state.cluster.step(op.step, { events: false });
-    state.tick += op.step;
-    if (Array.isArray(evs)) for (const e of evs) events.push(e);
-  }
-  return events;
+  return runOps(state.cluster, ops, {
+    apply: (cluster, a) => callCore(a.method, a.args, cluster),
+    checkpoints,
+    onStep: (n) => (state.tick += n),
+    events: withEvents,
+  });
 }
 
 /** Run `n` ticks from the current one, replaying any recorded actions on the way. Returns the events. */
@@ -758,7 +748,7 @@ function drawBanner() {
   const b = $("#banner");
   document.body.classList.toggle("is-broken", !!state.broken);
   if (!state.broken) {
-    if (!b.hidden) b.hidden = true;
+    setHidden(b, true);
     return;
   }
   b.querySelector(".banner-text").textContent = state.broken;
@@ -1124,8 +1114,7 @@ function relocalize() {
   acksHelp();
   setSpeed($("#speed").value);
   if ($("#help").open) helpView.render($("#help"));
-  draw();
-  if (state.inspecting && $("#inspector").open) inspectorView.render($("#inspector"), inspect(state.inspecting, inspectorSnapshot(), { cuts: state.cuts }));
+  draw(); // the inspector too, when it is open
   if ([...partition.options].some((o) => o.value === keep)) partition.value = keep;
   if ($("#share-dialog").open) fillShareDialog();
 }
