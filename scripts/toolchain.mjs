@@ -96,11 +96,11 @@ export function findWasmBindgen(version) {
   return bin && output(bin, ['--version'])?.trim() === `wasm-bindgen ${version}` ? bin : null;
 }
 
-/** A Chrome or Chromium executable for the browser tests, or null. */
 // Root needs --no-sandbox; the networking flags stop Chromium from calling home on a closed network.
 export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
+/** A Chrome or Chromium executable for the browser tests, or null. */
 export function findChromium() {
   if (process.env.CHROME_PATH) return process.env.CHROME_PATH;
   for (const name of ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable']) {

@@ -63,7 +63,6 @@ export function render(figure, history, partition, replicas, width = measure(fig
   let paths = figure.__paths;
   if (!paths || paths.partition !== partition || !extendPaths(paths, history, partition)) {
     paths = createPaths(history, partition);
-    paths.partition = partition;
     figure.__paths = paths;
   }
   const tf = chartTransform(win, paths.base, plotWidth, HEIGHT, PAD.y);

@@ -139,7 +139,7 @@ export function createPaths(hist, partition) {
   // paths are rebuilt before the window gets half way there.
   const span = (hist.samples.at(-1)?.tick ?? 0) - base.tick;
   const horizon = 4 * Math.max(hist.capacity, span) + 1000;
-  const paths = { base, horizon, lines: new Map(), revision: hist.revision, lastTick: -Infinity, samples: 0, changes: 0 };
+  const paths = { partition, base, horizon, lines: new Map(), revision: hist.revision, lastTick: -Infinity, samples: 0, changes: 0 };
   extendPaths(paths, hist, partition);
   return paths;
 }
