@@ -33,7 +33,8 @@ import * as configView from "./views/config-form.js";
 import * as contextMenu from "./views/context-menu.js";
 import * as helpView from "./views/help.js";
 import { createAnnouncer } from "./views/announcer.js";
-import { setAttr, setHidden, setText } from "./views/dom.js";
+import { THEME_QUERIES } from "./views/canvas.js";
+import { onWidthChange, setAttr, setHidden, setText } from "./views/dom.js";
 import { toast } from "./views/toast.js";
 import { announcements, newViolations } from "./views/events-model.js";
 import { clearHistory, createHistory, recordSample, truncateAfter } from "./views/hw-history.js";
@@ -781,6 +782,7 @@ function applyTheme(mode) {
   if (mode === "auto") delete document.documentElement.dataset.theme;
   else document.documentElement.dataset.theme = mode;
   drawThemeButton();
+  queueRedraw();
   if (state.themeLocked) return; // an embed's ?theme= is not the reader's own choice
   try {
     localStorage.setItem(THEME_KEY, mode);
@@ -788,6 +790,23 @@ function applyTheme(mode) {
     /* the choice just is not remembered */
   }
 }
+
+let redrawQueued = false;
+/**
+ * Draw again on the next animation frame (several calls make one draw): the canvases (lag
+ * clocks, HW charts) are painted in the theme's colours and at their boxes' widths, so a theme
+ * change or a resize needs a redraw even while the simulation is paused.
+ */
+function queueRedraw() {
+  if (redrawQueued) return;
+  redrawQueued = true;
+  requestAnimationFrame(() => {
+    redrawQueued = false;
+    draw();
+  });
+}
+onWidthChange(queueRedraw);
+for (const q of THEME_QUERIES) window.matchMedia(q).addEventListener("change", queueRedraw);
 
 function drawThemeButton() {
   const mode = currentTheme();

@@ -166,6 +166,14 @@ describe("the playground", () => {
     assert.ok(left >= lagTicks * 0.9 && left <= lagTicks * 1.6, `left the ISR after about the lag time (${left} ticks, limit ${lagTicks})`);
     assert.equal((await snapshot(page)).brokers[follower].registered, true, "still registered: not the ZooKeeper session");
     assert.equal(await page.locator(`[data-partition="0"] .set-osr .chip[data-broker="${follower}"]`).count(), 1);
+    // Its lag clock (a canvas) is past the limit: red, and the time it shows is over 10 s.
+    const row = `[data-partition="0"] .replica[data-broker="${follower}"]`;
+    assert.match(await page.getAttribute(`${row} .lag`, "class"), /\blag-over\b/);
+    const shown = await page.getAttribute(`${row} .lag-clock`, "data-lag");
+    assert.match(shown, /^\d+\.\d\/10 s$/);
+    assert.ok(parseFloat(shown) >= 10, `the clock shows ${shown}`);
+    assert.ok((await page.locator(`${row} .lag-clock`).boundingBox()).width > 40, "the clock is drawn");
+    assert.match(await page.getAttribute(row, "aria-label"), /since/, "and said in words");
     await page.click(`#brokers [data-action="recover"][data-broker="${follower}"]`);
     const back = await stepUntil(page, new Function("s", `return s.partitions[0].isr.includes(${follower})`), 400);
     assert.ok(back >= 0, "back in the ISR after recovery");

@@ -7,10 +7,12 @@
 // an animation and its row flashes, so the moment is hard to miss.
 //
 // Test hooks: [data-partition][data-leader] per block, [data-broker] per replica row,
-// .hw-marker[data-hw] / .leo-marker[data-leo] per row, .set-isr / .set-osr chips [data-broker].
+// .hw-marker[data-hw] / .leo-marker[data-leo] per row, .set-isr / .set-osr chips [data-broker],
+// .lag-clock[data-lag] (the time its canvas shows) and .lag.lag-ok / -warn / -over per follower.
 // Clicks: .replica-name (replica inspector) and .cell[data-offset] (record inspector), in main.js.
 
 import { cachedWidth, h, join, setAttr, setHidden, setStyle, setText } from "./dom.js";
+import { cssColors, cssFont, fitCanvas, setFont, textWidth } from "./canvas.js";
 import { epochSlot, formatLagTime, formatSeconds, MAX_WINDOW, MIN_WINDOW, modelKey, partitionModel, sameCells } from "./model.js";
 import * as hwChart from "./hw-chart.js";
 import { t } from "../i18n.js";
@@ -100,12 +102,6 @@ function ensureRows(block, p) {
 }
 
 function createRow(log) {
-  const ring = h(
-    "svg:svg",
-    { class: "lag-ring", viewBox: "0 0 24 24", width: 22, height: 22, "aria-hidden": "true" },
-    h("svg:circle", { class: "ring-bg", cx: 12, cy: 12, r: 9 }),
-    h("svg:circle", { class: "ring-fg", cx: 12, cy: 12, r: 9, transform: "rotate(-90 12 12)" }),
-  );
   return h(
     "div",
     { class: "replica", "data-broker": log.broker, role: "group" },
@@ -120,7 +116,6 @@ function createRow(log) {
     h(
       "div",
       { class: "track" },
-      h("div", { class: "cells" }),
       h("div", { class: "marker hw-marker", "data-hw": log.hw }, h("span", { class: "marker-tag" }, "HW")),
       h("div", { class: "marker leo-marker", "data-leo": log.leo }, h("span", { class: "marker-tag" }, "LEO")),
     ),
@@ -128,7 +123,7 @@ function createRow(log) {
       "div",
       { class: "stats" },
       h("div", { class: "offsets" }, h("span", { class: "leo-text" }), h("span", { class: "hw-text" })),
-      h("div", { class: "lag" }, ring, h("span", { class: "lag-text" })),
+      h("div", { class: "lag" }, h("span", { class: "lag-text" }), h("canvas", { class: "lag-clock", "aria-hidden": "true" })),
     ),
   );
 }
@@ -170,6 +165,8 @@ function updateBlock(block, m, ctx) {
       updateLag(row, r, m);
       setAttr(row, "aria-label", describeReplica(r, m));
     }
+    // Every frame: it also repaints when only the theme changed (its own key says when).
+    if (r.lagTime && !r.isLeader) drawLagClock(row.querySelector(".lag-clock"), r, m);
     if (row.__start !== start || !sameCells(row.__cells, cells)) {
       row.__start = start;
       row.__cells = cells;
@@ -210,13 +207,38 @@ function updateRuler(grid, { start, end, hidden }) {
   setAttr(ell, "title", hidden > 0 ? t("partition.notDrawn", { from: start - hidden, to: start - 1 }) : null);
   const ticks = [];
   for (let o = start; o < end; o++) if (o % 5 === 0) ticks.push(o);
+  const layer = slideLayer(grid.querySelector(".ruler"), "ticks", start);
   join(
-    grid.querySelector(".ruler"),
+    layer,
     ticks,
     (o) => o,
     (o) => h("span", { class: "tick" }, String(o)),
-    (el, o) => setStyle(el, "--i", o - start),
+    (el, o) => setStyle(el, "--i", o - layer.__base),
   );
+}
+
+/** Slots a layer may be shifted by before it is rebased (far out, transforms lose precision). */
+const REBASE = 10_000;
+
+/**
+ * The layer of `track` (class `cls`) that holds its cells or ruler ticks. They sit at
+ * (offset − base) slots and the layer is shifted left by (start − base) slots, so when the
+ * window slides only the layer's transform changes and transitions, not every cell's style:
+ * restyling 120 cells each starting a transition took 2–4 ms in the frames after a produce
+ * (issue #6). When the window moves back, or more than REBASE slots on, the layer is replaced
+ * by a fresh one based at `start`: its children are created again and nothing animates the jump.
+ */
+function slideLayer(track, cls, start) {
+  let layer = track.querySelector(`:scope > .${cls}`);
+  if (!layer || start < layer.__base || start - layer.__base > REBASE) {
+    const fresh = h("div", { class: cls });
+    fresh.__base = start;
+    if (layer) layer.replaceWith(fresh);
+    else track.prepend(fresh);
+    layer = fresh;
+  }
+  setStyle(layer, "--shift", start - layer.__base);
+  return layer;
 }
 
 /**
@@ -313,13 +335,14 @@ function updateRow(row, r, m, ctx) {
 
 /** The row's records in the offset window, coloured by leader epoch, solid once committed. */
 function updateCells(row, cells, start) {
+  const layer = slideLayer(row.querySelector(".track"), "cells", start);
   join(
-    row.querySelector(".cells"),
+    layer,
     cells,
     (c) => c.offset,
     (c) => h("span", { class: "cell", "data-offset": c.offset }),
     (el, c) => {
-      setStyle(el, "--i", c.offset - start);
+      setStyle(el, "--i", c.offset - layer.__base);
       // Most cells of a row are unchanged from the last frame (a cell's offset never changes).
       const key = `${c.epoch}|${c.committed}|${c.divergent}|${c.value}`;
       if (el.__cell === key) return;
@@ -336,40 +359,76 @@ function updateCells(row, cells, start) {
 function updateLag(row, r, m) {
   const lagBox = row.querySelector(".lag");
   const lagText = row.querySelector(".lag-text");
-  const ring = row.querySelector(".lag-ring");
+  const clock = row.querySelector(".lag-clock");
   if (r.isLeader) {
     setAttr(lagBox, "class", "lag lag-leader");
     setText(lagText, t("lag.leader"));
     setAttr(lagBox, "title", null);
-    setStyle(ring, "display", "none");
+    setStyle(clock, "display", "none");
     return;
   }
   if (r.down && !r.lagTime) {
     setAttr(lagBox, "class", "lag lag-down");
     setText(lagText, t("lag.notFetching"));
     setAttr(lagBox, "title", null);
-    setStyle(ring, "display", "none");
+    setStyle(clock, "display", "none");
     return;
   }
-  const msgs = r.down ? t("lag.brokerDown") : r.lag === null ? t("lag.noFetch") : t("lag.msgs", { n: r.lag });
+  setText(lagText, r.down ? t("lag.brokerDown") : r.lag === null ? t("lag.noFetch") : t("lag.msgs", { n: r.lag }));
   if (!r.lagTime) {
-    setText(lagText, msgs);
-    setStyle(ring, "display", "none");
+    setStyle(clock, "display", "none");
     setAttr(lagBox, "class", "lag");
     setAttr(lagBox, "title", r.lag === null ? t("lag.noHeard") : null);
     return;
   }
-  setText(lagText, `${msgs} · ${formatLagTime(r.sinceCaughtUpMs, m.lagMaxMs)}`);
-  setStyle(ring, "display", "");
-  const c = 2 * Math.PI * 9;
-  setAttr(ring.querySelector(".ring-fg"), "stroke-dasharray", `${(r.lagTime.fraction * c).toFixed(2)} ${c.toFixed(2)}`);
-  setAttr(lagBox, "class", `lag ${r.lagTime.over ? "lag-over" : r.lagTime.fraction >= 0.5 ? "lag-warn" : "lag-ok"}`);
-  setAttr(
-    lagBox,
-    "title",
-    t("lag.title", { since: formatSeconds(r.sinceCaughtUpMs), percent: r.lagTime.percent, max: formatSeconds(m.lagMaxMs) }) +
-      t(r.inIsr ? "lag.title.inIsr" : "lag.title.osr"),
-  );
+  setAttr(lagBox, "class", `lag lag-${lagState(r.lagTime)}`);
+  setStyle(clock, "display", "");
+  // The live figures are on the clock and in the row's aria-label: a title changed every tick
+  // restyles its element every tick.
+  setAttr(lagBox, "title", t("lag.title", { max: formatSeconds(m.lagMaxMs) }) + t(r.inIsr ? "lag.title.inIsr" : "lag.title.osr"));
+}
+
+/** ok / warn (half the time used) / over (past replica.lag.time.max.ms): the clock's colour. */
+function lagState(lagTime) {
+  return lagTime.over ? "over" : lagTime.fraction >= 0.5 ? "warn" : "ok";
+}
+
+const CLOCK = { size: 22, r: 8.25, stroke: 3.7, gap: 5, fontPx: 11.5 };
+const RING = { ok: "--ok", warn: "--warn", over: "--bad" };
+
+/**
+ * The follower's lag clock: a ring filled to the fraction of replica.lag.time.max.ms since it
+ * last caught up, and that time ("2.3/30 s"). It changes on every tick a follower is behind, so
+ * it is drawn on a canvas (see canvas.js); the row's aria-label and the box's title say it in words.
+ */
+function drawLagClock(canvas, r, m) {
+  const { fraction } = r.lagTime;
+  const state = lagState(r.lagTime);
+  const text = formatLagTime(r.sinceCaughtUpMs, m.lagMaxMs);
+  const colors = cssColors(["--surface-2", "--muted", RING[state]]);
+  const font = `${CLOCK.fontPx}px ${cssFont("--mono")}`;
+  const key = `${fraction.toFixed(3)}|${text}|${state}|${Object.values(colors).join("|")}|${font}`;
+  if (canvas.__key === key) return;
+  canvas.__key = key;
+  setAttr(canvas, "data-lag", text);
+  const width = CLOCK.size + CLOCK.gap + Math.ceil(textWidth(font, text));
+  const ctx = fitCanvas(canvas, width, CLOCK.size);
+  const c = CLOCK.size / 2;
+  ctx.lineWidth = CLOCK.stroke;
+  ctx.strokeStyle = colors["--surface-2"];
+  ctx.beginPath();
+  ctx.arc(c, c, CLOCK.r, 0, 2 * Math.PI);
+  ctx.stroke();
+  if (fraction > 0) {
+    ctx.strokeStyle = colors[RING[state]];
+    ctx.beginPath();
+    ctx.arc(c, c, CLOCK.r, -Math.PI / 2, -Math.PI / 2 + 2 * Math.PI * Math.min(1, fraction));
+    ctx.stroke();
+  }
+  setFont(ctx, font);
+  ctx.textBaseline = "middle";
+  ctx.fillStyle = state === "over" ? colors[RING.over] : colors["--muted"];
+  ctx.fillText(text, CLOCK.size + CLOCK.gap, c + 0.5);
 }
 
 function describeReplica(r, m) {
@@ -377,7 +436,7 @@ function describeReplica(r, m) {
   if (!r.brokerUp) parts.push(t("replica.aria.brokerStatus", { status: t(`status.${r.brokerStatus}`) }));
   parts.push(`LEO ${r.leo}`, `HW ${r.hw}`);
   if (!r.isLeader && r.lag !== null) parts.push(t("replica.aria.behind", { n: r.lag }));
-  if (r.lagTime) parts.push(t("replica.aria.since", { t: formatSeconds(r.sinceCaughtUpMs) }));
+  if (r.lagTime) parts.push(t("replica.aria.since", { t: formatSeconds(r.sinceCaughtUpMs), percent: r.lagTime.percent }));
   return t("replica.aria", { p: m.partition, parts: parts.join(", ") });
 }
 
