@@ -660,12 +660,13 @@ function autoText() {
 
 /**
  * The snapshot the views draw, with each log's records only as far as they are drawn: the
- * partitions view shows at most MAX_WINDOW a log and the compact table none (copying the records
- * out of the core is most of a snapshot's cost in a large cluster).
+ * partitions view shows as many a log as fit in its tracks (at most MAX_WINDOW) and the compact
+ * table none (copying the records out of the core and parsing them is most of a snapshot's cost).
+ * A log's records inside the offset window are always among its last `capacity` ones.
  */
 function viewSnapshot() {
   const compact = state.snap !== null && (state.compact ?? compactView.shouldCompact(state.snap));
-  return state.cluster.snapshot({ records: compact ? 0 : MAX_WINDOW });
+  return state.cluster.snapshot({ records: compact ? 0 : partitionsView.recordsShown($("#partitions")) });
 }
 
 /** The inspector lists every record the core keeps: it takes a full snapshot of its own. */
@@ -738,10 +739,9 @@ function drawTimeline(snap) {
   if (scrub.value !== String(snap.tick)) scrub.value = String(snap.tick);
   const past = snap.tick < state.horizon;
   setAttr(scrub, "aria-valuetext", t("timeline.valuetext", { tick: snap.tick, horizon: state.horizon }));
-  setText(
-    $("#timeline-status"),
-    past ? t("timeline.status.past", { tick: snap.tick, horizon: state.horizon }) : t("timeline.status.live", { tick: snap.tick }),
-  );
+  // Live, the status does not repeat the clock's tick: a text changed every tick costs Chromium
+  // about 50 µs of layout (issue #6).
+  setText($("#timeline-status"), past ? t("timeline.status.past", { tick: snap.tick, horizon: state.horizon }) : t("timeline.status.live"));
   document.body.classList.toggle("in-past", past);
 }
 

@@ -1,7 +1,7 @@
 // HW-history ring buffer and chart geometry (www/views/hw-history.js).
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { chartLines, chartScale, chartWindow, clearHistory, createHistory, HW, linesCross, recordSample, spreadLabels, truncateAfter } from "../../www/views/hw-history.js";
+import { chartTransform, chartWindow, clearHistory, createHistory, createPaths, extendPaths, HW, pathData, recordSample, spreadLabels, transformAttr, truncateAfter } from "../../www/views/hw-history.js";
 import { snapshotFixture } from "./fixtures.mjs";
 
 /** The fixture at `tick` with P0's leader HW and B0's LEO set. */
@@ -39,6 +39,9 @@ describe("ring buffer", () => {
   });
 });
 
+/** Path data → [[command, x, y?], …] for readable assertions. */
+const steps = (d) => [...d.matchAll(/([MHV])(-?[\d.e+]+)(?:,(-?[\d.]+))?/g)].map((m) => [m[1], Number(m[2]), ...(m[3] === undefined ? [] : [Number(m[3])])]);
+
 describe("chart window", () => {
   test("tick and value range of the HW and every LEO; the latest values; no leader = no HW", () => {
     const h = createHistory();
@@ -55,79 +58,85 @@ describe("chart window", () => {
     assert.equal(chartWindow(h, 9), null, "unknown partition: nothing to draw");
     assert.equal(chartWindow(createHistory(), 0), null);
   });
+  test("the transform puts the window's first tick at x 0, its last at the width, its lowest value at the bottom", () => {
+    const win = { tickMin: 10, tickMax: 20, yMin: 100, yMax: 110 };
+    const tf = chartTransform(win, { tick: 5, value: 90 }, 200, 60, 6);
+    const x = (tick) => (tick - 5) * tf.sx + tf.e;
+    assert.equal(x(10), 0);
+    assert.equal(x(20), 200);
+    assert.equal(tf.y(100), 54);
+    assert.equal(tf.y(110), 6);
+    assert.equal(tf.f - (100 - 90) * tf.sy, 54, "the matrix and y() agree");
+  });
+  test("the attribute keeps tiny scales: a long window of a large log still fills the plot", () => {
+    const win = { tickMin: 1000, tickMax: 25_000, yMin: 2_000_000, yMax: 3_000_000 };
+    const base = { tick: 900, value: 1_999_000 };
+    const [a, , , d, e, f] = transformAttr(chartTransform(win, base, 400, 70, 6)).match(/-?[\d.e+-]+/g).map(Number);
+    const at = (tick, value) => [(tick - base.tick) * a + e, (value - base.value) * d + f];
+    for (const [got, want] of [[at(1000, 2_000_000), [0, 64]], [at(25_000, 3_000_000), [400, 6]]]) {
+      assert.ok(Math.abs(got[0] - want[0]) < 0.01 && Math.abs(got[1] - want[1]) < 0.01, `${got} ≈ ${want}`);
+    }
+  });
 });
 
-/** A plot of 100 × 60 px inside a 4 px left and 6 px top margin. */
-const PLOT = { left: 4, right: 104, top: 6, bottom: 66 };
-
-/**
- * A history of partition 0 from rows [tick, hw, { broker: leo, … }] (a row of null: the sample
- * lacks the partition), and its lines in PLOT.
- */
-function linesOf(rows) {
-  const h = createHistory();
-  for (const [tick, hw, leos] of rows) {
-    const partitions = hw === null ? [] : [{ hw, logs: Object.entries(leos).map(([broker, leo]) => ({ broker: Number(broker), leo })) }];
-    recordSample(h, { tick, partitions });
-  }
-  const win = chartWindow(h, 0);
-  const lines = chartLines(h, 0, win, PLOT);
-  return { win, lines, byId: Object.fromEntries(lines.map((l) => [l.id, l.segments])) };
-}
-
-describe("chart lines", () => {
-  test("the scale: the first tick at the left edge, the last at the right; the smallest value at the bottom, the largest at the top", () => {
-    const { x, y } = chartScale({ tickMin: 10, tickMax: 20, yMin: 100, yMax: 110 }, PLOT);
-    assert.deepEqual([x(10), x(15), x(20)], [4, 54, 104]);
-    assert.deepEqual([y(100), y(105), y(110)], [66, 36, 6]);
-    assert.equal(x(10.04), 4, "whole px");
-    const large = chartScale({ tickMin: 1000, tickMax: 25_000, yMin: 2_000_000, yMax: 3_000_000 }, PLOT);
-    assert.deepEqual([large.x(1000), large.x(25_000), large.y(2_000_000), large.y(3_000_000)], [4, 104, 66, 6], "a long window of a large log fills the plot");
+describe("chart paths", () => {
+  const series = (ticks, hws) => {
+    const h = createHistory(10);
+    ticks.forEach((tick, i) => recordSample(h, at(tick, hws[i], 0)));
+    return h;
+  };
+  test("step lines in data space: a run of equal values is one segment, a gap (no leader) breaks the line", () => {
+    const h = series([0, 1, 2, 3, 4, 5, 6], [1, 1, 1, 2, 2, -1, 2]);
+    const p = createPaths(h, 0);
+    assert.deepEqual(p.base, { tick: 0, value: 0 }, "the first sample's smallest value");
+    assert.deepEqual(steps(pathData(p, HW)), [["M", 0, 1], ["H", 3], ["V", 2], ["H", 4], ["M", 6, 2], ["H", p.horizon]]);
+    assert.ok(p.horizon > 4 * 10, "a flat line runs on far past the window");
   });
-  test("step lines: a value holds until a sample changes it, then the line moves across to that tick and up", () => {
-    // Ticks 0–10 over 100 px (10 px a tick), offsets 0–6 over 60 px (10 px an offset).
-    const { byId } = linesOf([[0, 1, { 0: 2 }], [2, 1, { 0: 2 }], [4, 3, { 0: 6 }], [10, 3, { 0: 0 }]]);
-    assert.deepEqual(byId[HW], [[[4, 56], [44, 56], [44, 36], [104, 36]]], "equal values add no point; the last runs to the right edge");
-    assert.deepEqual(byId[0], [[[4, 46], [44, 46], [44, 6], [104, 6], [104, 66]]], "a change at the last sample: up or down at the right edge");
+  test("extending by new samples gives the same paths as building them at once", () => {
+    const ticks = [0, 1, 2, 3, 4, 5, 6];
+    const hws = [1, 1, 3, 3, -1, 4, 4];
+    const h = series(ticks.slice(0, 3), hws.slice(0, 3));
+    const p = createPaths(h, 0);
+    for (let i = 3; i < ticks.length; i++) {
+      recordSample(h, at(ticks[i], hws[i], 0));
+      assert.ok(extendPaths(p, h, 0));
+    }
+    const whole = createPaths(series(ticks, hws), 0);
+    assert.equal(pathData(p, HW), pathData(whole, HW));
+    assert.equal(pathData(p, 0), pathData(whole, 0));
   });
-  test("no leader breaks the HW line: it ends at its last value's tick and starts again at the next value", () => {
-    const { byId } = linesOf([[0, 1, { 0: 1 }], [3, 1, { 0: 1 }], [5, -1, { 0: 1 }], [7, 2, { 0: 2 }], [10, 2, { 0: 2 }]]);
-    assert.deepEqual(byId[HW], [
-      [[4, 66], [34, 66]],
-      [[74, 6], [104, 6]],
-    ]);
-    assert.equal(byId[0].length, 1, "the LEO line goes on");
+  test("a flat line keeps its data from tick to tick", () => {
+    const h = series([0, 1], [2, 2]);
+    const p = createPaths(h, 0);
+    const before = pathData(p, HW);
+    recordSample(h, at(2, 2, 0));
+    assert.ok(extendPaths(p, h, 0));
+    assert.equal(pathData(p, HW), before);
   });
-  test("a replica missing from samples breaks its line; one that left keeps its past; a lone value is a point", () => {
-    const { lines, byId } = linesOf([[0, 0, { 0: 0, 1: 0 }], [5, 0, { 0: 0 }], [6, 0, { 0: 0, 1: 0 }], [7, 0, { 0: 0 }], [10, 0, { 0: 1, 2: 1 }]]);
-    assert.deepEqual(byId[1], [[[4, 66]], [[64, 66]]], "B1 at ticks 0 and 6 only: two points, nothing to stroke");
-    assert.deepEqual(byId[0], [[[4, 66], [104, 66], [104, 6]]]);
-    assert.deepEqual(byId[2], [[[104, 6]]]);
-    assert.deepEqual(lines.map((l) => l.id), [HW, 0, 1, 2], "the HW first, then the LEOs as they appear");
+  test("rebuilt after anything but new samples, and before they hold twice the history", () => {
+    const h = series([0, 1, 2], [1, 1, 1]);
+    const p = createPaths(h, 0);
+    truncateAfter(h, 1);
+    assert.equal(extendPaths(p, h, 0), false, "a seek back");
+    const q = createPaths(h, 0);
+    recordSample(h, at(1, 3, 0));
+    assert.equal(extendPaths(q, h, 0), false, "a redraw of the same tick");
+    const r = createPaths(h, 0);
+    let ok = true;
+    for (let t = 2; t < 40 && ok; t++) {
+      recordSample(h, at(t, 1, 0));
+      ok = extendPaths(r, h, 0);
+    }
+    assert.equal(ok, false, "a capacity of 10 samples: rebuilt within 20 more");
   });
-  test("a sample without the partition breaks every line", () => {
-    const { win, byId } = linesOf([[0, 1, { 0: 1 }], [4, null], [10, 1, { 0: 1 }]]);
-    assert.deepEqual([win.tickMin, win.tickMax], [0, 10]);
-    assert.deepEqual(byId[HW], [[[4, 66]], [[104, 66]]]);
-    assert.deepEqual(byId[0], [[[4, 66]], [[104, 66]]]);
-  });
-  test("samples outside the window are left out; a partition that never had a leader has no HW line", () => {
-    const { lines } = linesOf([[0, null], [3, -1, { 0: 4 }], [8, -1, { 0: 5 }], [9, null]]);
-    assert.deepEqual(lines, [{ id: 0, segments: [[[4, 66], [104, 66], [104, 6]]] }]);
-  });
-  test("a single sample draws a flat line across the plot, at the bottom", () => {
-    const { win, byId } = linesOf([[7, 3, { 0: 3 }]]);
-    assert.deepEqual([win.tickMin, win.tickMax, win.yMin, win.yMax], [7, 7, 3, 4]);
-    assert.deepEqual(byId[HW], [[[4, 66], [104, 66]]]);
-    assert.deepEqual(byId[0], [[[4, 66], [104, 66]]]);
-  });
-  test("whether a line crosses a box: its moves, edges included, and its points", () => {
-    const lines = [{ id: HW, segments: [[[4, 66], [44, 66], [44, 36], [104, 36]], [[60, 10]]] }];
-    assert.equal(linesCross(lines, { left: 10, right: 40, top: 40, bottom: 60 }), false, "between the moves");
-    assert.equal(linesCross(lines, { left: 40, right: 50, top: 40, bottom: 60 }), true, "the vertical move");
-    assert.equal(linesCross(lines, { left: 10, right: 40, top: 60, bottom: 66 }), true, "touching the horizontal one");
-    assert.equal(linesCross(lines, { left: 55, right: 65, top: 5, bottom: 15 }), true, "a lone point");
-    assert.equal(linesCross([], { left: 0, right: 100, top: 0, bottom: 100 }), false);
+  test("a replica missing from a sample ends its line there", () => {
+    const h = createHistory();
+    recordSample(h, at(1, 0, 0));
+    const b = at(2, 0, 0);
+    b.partitions[0].logs = b.partitions[0].logs.slice(0, 2);
+    recordSample(h, b);
+    const p = createPaths(h, 0);
+    assert.deepEqual(steps(pathData(p, 2)), [["M", 1 - 1, 11], ["H", 0]]);
   });
 });
 

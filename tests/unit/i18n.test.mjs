@@ -50,7 +50,7 @@ describe("lookup", () => {
     assert.equal(tr("en", "cluster.arrives", { n: 1 }), "arrives in 1 tick");
     assert.equal(tr("en", "cluster.arrives", { n: 3 }), "arrives in 3 ticks");
     assert.equal(tr("zh", "cluster.arrives", { n: 3 }), "3 tick 后到达");
-    assert.equal(tr("en", "timeline.status.live", { tick: 7 }), "tick 7 · live (end of history)");
+    assert.equal(tr("en", "timeline.status.past", { tick: 7, horizon: 9 }), "tick 7 of 9 · replaying recorded history (acting now discards what follows)");
     assert.equal(tr("en", "lesson.stop", { n: 2, total: 8 }), "Stop 2 of 8");
     assert.equal(tr("zh", "lesson.stop", { n: 2, total: 8 }), "第 2 / 8 步");
   });

@@ -1,6 +1,5 @@
 // The HW-history samples behind the per-partition charts: a bounded ring buffer filled from the
-// successive snapshots main.js draws (the core keeps no history), and the charts' geometry in
-// pixels. Pure data, unit-tested.
+// successive snapshots main.js draws (the core keeps no history). Pure data, unit-tested.
 //
 // History is deterministic, so samples at or before a tick stay true when the user seeks back to
 // it (truncateAfter); a jump forward or a new cluster clears them (there would be a gap).
@@ -8,9 +7,12 @@
 /** Samples kept: at one sample per drawn frame, a few hundred ticks of Kafka time. */
 export const HISTORY_SAMPLES = 240;
 
-/** `version` bumps on every change, so the charts can skip redrawing an unchanged history. */
+/**
+ * `version` bumps on every change, so the charts can skip redrawing an unchanged history;
+ * `revision` on every change but a new sample (the charts' paths are then rebuilt).
+ */
 export function createHistory(capacity = HISTORY_SAMPLES) {
-  return { capacity, samples: [], version: 0 };
+  return { capacity, samples: [], version: 0, revision: 0 };
 }
 
 /**
@@ -21,7 +23,10 @@ export function recordSample(hist, snap) {
   const last = hist.samples.at(-1);
   hist.version++;
   if (last && last.tick >= snap.tick) {
-    if (last.tick === snap.tick) hist.samples[hist.samples.length - 1] = sampleOf(snap); // an action at this tick
+    if (last.tick === snap.tick) {
+      hist.samples[hist.samples.length - 1] = sampleOf(snap); // an action at this tick
+      hist.revision++;
+    }
     return hist;
   }
   hist.samples.push(sampleOf(snap));
@@ -42,12 +47,14 @@ export function truncateAfter(hist, tick) {
   while (n > 0 && hist.samples[n - 1].tick > tick) n--;
   hist.samples.length = n;
   hist.version++;
+  hist.revision++;
   return hist;
 }
 
 export function clearHistory(hist) {
   hist.samples.length = 0;
   hist.version++;
+  hist.revision++;
   return hist;
 }
 
@@ -87,100 +94,111 @@ export function chartWindow(hist, partition) {
   };
 }
 
+/**
+ * The SVG transform from data space (x = tick − base.tick, y = value − base.value) to a plot of
+ * `width` × `height` px with `pad` px inside its top and bottom edges: the window's first tick at
+ * x 0, its last at `width`, its smallest value at the bottom.
+ */
+export function chartTransform(win, base, width, height, pad = 6) {
+  const sx = width / Math.max(1, win.tickMax - win.tickMin);
+  const sy = (height - 2 * pad) / (win.yMax - win.yMin);
+  const e = (base.tick - win.tickMin) * sx;
+  const f = height - pad - (base.value - win.yMin) * sy;
+  return { sx, sy, e, f, y: (v) => f - (v - base.value) * sy };
+}
+
+/**
+ * The transform as an SVG attribute. The scales keep 6 significant digits, not a number of
+ * decimals: a window of 24 000 ticks or a million offsets has scales far below 0.001 px.
+ */
+export function transformAttr(tf) {
+  const sig = (v) => Number(v.toPrecision(6));
+  const px = (v) => Math.round(v * 1000) / 1000;
+  return `matrix(${sig(tf.sx)} 0 0 ${sig(-tf.sy)} ${px(tf.e)} ${px(tf.f)})`;
+}
+
 /** The chart's line ids: "hw" for the leader's HW, a broker id for that replica's LEO. */
 export const HW = "hw";
 
 /**
- * The mapping of `win` (chartWindow) onto a plot in px: its first tick at x `left`, its last at
- * `right`, its smallest value at y `bottom`, its largest at `top`. Rounded to whole px, so that
- * lines land on the pixel grid and a run of samples in one pixel repeats its point.
+ * Step-line paths of one partition in data space relative to `base` (small numbers whatever
+ * the offsets), built once and then extended by each new sample (extendPaths): a tick costs its
+ * own sample, not the whole window, and a line that did not move keeps its path data
+ * (`changes` counts the moves, so a chart can tell its paths are as drawn). Samples
+ * that scroll off the window stay in the paths (the plot clips them) until the next rebuild.
  */
-export function chartScale(win, { left, right, top, bottom }) {
-  const sx = (right - left) / Math.max(1, win.tickMax - win.tickMin);
-  const sy = (bottom - top) / (win.yMax - win.yMin);
-  return {
-    x: (tick) => Math.round(left + (tick - win.tickMin) * sx),
-    y: (value) => Math.round(bottom - (value - win.yMin) * sy),
-  };
+export function createPaths(hist, partition) {
+  const first = hist.samples.find((s) => s.parts[partition]);
+  const base = { tick: first?.tick ?? 0, value: 0 };
+  if (first) {
+    const p = first.parts[partition];
+    base.value = Math.min(p.hw >= 0 ? p.hw : Infinity, ...p.leos.map(([, leo]) => leo));
+    if (base.value === Infinity) base.value = 0;
+  }
+  // Lines that stay flat run on to `horizon` (data space), far past the window's right edge; the
+  // paths are rebuilt before the window gets half way there.
+  const span = (hist.samples.at(-1)?.tick ?? 0) - base.tick;
+  const horizon = 4 * Math.max(hist.capacity, span) + 1000;
+  const paths = { partition, base, horizon, lines: new Map(), revision: hist.revision, lastTick: -Infinity, samples: 0, changes: 0 };
+  extendPaths(paths, hist, partition);
+  return paths;
 }
 
 /**
- * The step lines of `partition` over `win` in px (see chartScale): the HW first, then each
- * replica's LEO in the order they appear. A value holds until the next sample that changes it;
- * there the line moves along to that sample's tick, then up or down to the new value. A line has
- * no value at a sample where the partition has no leader (HW), the replica is not assigned, or
- * the partition is missing: it breaks there, ending at its last value's tick, so a line is a list
- * of `segments`, each a list of [x, y] points. A segment that lasts to the last sample runs on to
- * the plot's right edge (so a single sample draws a flat line across the plot); a value alone
- * between two breaks is a segment of one point, which draws nothing. Lines without any value are
- * left out. Built from the samples on each redraw: at most a few hundred points per line.
+ * Add the samples newer than the paths' last one. False when the paths cannot be extended and
+ * must be rebuilt: the history changed other than by new samples (a seek back, a redraw of the
+ * same tick, a reset), they would hold twice the history's capacity (old samples off the
+ * window), or the window would come half way to their horizon.
  */
-export function chartLines(hist, partition, win, plot) {
-  const { x, y } = chartScale(win, plot);
-  // run: the segment being drawn (null in a break); value, tick: its last value and that tick's;
-  // seen: the last sample that assigned the replica.
-  const newLine = (id) => ({ id, segments: [], run: null, value: null, tick: 0, seen: null });
-  const lines = new Map([[HW, newLine(HW)]]);
-  const step = (line, tick, value) => {
-    if (value === null) {
-      if (line.run) to(line.run, x(line.tick), y(line.value));
-      line.run = null;
-    } else if (!line.run) {
-      line.run = [[x(tick), y(value)]];
-      line.segments.push(line.run);
-    } else if (value !== line.value) {
-      to(line.run, x(tick), y(line.value));
-      to(line.run, x(tick), y(value));
-    }
-    line.value = value;
-    line.tick = tick;
-  };
-  for (const s of hist.samples) {
-    if (s.tick < win.tickMin || s.tick > win.tickMax) continue;
+export function extendPaths(paths, hist, partition) {
+  if (paths.revision !== hist.revision) return false;
+  let i = hist.samples.length;
+  while (i > 0 && hist.samples[i - 1].tick > paths.lastTick) i--;
+  if (paths.samples + hist.samples.length - i > 2 * hist.capacity) return false;
+  if ((hist.samples.at(-1)?.tick ?? 0) - paths.base.tick > paths.horizon / 2) return false;
+  for (; i < hist.samples.length; i++) {
+    const s = hist.samples[i];
     const p = s.parts[partition];
-    if (!p) {
-      for (const line of lines.values()) step(line, s.tick, null);
-      continue;
-    }
-    step(lines.get(HW), s.tick, p.hw >= 0 ? p.hw : null);
+    if (!p) continue;
+    const seen = new Set();
+    stepTo(paths, HW, s.tick, p.hw >= 0 ? p.hw : null);
     for (const [broker, leo] of p.leos) {
-      let line = lines.get(broker);
-      if (!line) lines.set(broker, (line = newLine(broker)));
-      line.seen = s.tick;
-      step(line, s.tick, leo);
+      seen.add(broker);
+      stepTo(paths, broker, s.tick, leo);
     }
-    for (const line of lines.values()) if (line.id !== HW && line.seen !== s.tick) step(line, s.tick, null);
+    for (const id of paths.lines.keys()) if (id !== HW && !seen.has(id)) stepTo(paths, id, s.tick, null);
+    paths.lastTick = s.tick;
+    paths.samples++;
   }
-  const out = [];
-  for (const line of lines.values()) {
-    if (line.run) to(line.run, Math.round(plot.right), y(line.value));
-    if (line.segments.length) out.push({ id: line.id, segments: line.segments });
-  }
-  return out;
+  return true;
 }
 
-/** Add a point to a segment unless it is where the segment already is. */
-function to(run, px, py) {
-  const last = run[run.length - 1];
-  if (last[0] !== px || last[1] !== py) run.push([px, py]);
+/** One line's next value (null: no value at this sample, which ends the line until the next). */
+function stepTo(paths, id, tick, value) {
+  let line = paths.lines.get(id);
+  if (!line) {
+    if (value === null) return;
+    line = { d: "", value: null, tick: null };
+    paths.lines.set(id, line);
+  }
+  const x = tick - paths.base.tick;
+  if (value === null) {
+    if (line.value !== null) line.d += `H${line.tick - paths.base.tick}`;
+  } else if (line.value === null) line.d += `M${x},${value - paths.base.value}`;
+  else if (value !== line.value) line.d += `H${x}V${value - paths.base.value}`;
+  if (value !== line.value) paths.changes++;
+  line.value = value;
+  if (value !== null) line.tick = tick;
 }
 
 /**
- * Whether any of `lines` (chartLines) passes through `box` ({ left, right, top, bottom } px,
- * edges included): the chart keeps its range notes out of the lines' way. Exact for step lines,
- * whose moves are all horizontal or vertical.
+ * A line's path data ("" for a line never drawn). One that has a value at the last sample runs
+ * on to the horizon, so it needs no new data while it stays flat.
  */
-export function linesCross(lines, box) {
-  for (const { segments } of lines) {
-    for (const seg of segments) {
-      for (let i = 0; i < seg.length; i++) {
-        const [x0, y0] = seg[i];
-        const [x1, y1] = seg[i + 1] ?? seg[i];
-        if (Math.max(x0, x1) >= box.left && Math.min(x0, x1) <= box.right && Math.max(y0, y1) >= box.top && Math.min(y0, y1) <= box.bottom) return true;
-      }
-    }
-  }
-  return false;
+export function pathData(paths, id) {
+  const line = paths.lines.get(id);
+  if (!line) return "";
+  return line.value === null ? line.d : `${line.d}H${paths.horizon}`;
 }
 
 /**

@@ -24,7 +24,7 @@ const MOVE_MS = 700;
 export function render(root, snap, ctx) {
   let list = root.querySelector(".partition-list");
   if (!list) {
-    list = h("div", { class: "partition-list" });
+    list = h("div", { class: "partition-list", onpointerover: showCellTitle });
     root.replaceChildren(list);
   }
   // Blocks and rows first (they depend only on the assignment), then measure how many offset
@@ -39,6 +39,15 @@ export function render(root, snap, ctx) {
     updateBlock(block, partitionModel(p, snap, capacity), ctx);
     hwChart.render(block.querySelector(".hw-chart"), ctx.history, p.partition, p.replicas, widths[i]);
   });
+}
+
+/**
+ * How many records of each log the view draws at most (the offsets that fit in a track): the
+ * snapshot need not carry more (main.js asks the core for this many). Read before a frame's
+ * writes, from the cached track width.
+ */
+export function recordsShown(root) {
+  return measureCapacity(root);
 }
 
 /** Offsets that fit in one track: between MIN_WINDOW and MAX_WINDOW. */
@@ -343,17 +352,28 @@ function updateCells(row, cells, start) {
     (c) => h("span", { class: "cell", "data-offset": c.offset }),
     (el, c) => {
       setStyle(el, "--i", c.offset - layer.__base);
+      el.__c = c; // for its tooltip (showCellTitle)
       // Most cells of a row are unchanged from the last frame (a cell's offset never changes).
-      const key = `${c.epoch}|${c.committed}|${c.divergent}|${c.value}`;
+      const key = `${c.epoch}|${c.committed}|${c.divergent}`;
       if (el.__cell === key) return;
       el.__cell = key;
       el.className = `cell epoch-${epochSlot(c.epoch)}${c.committed ? " committed" : " uncommitted"}${c.divergent ? " divergent" : ""}`;
       setText(el, c.epoch);
-      const state = t(c.committed ? "cell.committed" : c.divergent ? "cell.divergent" : "cell.notCommitted");
-      const value = c.value !== undefined ? t("cell.value", { v: c.value }) : "";
-      setAttr(el, "title", t("cell.title", { offset: c.offset, epoch: c.epoch, state, value }));
     },
   );
+}
+
+/**
+ * A cell's tooltip (offset, epoch, state, value), written when the pointer reaches it. Written
+ * as the cells were drawn and committed, titles restyled 60 cells in a frame after a produce.
+ */
+function showCellTitle(event) {
+  const el = event.target.closest?.(".cell");
+  const c = el?.__c;
+  if (!c) return;
+  const state = t(c.committed ? "cell.committed" : c.divergent ? "cell.divergent" : "cell.notCommitted");
+  const value = c.value !== undefined ? t("cell.value", { v: c.value }) : "";
+  setAttr(el, "title", t("cell.title", { offset: c.offset, epoch: c.epoch, state, value }));
 }
 
 function updateLag(row, r, m) {
