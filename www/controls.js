@@ -2,6 +2,7 @@
 // handle: every handler reads what was clicked or typed and calls one command.
 
 import { keyCommand } from "./keyboard.js";
+import { recordAt } from "./views/partitions.js";
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -110,9 +111,9 @@ export function wireControls(cmd) {
     const part = e.target.closest("[data-partition]");
     if (!part) return;
     const partition = Number(part.dataset.partition);
-    const cell = e.target.closest(".cell[data-offset]");
     const row = e.target.closest(".replica[data-broker]");
-    if (cell && row) cmd.inspect({ type: "record", partition, broker: Number(row.dataset.broker), offset: Number(cell.dataset.offset) });
+    const offset = row && e.target.matches("canvas.cells") ? recordAt(e.target, e.clientX, e.clientY) : null;
+    if (offset !== null) cmd.inspect({ type: "record", partition, broker: Number(row.dataset.broker), offset });
     else if (row && e.target.closest(".replica-name")) cmd.inspect({ type: "replica", partition, broker: Number(row.dataset.broker) });
     else if (part.tagName === "TR") cmd.inspect({ type: "partition", partition });
   });

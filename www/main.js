@@ -793,8 +793,8 @@ function applyTheme(mode) {
 
 let redrawQueued = false;
 /**
- * Draw again on the next animation frame (several calls make one draw): the canvases (lag
- * clocks, HW charts) are painted in the theme's colours and at their boxes' widths, so a theme
+ * Draw again on the next animation frame (several calls make one draw): the canvases (records,
+ * ruler, lag clocks) are painted in the theme's colours and at their boxes' widths, so a theme
  * change or a resize needs a redraw even while the simulation is paused.
  */
 function queueRedraw() {

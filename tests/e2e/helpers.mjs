@@ -61,6 +61,38 @@ export async function stepUntil(page, predicate, max) {
   );
 }
 
+/**
+ * The records partition `p`'s replica on broker `b` draws (on its canvas: test hook data-cells),
+ * as [{ offset, epoch, state }] with state "c" committed, "u" uncommitted, "d" divergent.
+ */
+export async function recordsShown(page, p, b) {
+  const cells = await page.getAttribute(`[data-partition="${p}"] .replica[data-broker="${b}"] canvas.cells`, "data-cells");
+  return (cells ?? "")
+    .split(" ")
+    .filter(Boolean)
+    .map((c) => {
+      const [offset, epoch, state] = c.split(":");
+      return { offset: Number(offset), epoch: Number(epoch), state };
+    });
+}
+
+/**
+ * The viewport point at the middle of record `offset` in partition `p`'s row of broker `b`, for
+ * a mouse click or hover (the row is scrolled into view first).
+ */
+export async function recordPoint(page, p, b, offset) {
+  return page.$eval(
+    `[data-partition="${p}"] .replica[data-broker="${b}"] canvas.cells`,
+    (canvas, o) => {
+      canvas.scrollIntoView({ block: "center" });
+      const cell = parseFloat(getComputedStyle(canvas).getPropertyValue("--cell"));
+      const r = canvas.getBoundingClientRect();
+      return { x: r.left + (o - Number(canvas.dataset.start) + 0.5) * cell, y: r.top + 22 };
+    },
+    offset,
+  );
+}
+
 export const snapshot = (page) => page.evaluate(() => window.__playground.snapshot());
 export const tickOf = (page) => page.evaluate(() => window.__playground.snapshot().tick);
 export const stateHash = (page) => page.evaluate(() => String(window.__playground.cluster.stateHash()));

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { screenshot } from "./browser.mjs";
-import { leaderShown, openReady, setSpeed, snapshot, stepClicks, tickOf, zkStateShown } from "./helpers.mjs";
+import { leaderShown, openReady, recordPoint, recordsShown, setSpeed, snapshot, stepClicks, tickOf, zkStateShown } from "./helpers.mjs";
 
 const TIMEOUT = { timeout: 120_000 };
 
@@ -91,13 +91,19 @@ describe("the playground page", () => {
     const after = await hwsShown(page, 0);
     for (const [b, hw] of Object.entries(after)) assert.ok(hw > before[b], `B${b}: HW ${before[b]} → ${hw}`);
     for (const b of Object.keys(after)) {
-      const committed = await page.locator(`[data-partition="0"] .replica[data-broker="${b}"] .cell.committed`).count();
-      assert.ok(committed >= 5, `B${b} draws ${committed} committed cells`);
+      const records = await recordsShown(page, 0, b);
+      const committed = records.filter((r) => r.state === "c").length;
+      assert.ok(committed >= 5, `B${b} draws ${committed} committed records`);
+      assert.deepEqual(records.map((r) => r.offset), Array.from({ length: records.length }, (_, i) => records[0].offset + i), "in offset order, no gaps");
     }
-    // A cell's tooltip is written when the pointer reaches it.
-    const cell = page.locator('[data-partition="0"] .replica .cell.committed').first();
-    await cell.hover();
-    assert.match(await cell.getAttribute("title"), /^offset \d+ · leader epoch 0 · committed/);
+    // A record's tooltip is written when the pointer reaches it.
+    const b0 = Object.keys(after)[0];
+    const first = (await recordsShown(page, 0, b0))[0];
+    const at = await recordPoint(page, 0, b0, first.offset);
+    await page.mouse.move(at.x, at.y);
+    const canvas = `[data-partition="0"] .replica[data-broker="${b0}"] canvas.cells`;
+    assert.match(await page.getAttribute(canvas, "title"), new RegExp(`^offset ${first.offset} · leader epoch 0 · committed`));
+    assert.match(await page.getAttribute(canvas, "aria-label"), /committed/);
     const snap = await snapshot(page);
     const req = snap.requests.at(-1);
     assert.equal(req.status, "acked", `request #${req.id} acked (error ${req.error})`);

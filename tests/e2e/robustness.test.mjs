@@ -180,7 +180,7 @@ describe("an hour in a hidden tab", () => {
  * real mouse click.
  */
 function useControl([r, v, w]) {
-  const SELECTOR = "button, input, select, textarea, summary, [role=button], [role=menuitem], [data-link], .cell[data-offset], .replica-name, [data-jump-tick]";
+  const SELECTOR = "button, input, select, textarea, summary, [role=button], [role=menuitem], [data-link], canvas.cells, .replica-name, [data-jump-tick]";
   const PARTS = "form, dialog, nav, [role=toolbar], [role=menu], .timeline, .auto-producer, section, #toasts, #notice, #banner";
   const shown = (el) => !el.disabled && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== "hidden";
   const parts = new Map();

@@ -13,6 +13,7 @@ import {
   formatDuration,
   formatIdSet,
   formatLagTime,
+  lagClockShown,
   formatSeconds,
   formatSpeed,
   hwWaitingFor,
@@ -63,8 +64,12 @@ describe("formatting", () => {
     assert.equal(formatIdSet([]), "{}");
   });
   test("lag time out of replica.lag.time.max.ms", () => {
-    assert.equal(formatLagTime(1200, 10000), "1.2/10 s");
+    assert.equal(formatLagTime(1200, 2500), "1.2/2.5 s", "tenths below 10 s");
     assert.equal(formatLagTime(0, 2500), "0.0/2.5 s");
+    assert.equal(formatLagTime(1200, 10000), "1/10 s", "whole seconds from 10 s");
+    assert.equal(formatLagTime(29999, 30000), "29/30 s", "rounded down: the limit shows once reached");
+    assert.equal(formatLagTime(30000, 30000), "30/30 s");
+    assert.equal(lagClockShown(999, 30000), 0, "a follower that catches up every fetch rests at 0");
   });
   test("acks: select value ↔ API value", () => {
     assert.equal(parseAcks("all"), "all");
@@ -168,8 +173,8 @@ describe("replicas", () => {
   });
 
   test("lag time as a fraction of replica.lag.time.max.ms", () => {
-    assert.deepEqual(lagTimeFraction(logOf(p2, 0).follower, 10000), { fraction: 0.12, over: false, percent: 12 });
-    assert.deepEqual(lagTimeFraction(logOf(p1, 3).follower, 10000), { fraction: 1, over: true, percent: 100 });
+    assert.deepEqual(lagTimeFraction(logOf(p2, 0).follower, 10000), { fraction: 0.12, over: false });
+    assert.deepEqual(lagTimeFraction(logOf(p1, 3).follower, 10000), { fraction: 1, over: true });
     assert.equal(lagTimeFraction(null, 10000), null);
     assert.equal(lagTimeFraction({ sinceCaughtUpMs: -1 }, 10000), null, "-1: never caught up in this epoch");
     assert.equal(lagTimeFraction(logOf(p2, 0).follower, 0), null);

@@ -239,6 +239,8 @@ export default {
   "cell.notCommitted": "not committed",
   "cell.title": "offset {offset} · leader epoch {epoch} · {state}{value} (click for details)",
   "cell.value": " · value {v}",
+  "cells.aria": "Records from offset {from}: {n} drawn, {committed} committed",
+  "cells.aria.divergent": ", {n} differing from the leader's",
   "marker.hw": "HW {hw}{trail}",
   "marker.hwTrail": " (leader HW {hw}: a follower learns the HW from its next fetch response)",
   "marker.leo": "LEO {leo}: the next offset this replica will write",

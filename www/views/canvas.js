@@ -1,8 +1,8 @@
-// Canvas helpers for the parts of the page that change on every tick (the followers' lag clocks,
-// the HW charts). Redrawing a canvas costs no style or layout work; in Chromium a changed DOM
-// text costs 50–100 µs of layout however it is contained, and a tick changed about twenty of
-// them (issue #6's frame budget, README "Budgets"). What a canvas shows is also said in words
-// for screen readers (aria-label), by the views that draw it.
+// Canvas helpers for the parts of the partitions view that change with the ticks (the records,
+// the offset ruler, the followers' lag clocks). Redrawing a canvas costs no style or layout
+// work; in Chromium a changed DOM text costs 50–100 µs of layout however it is contained
+// (issue #6's frame budget, README "Budgets"). What a canvas shows is also said in words for
+// screen readers (aria-label), by the views that draw it.
 
 import { setStyle } from "./dom.js";
 

@@ -36,11 +36,27 @@ export function formatDuration(ms) {
   return formatSeconds(ms);
 }
 
-/** Time since a follower last caught up, out of the limit: (1200, 10000) → "1.2/10 s". */
+/**
+ * The step a lag clock moves in: whole seconds once replica.lag.time.max.ms is 10 s or more
+ * (Kafka's defaults are 10 s, and 30 s since 2.5), tenths below. A healthy follower catches up
+ * on every fetch, so its clock rests at 0 instead of changing on every tick (issue #6).
+ */
+export function lagClockStep(maxMs) {
+  return maxMs >= 10000 ? 1000 : 100;
+}
+
+/** sinceMs rounded down to the lag clock's step (it never shows the limit before it is reached). */
+export function lagClockShown(sinceMs, maxMs) {
+  const step = lagClockStep(maxMs);
+  return Math.floor(Math.max(0, sinceMs) / step) * step;
+}
+
+/** Time since a follower last caught up, out of the limit: (1200, 2500) → "1.2/2.5 s", (1200, 10000) → "1/10 s". */
 export function formatLagTime(sinceMs, maxMs) {
   if (!Number.isFinite(sinceMs) || !Number.isFinite(maxMs)) return "";
   const max = maxMs / 1000;
-  return `${(sinceMs / 1000).toFixed(1)}/${Number.isInteger(max) ? max : max.toFixed(1)} s`;
+  const shown = lagClockShown(sinceMs, maxMs) / 1000;
+  return `${shown.toFixed(lagClockStep(maxMs) >= 1000 ? 0 : 1)}/${Number.isInteger(max) ? max : max.toFixed(1)} s`;
 }
 
 /** "0,1,2" style set, as Kafka prints an ISR: [1, 3] → "{1,3}". */
@@ -157,7 +173,7 @@ export function lagTimeFraction(follower, replicaLagTimeMaxMs) {
   if (!follower || !Number.isFinite(follower.sinceCaughtUpMs) || !(replicaLagTimeMaxMs > 0)) return null;
   if (follower.sinceCaughtUpMs < 0) return null; // -1: has not caught up in this leader epoch
   const raw = Math.max(0, follower.sinceCaughtUpMs) / replicaLagTimeMaxMs;
-  return { fraction: Math.min(1, raw), over: raw > 1, percent: Math.round(Math.min(1, raw) * 100) };
+  return { fraction: Math.min(1, raw), over: raw > 1 };
 }
 
 /**

@@ -8,12 +8,13 @@
 //
 // Test hooks: [data-partition][data-leader] per block, [data-broker] per replica row,
 // .hw-marker[data-hw] / .leo-marker[data-leo] per row, .set-isr / .set-osr chips [data-broker],
-// .lag-clock[data-lag] (the time its canvas shows) and .lag.lag-ok / -warn / -over per follower.
-// Clicks: .replica-name (replica inspector) and .cell[data-offset] (record inspector), in main.js.
+// .lag.lag-ok / -warn / -over per follower, canvas.cells[data-start][data-cells] (drawCells).
+// Clicks (controls.js): .replica-name opens the replica inspector, a record on canvas.cells the
+// record inspector (recordAt says which).
 
 import { cachedWidth, h, join, setAttr, setHidden, setStyle, setText } from "./dom.js";
 import { cssColors, cssFont, fitCanvas, setFont, textWidth } from "./canvas.js";
-import { epochSlot, formatLagTime, formatSeconds, MAX_WINDOW, MIN_WINDOW, modelKey, partitionModel, sameCells } from "./model.js";
+import { epochSlot, formatLagTime, formatSeconds, lagClockShown, MAX_WINDOW, MIN_WINDOW, modelKey, partitionModel, sameCells } from "./model.js";
 import * as hwChart from "./hw-chart.js";
 import { t } from "../i18n.js";
 
@@ -24,19 +25,27 @@ const MOVE_MS = 700;
 export function render(root, snap, ctx) {
   let list = root.querySelector(".partition-list");
   if (!list) {
-    list = h("div", { class: "partition-list", onpointerover: showCellTitle });
+    list = h("div", { class: "partition-list", onpointermove: showRecordTitle });
     root.replaceChildren(list);
   }
   // Blocks and rows first (they depend only on the assignment), then measure how many offset
   // slots fit in a row's track, then fill in the models.
   join(list, snap.partitions, (p) => p.partition, createBlock, ensureRows);
   // All reads before any write of this frame (widths are cached, so this is usually free).
-  const capacity = measureCapacity(root);
+  const track = measureTrack(root);
+  const colors = cssColors(PALETTE);
+  const paint = {
+    track,
+    colors,
+    key: Object.values(colors).join(),
+    mono: cssFont("--mono"),
+    sans: cssFont("--sans"),
+  };
   const blocks = [...list.children]; // join left them in the order of snap.partitions
   const widths = blocks.map((block) => hwChart.measure(block.querySelector(".hw-chart")));
   snap.partitions.forEach((p, i) => {
     const block = blocks[i];
-    updateBlock(block, partitionModel(p, snap, capacity), ctx);
+    updateBlock(block, partitionModel(p, snap, track.capacity), ctx, paint);
     hwChart.render(block.querySelector(".hw-chart"), ctx.history, p.partition, p.replicas, widths[i]);
   });
 }
@@ -47,20 +56,23 @@ export function render(root, snap, ctx) {
  * writes, from the cached track width.
  */
 export function recordsShown(root) {
-  return measureCapacity(root);
+  return measureTrack(root).capacity;
 }
 
-/** Offsets that fit in one track: between MIN_WINDOW and MAX_WINDOW. */
-function measureCapacity(root) {
+/**
+ * A replica track's width (px), its offset slot's width (CSS --cell) and the offsets that fit
+ * in it (between MIN_WINDOW and MAX_WINDOW).
+ */
+function measureTrack(root) {
   const track = root.querySelector(".replica .track");
   const width = track ? cachedWidth(track) : 0;
-  if (width === 0) return MAX_WINDOW;
+  if (width === 0) return { width: 0, cell: DEFAULT_CELL_PX, capacity: MAX_WINDOW };
   // --cell only changes with the layout (media queries), i.e. when the track resizes too.
   if (track.__cellFor !== width) {
     track.__cellFor = width;
     track.__cell = parseFloat(getComputedStyle(track).getPropertyValue("--cell")) || DEFAULT_CELL_PX;
   }
-  return Math.max(MIN_WINDOW, Math.min(MAX_WINDOW, Math.floor(width / track.__cell)));
+  return { width, cell: track.__cell, capacity: Math.max(MIN_WINDOW, Math.min(MAX_WINDOW, Math.floor(width / track.__cell))) };
 }
 
 function createBlock(p) {
@@ -94,7 +106,7 @@ function createBlock(p) {
         "div",
         { class: "ruler-row", "aria-hidden": "true" },
         h("div", { class: "label ellipsis" }),
-        h("div", { class: "track ruler" }),
+        h("div", { class: "track ruler" }, h("canvas", { class: "ruler-ticks" })),
         h("div", { class: "stats" }),
       ),
       h("div", { class: "replica-rows" }),
@@ -125,6 +137,7 @@ function createRow(log) {
     h(
       "div",
       { class: "track" },
+      h("canvas", { class: "cells", role: "img" }),
       h("div", { class: "marker hw-marker", "data-hw": log.hw }, h("span", { class: "marker-tag" }, "HW")),
       h("div", { class: "marker leo-marker", "data-leo": log.leo }, h("span", { class: "marker-tag" }, "LEO")),
     ),
@@ -141,7 +154,7 @@ function createRow(log) {
  * Every part of a block is redrawn only when its slice of the model changed: on most ticks only
  * a follower's lag time moves, and a row's 40 cells stay as they were.
  */
-function updateBlock(block, m, ctx) {
+function updateBlock(block, m, ctx, paint) {
   const headKey = modelKey([m.leader, m.leaderEpoch, m.hw, m.hwWaitingFor, m.leaderLeo, m.flags]);
   if (block.__head !== headKey) {
     block.__head = headKey;
@@ -155,6 +168,7 @@ function updateBlock(block, m, ctx) {
     grid.__window = windowKey;
     updateRuler(grid, m.window);
   }
+  drawRuler(grid.querySelector("canvas.ruler-ticks"), m.window, paint);
   // The rows are in the order of m.replicas (ensureRows joined them by p.logs).
   const rows = grid.querySelector(".replica-rows").children;
   m.replicas.forEach((r, i) => {
@@ -163,7 +177,9 @@ function updateBlock(block, m, ctx) {
     // the log moves, its badges rarely; its cells are compared one by one.
     const { cells, lag, lagTime, sinceCaughtUpMs, ...status } = r;
     const statusKey = modelKey([status, start, m.hw]);
-    const lagKey = modelKey([lag, lagTime, sinceCaughtUpMs, m.lagMaxMs]);
+    // The lag box and the row's label change with what the clock shows, not on every tick.
+    const shown = lagTime ? [lagClockShown(sinceCaughtUpMs, m.lagMaxMs), lagState(lagTime)] : null;
+    const lagKey = modelKey([lag, shown, m.lagMaxMs]);
     const statusChanged = row.__status !== statusKey;
     if (statusChanged) {
       row.__status = statusKey;
@@ -174,13 +190,10 @@ function updateBlock(block, m, ctx) {
       updateLag(row, r, m);
       setAttr(row, "aria-label", describeReplica(r, m));
     }
-    // Every frame: it also repaints when only the theme changed (its own key says when).
-    if (r.lagTime && !r.isLeader) drawLagClock(row.querySelector(".lag-clock"), r, m);
-    if (row.__start !== start || !sameCells(row.__cells, cells)) {
-      row.__start = start;
-      row.__cells = cells;
-      updateCells(row, cells, start);
-    }
+    // The canvases are asked every frame: they also repaint when only the theme or the size
+    // changed (their own keys say when).
+    if (r.lagTime && !r.isLeader) drawLagClock(row.querySelector(".lag-clock"), r, m, paint);
+    drawCells(row.querySelector("canvas.cells"), cells, start, paint);
   });
 }
 
@@ -209,45 +222,38 @@ function updateHead(block, m) {
 
 /** The offset ruler over the rows, and how many earlier offsets are not drawn. */
 function updateRuler(grid, { start, end, hidden }) {
-  setStyle(grid, "--slots", end - start);
   grid.classList.toggle("clipped", hidden > 0);
   const ell = grid.querySelector(".ruler-row .ellipsis");
   setText(ell, hidden > 0 ? t("partition.earlier", { n: hidden }) : t("partition.offset"));
   setAttr(ell, "title", hidden > 0 ? t("partition.notDrawn", { from: start - hidden, to: start - 1 }) : null);
-  const ticks = [];
-  for (let o = start; o < end; o++) if (o % 5 === 0) ticks.push(o);
-  const layer = slideLayer(grid.querySelector(".ruler"), "ticks", start);
-  join(
-    layer,
-    ticks,
-    (o) => o,
-    (o) => h("span", { class: "tick" }, String(o)),
-    (el, o) => setStyle(el, "--i", o - layer.__base),
-  );
 }
 
-/** Slots a layer may be shifted by before it is rebased (far out, transforms lose precision). */
-const REBASE = 10_000;
+const RULER_HEIGHT = 14;
 
 /**
- * The layer of `track` (class `cls`) that holds its cells or ruler ticks. They sit at
- * (offset − base) slots and the layer is shifted left by (start − base) slots, so when the
- * window slides only the layer's transform changes and transitions, not every cell's style:
- * restyling 120 cells each starting a transition took 2–4 ms in the frames after a produce
- * (issue #6). When the window moves back, or more than REBASE slots on, the layer is replaced
- * by a fresh one based at `start`: its children are created again and nothing animates the jump.
+ * The offset ruler over the rows: a mark and the offset every 5 offsets. On a canvas, like the
+ * records under it (it is only a picture: aria-hidden); as elements, a slide of the window
+ * removed and added a few and cost 150 µs of layout.
  */
-function slideLayer(track, cls, start) {
-  let layer = track.querySelector(`:scope > .${cls}`);
-  if (!layer || start < layer.__base || start - layer.__base > REBASE) {
-    const fresh = h("div", { class: cls });
-    fresh.__base = start;
-    if (layer) layer.replaceWith(fresh);
-    else track.prepend(fresh);
-    layer = fresh;
+function drawRuler(canvas, { start, end }, { track, colors, mono, key: palette }) {
+  const look = `${start}|${end}|${track.width}|${track.cell}|${mono}|${palette}`;
+  if (canvas.__look === look) return;
+  canvas.__look = look;
+  const ctx = fitCanvas(canvas, Math.max(1, track.width), RULER_HEIGHT);
+  setFont(ctx, `10px ${mono}`);
+  ctx.textAlign = "left";
+  ctx.textBaseline = "middle";
+  ctx.fillStyle = colors["--leo"];
+  ctx.strokeStyle = colors["--border"];
+  ctx.lineWidth = 1;
+  ctx.beginPath();
+  for (let o = Math.ceil(start / 5) * 5; o < end; o += 5) {
+    const x = Math.round((o - start) * track.cell) + 0.5;
+    ctx.moveTo(x, 0);
+    ctx.lineTo(x, RULER_HEIGHT);
+    ctx.fillText(String(o), x + 2.5, RULER_HEIGHT / 2 + 0.5);
   }
-  setStyle(layer, "--shift", start - layer.__base);
-  return layer;
+  ctx.stroke();
 }
 
 /**
@@ -342,38 +348,131 @@ function updateRow(row, r, m, ctx) {
   setText(row.querySelector(".hw-text"), `HW ${r.hw}`);
 }
 
-/** The row's records in the offset window, coloured by leader epoch, solid once committed. */
-function updateCells(row, cells, start) {
-  const layer = slideLayer(row.querySelector(".track"), "cells", start);
-  join(
-    layer,
-    cells,
-    (c) => c.offset,
-    (c) => h("span", { class: "cell", "data-offset": c.offset }),
-    (el, c) => {
-      setStyle(el, "--i", c.offset - layer.__base);
-      el.__c = c; // for its tooltip (showCellTitle)
-      // Most cells of a row are unchanged from the last frame (a cell's offset never changes).
-      const key = `${c.epoch}|${c.committed}|${c.divergent}`;
-      if (el.__cell === key) return;
-      el.__cell = key;
-      el.className = `cell epoch-${epochSlot(c.epoch)}${c.committed ? " committed" : " uncommitted"}${c.divergent ? " divergent" : ""}`;
-      setText(el, c.epoch);
-    },
-  );
+const EPOCH_COLORS = ["--e0", "--e1", "--e2", "--e3", "--e4", "--e5", "--e6", "--e7"];
+/** The CSS colours the canvases paint with, resolved once a frame (see canvas.js cssColors). */
+const PALETTE = [...EPOCH_COLORS, "--surface", "--surface-2", "--border", "--leo", "--bad", "--muted", "--ok", "--warn"];
+const TRACK_HEIGHT = 46;
+const CELL = { top: 11, height: 22, gap: 2, radius: 3, dash: [3, 2], hatch: 6 };
+
+/**
+ * The row's records in the offset window, on a canvas: a box per record, coloured by the leader
+ * epoch that wrote it (the number in it), solid once committed, hatched with a dashed edge
+ * before, ringed in red where it differs from the leader's record. As DOM elements, a produce
+ * of 20 records created, restyled and removed up to 180 of them over the following frames, the
+ * most expensive frames of the page (issue #6). Redrawn only when the window, the records or the
+ * look changed. Test hooks: data-start, data-cells ("offset:epoch:state" with state c
+ * committed, u uncommitted, d divergent).
+ */
+function drawCells(canvas, cells, start, { track, colors, mono, sans, key: palette }) {
+  const empty = cells.length ? "" : t("pic.empty");
+  const look = `${track.width}|${track.cell}|${empty}|${mono}|${sans}|${palette}`;
+  if (canvas.__start === start && canvas.__look === look && sameCells(canvas.__cells, cells)) return;
+  canvas.__start = start;
+  canvas.__look = look;
+  canvas.__cells = cells;
+  canvas.__cellPx = track.cell;
+  const ctx = fitCanvas(canvas, Math.max(1, track.width), TRACK_HEIGHT);
+  if (empty) {
+    setFont(ctx, `italic 11px ${sans}`);
+    ctx.fillStyle = colors["--muted"];
+    ctx.textAlign = "left";
+    ctx.textBaseline = "middle";
+    ctx.fillText(empty, 14, CELL.top + CELL.height / 2);
+  }
+  setFont(ctx, `700 10px ${mono}`);
+  ctx.textAlign = "center";
+  ctx.textBaseline = "middle";
+  const w = track.cell - CELL.gap;
+  const box = (x, inset) => {
+    ctx.beginPath();
+    ctx.roundRect(x + inset, CELL.top + inset, w - 2 * inset, CELL.height - 2 * inset, CELL.radius);
+  };
+  for (const c of cells) {
+    const x = (c.offset - start) * track.cell;
+    const ec = colors[EPOCH_COLORS[epochSlot(c.epoch)]];
+    if (c.committed) {
+      box(x, 0);
+      ctx.fillStyle = ec;
+      ctx.fill();
+      ctx.fillStyle = "#fff";
+    } else {
+      // Hatched (stripes at 24 % of the epoch's colour) inside a dashed edge, like the legend's swatch.
+      box(x, 0.75);
+      ctx.save();
+      ctx.clip();
+      ctx.globalAlpha = 0.24;
+      ctx.strokeStyle = ec;
+      // Bands of hatch/2 px every hatch px, across the box at 45° (CSS: a 135deg repeating gradient).
+      ctx.lineWidth = CELL.hatch / 2;
+      ctx.beginPath();
+      for (let d = 0; d < w + CELL.height; d += CELL.hatch * Math.SQRT2) {
+        ctx.moveTo(x + d, CELL.top);
+        ctx.lineTo(x + d - CELL.height, CELL.top + CELL.height);
+      }
+      ctx.stroke();
+      ctx.restore();
+      box(x, 0.75); // (the stripes replaced the path)
+      ctx.strokeStyle = ec;
+      ctx.lineWidth = 1.5;
+      ctx.setLineDash(CELL.dash);
+      ctx.stroke();
+      ctx.setLineDash([]);
+      ctx.fillStyle = ec;
+    }
+    ctx.fillText(String(c.epoch), x + w / 2, CELL.top + CELL.height / 2 + 0.5);
+  }
+  // Rings last: they reach over the neighbours, like the box-shadow they stand for.
+  for (const c of cells) {
+    if (!c.divergent) continue;
+    const x = (c.offset - start) * track.cell;
+    ctx.lineWidth = 2;
+    ctx.strokeStyle = colors["--surface"];
+    box(x, -1);
+    ctx.stroke();
+    ctx.lineWidth = 1.5;
+    ctx.strokeStyle = colors["--bad"];
+    box(x, -2.75);
+    ctx.stroke();
+  }
+  setAttr(canvas, "data-start", start);
+  setAttr(canvas, "data-cells", cells.map((c) => `${c.offset}:${c.epoch}:${c.divergent ? "d" : c.committed ? "c" : "u"}`).join(" "));
+  setAttr(canvas, "aria-label", empty || describeCells(cells, start));
+}
+
+function describeCells(cells, start) {
+  const committed = cells.filter((c) => c.committed).length;
+  const divergent = cells.filter((c) => c.divergent).length;
+  return t("cells.aria", { from: start, n: cells.length, committed }) + (divergent ? t("cells.aria.divergent", { n: divergent }) : "");
 }
 
 /**
- * A cell's tooltip (offset, epoch, state, value), written when the pointer reaches it. Written
- * as the cells were drawn and committed, titles restyled 60 cells in a frame after a produce.
+ * The offset of the record drawn at viewport point (`x`, `y`) on a row's cells canvas, or null
+ * where there is none (main's click handler opens the record inspector with it).
  */
-function showCellTitle(event) {
-  const el = event.target.closest?.(".cell");
-  const c = el?.__c;
-  if (!c) return;
+export function recordAt(canvas, x, y) {
+  if (!canvas.__cells) return null;
+  const r = canvas.getBoundingClientRect();
+  const top = y - r.top - CELL.top;
+  if (top < 0 || top > CELL.height) return null;
+  const slot = Math.floor((x - r.left) / canvas.__cellPx);
+  const cell = canvas.__cells.find((c) => c.offset === canvas.__start + slot);
+  return cell ? cell.offset : null;
+}
+
+/** A record's tooltip (offset, epoch, state, value) and a pointer cursor, as the pointer moves over it. */
+function showRecordTitle(event) {
+  const canvas = event.target;
+  if (!canvas.matches?.("canvas.cells")) return;
+  const offset = recordAt(canvas, event.clientX, event.clientY);
+  const c = offset === null ? null : canvas.__cells.find((x) => x.offset === offset);
+  setStyle(canvas, "cursor", c ? "pointer" : "");
+  if (!c) {
+    setAttr(canvas, "title", null);
+    return;
+  }
   const state = t(c.committed ? "cell.committed" : c.divergent ? "cell.divergent" : "cell.notCommitted");
   const value = c.value !== undefined ? t("cell.value", { v: c.value }) : "";
-  setAttr(el, "title", t("cell.title", { offset: c.offset, epoch: c.epoch, state, value }));
+  setAttr(canvas, "title", t("cell.title", { offset: c.offset, epoch: c.epoch, state, value }));
 }
 
 function updateLag(row, r, m) {
@@ -403,8 +502,7 @@ function updateLag(row, r, m) {
   }
   setAttr(lagBox, "class", `lag lag-${lagState(r.lagTime)}`);
   setStyle(clock, "display", "");
-  // The live figures are on the clock and in the row's aria-label: a title changed every tick
-  // restyles its element every tick.
+  // The live figures are on the clock and in the row's aria-label.
   setAttr(lagBox, "title", t("lag.title", { max: formatSeconds(m.lagMaxMs) }) + t(r.inIsr ? "lag.title.inIsr" : "lag.title.osr"));
 }
 
@@ -418,19 +516,19 @@ const RING = { ok: "--ok", warn: "--warn", over: "--bad" };
 
 /**
  * The follower's lag clock: a ring filled to the fraction of replica.lag.time.max.ms since it
- * last caught up, and that time ("2.3/30 s"). It changes on every tick a follower is behind, so
- * it is drawn on a canvas (see canvas.js); the row's aria-label and the box's title say it in words.
+ * last caught up, and that time ("3/30 s"). As a DOM text and ring it changed on most ticks a
+ * follower is behind, and a changed text costs Chromium 50–100 µs of layout (issue #6); on a
+ * canvas it costs none. The row's aria-label says it in words, the lag box's title explains it.
  */
-function drawLagClock(canvas, r, m) {
-  const { fraction } = r.lagTime;
+function drawLagClock(canvas, r, m, { colors, mono, key: palette }) {
+  // The ring moves in the clock's steps, like its text.
+  const fraction = Math.min(1, lagClockShown(r.sinceCaughtUpMs, m.lagMaxMs) / m.lagMaxMs);
   const state = lagState(r.lagTime);
   const text = formatLagTime(r.sinceCaughtUpMs, m.lagMaxMs);
-  const colors = cssColors(["--surface-2", "--muted", RING[state]]);
-  const font = `${CLOCK.fontPx}px ${cssFont("--mono")}`;
-  const key = `${fraction.toFixed(3)}|${text}|${state}|${Object.values(colors).join("|")}|${font}`;
+  const font = `${CLOCK.fontPx}px ${mono}`;
+  const key = `${fraction}|${text}|${state}|${font}|${palette}`;
   if (canvas.__key === key) return;
   canvas.__key = key;
-  setAttr(canvas, "data-lag", text);
   const width = CLOCK.size + CLOCK.gap + Math.ceil(textWidth(font, text));
   const ctx = fitCanvas(canvas, width, CLOCK.size);
   const c = CLOCK.size / 2;
@@ -442,7 +540,7 @@ function drawLagClock(canvas, r, m) {
   if (fraction > 0) {
     ctx.strokeStyle = colors[RING[state]];
     ctx.beginPath();
-    ctx.arc(c, c, CLOCK.r, -Math.PI / 2, -Math.PI / 2 + 2 * Math.PI * Math.min(1, fraction));
+    ctx.arc(c, c, CLOCK.r, -Math.PI / 2, -Math.PI / 2 + 2 * Math.PI * fraction);
     ctx.stroke();
   }
   setFont(ctx, font);
@@ -456,7 +554,10 @@ function describeReplica(r, m) {
   if (!r.brokerUp) parts.push(t("replica.aria.brokerStatus", { status: t(`status.${r.brokerStatus}`) }));
   parts.push(`LEO ${r.leo}`, `HW ${r.hw}`);
   if (!r.isLeader && r.lag !== null) parts.push(t("replica.aria.behind", { n: r.lag }));
-  if (r.lagTime) parts.push(t("replica.aria.since", { t: formatSeconds(r.sinceCaughtUpMs), percent: r.lagTime.percent }));
+  if (r.lagTime) {
+    const shown = lagClockShown(r.sinceCaughtUpMs, m.lagMaxMs);
+    parts.push(t("replica.aria.since", { t: formatSeconds(shown), percent: Math.round(Math.min(1, shown / m.lagMaxMs) * 100) }));
+  }
   return t("replica.aria", { p: m.partition, parts: parts.join(", ") });
 }
 

@@ -63,11 +63,11 @@ function createItem() {
 }
 
 function updateItem(li, r) {
-  li.className = `request req-${r.status}`;
+  setAttr(li, "class", `request req-${r.status}`);
   setAttr(li, "data-request", r.id);
   const st = li.querySelector(".req-status");
   setText(st, t(`request.${r.status}`));
-  st.className = `req-status pill ${r.status === "acked" ? "ok" : r.status === "failed" ? "bad" : "pending"}`;
+  setAttr(st, "class", `req-status pill ${r.status === "acked" ? "ok" : r.status === "failed" ? "bad" : "pending"}`);
   setText(li.querySelector(".req-what"), `#${r.id} P${r.partition} ×${r.count} acks=${r.acks}`);
   const detail = [];
   if (r.error) detail.push(r.error);
