@@ -205,7 +205,7 @@ describe("the playground page", () => {
       const { json } = await page.evaluate(() => window.__playground.trace());
       return json.events.filter((e) => !kind || e.kind === kind).reverse().slice(0, 200).map((e) => `${e.tick} ${e.kind} ${e.text}`);
     };
-    const shown = () => page.$$eval("#events li .event", (lines) => lines.map((b) => `${b.dataset.jumpTick} ${b.querySelector(".ev-kind").textContent} ${b.querySelector(".ev-text").textContent}`));
+    const shown = () => page.$$eval("#events [role=listitem] .event", (lines) => lines.map((b) => `${b.dataset.jumpTick} ${b.querySelector(".ev-kind").textContent} ${b.querySelector(".ev-text").textContent}`));
     await page.fill("#produce-count", "3");
     // Many ticks, each adding a few events at the head (and, past 200, dropping the oldest).
     await page.evaluate(() => {
