@@ -33,8 +33,8 @@ import * as configView from "./views/config-form.js";
 import * as contextMenu from "./views/context-menu.js";
 import * as helpView from "./views/help.js";
 import { createAnnouncer } from "./views/announcer.js";
-import { THEME_QUERIES } from "./views/canvas.js";
-import { onWidthChange, setAttr, setHidden, setText } from "./views/dom.js";
+import { flushPaint, THEME_QUERIES } from "./views/canvas.js";
+import { setAttr, setHidden, setText } from "./views/dom.js";
 import { toast } from "./views/toast.js";
 import { announcements, newViolations } from "./views/events-model.js";
 import { clearHistory, createHistory, recordSample, truncateAfter } from "./views/hw-history.js";
@@ -558,16 +558,11 @@ function setSpeed(sliderValue) {
  */
 function watchWidth() {
   let width = 0;
-  let pending = false;
   new ResizeObserver(([entry]) => {
     const w = Math.round(entry.contentRect.width);
-    if (w === width || pending) return;
+    if (w === width) return;
     width = w;
-    pending = true;
-    requestAnimationFrame(() => {
-      pending = false;
-      draw();
-    });
+    queueRedraw();
   }).observe($("#main"));
 }
 
@@ -727,6 +722,7 @@ function draw() {
   eventsView.render($("#events"), state.events, { kind: $("#event-kind"), partition: $("#event-partition") }, snap);
   configView.render($("#config-form"), snap.config);
   if (state.inspecting && $("#inspector").open) inspectorView.render($("#inspector"), inspect(state.inspecting, inspectorSnapshot(), { cuts: state.cuts }));
+  flushPaint(); // after every DOM write of the frame (canvas.js paint)
   if (!firstFrameMarked) {
     firstFrameMarked = true;
     performance.mark?.("playground:first-frame");
@@ -793,9 +789,9 @@ function applyTheme(mode) {
 
 let redrawQueued = false;
 /**
- * Draw again on the next animation frame (several calls make one draw): the canvases (records,
- * ruler, lag clocks) are painted in the theme's colours and at their boxes' widths, so a theme
- * change or a resize needs a redraw even while the simulation is paused.
+ * Draw again on the next animation frame (several calls make one draw): after a resize (see
+ * watchWidth) and a theme change, as the canvases (records, ruler, lag clocks) are painted in
+ * the theme's colours.
  */
 function queueRedraw() {
   if (redrawQueued) return;
@@ -805,7 +801,6 @@ function queueRedraw() {
     draw();
   });
 }
-onWidthChange(queueRedraw);
 for (const q of THEME_QUERIES) window.matchMedia(q).addEventListener("change", queueRedraw);
 
 function drawThemeButton() {

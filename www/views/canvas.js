@@ -1,35 +1,44 @@
 // Canvas helpers for the parts of the partitions view that change with the ticks (the records,
-// the offset ruler, the followers' lag clocks). Redrawing a canvas costs no style or layout
-// work; in Chromium a changed DOM text costs 50–100 µs of layout however it is contained
-// (issue #6's frame budget, README "Budgets"). What a canvas shows is also said in words for
-// screen readers (aria-label), by the views that draw it.
+// the offset ruler, the followers' lag clocks). A changed DOM text costs Chromium 50–100 µs of
+// layout however it is contained, a changed element more (issue #6's frame budget, README
+// "Budgets"); a repainted canvas costs no layout. What a canvas shows is also said in words
+// for screen readers (aria-label), by the views that draw it.
 
 import { setStyle } from "./dom.js";
 
+const jobs = [];
+
 /**
  * Size `canvas` to `width` × `height` CSS px, backed by device pixels (sharp on HiDPI screens),
- * and return its 2D context, cleared and scaled so that drawing is in CSS px. Resizing the
- * backing store only happens when a size or the pixel ratio changed.
+ * now, and paint it with `draw(ctx)` (in CSS px, on a cleared canvas) at the next
+ * flushPaint(). A canvas's text and fonts make Chromium bring the whole document's style up to
+ * date first: painted in the middle of a frame's DOM writes, that cost 1.4 ms a frame for six
+ * lag clocks, an extra style pass; painted after them (main.js draw() flushes at its end), it is
+ * the frame's one style pass. (An OffscreenCanvas knows no document, but each took 1.2 ms to set
+ * up: 22 ms more before the first frame.)
  */
-export function fitCanvas(canvas, width, height) {
+export function paint(canvas, width, height, draw) {
   const ratio = globalThis.devicePixelRatio || 1;
   const w = Math.max(1, Math.round(width * ratio));
   const hgt = Math.max(1, Math.round(height * ratio));
-  // Drawing goes to an OffscreenCanvas that owns the element's pixels: text and fonts on a
-  // canvas in the document make Chromium bring the whole document's style up to date first
-  // (1.4 ms a frame for the six lag clocks), an OffscreenCanvas knows no document.
-  const surface = (canvas.__surface ??= typeof canvas.transferControlToOffscreen === "function" ? canvas.transferControlToOffscreen() : canvas);
-  const ctx = surface.getContext("2d");
-  if (surface.width !== w || surface.height !== hgt) {
-    surface.width = w;
-    surface.height = hgt;
+  const ctx = canvas.getContext("2d");
+  if (canvas.width !== w || canvas.height !== hgt) {
+    canvas.width = w;
+    canvas.height = hgt;
     ctx.__font = undefined; // a resize resets the context's state
   }
   setStyle(canvas, "width", `${width}px`);
   setStyle(canvas, "height", `${height}px`);
-  ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
-  ctx.clearRect(0, 0, width, height);
-  return ctx;
+  jobs.push(() => {
+    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+    ctx.clearRect(0, 0, width, height);
+    draw(ctx);
+  });
+}
+
+/** Paint the canvases that paint() was given since the last flush. */
+export function flushPaint() {
+  for (const job of jobs.splice(0)) job();
 }
 
 // The palette's colours are CSS custom properties written with light-dark(), which a canvas
@@ -45,8 +54,11 @@ let probe = null;
 
 let keyNow = null;
 
-/** What the palette depends on, read once per task (a frame draws a dozen canvases). */
-function themeKey() {
+/**
+ * What the palette depends on, read once per task (a frame draws a dozen canvases): views key
+ * their canvases on it, and resolve the colours (cssColors) only when they paint.
+ */
+export function themeKey() {
   if (keyNow === null) {
     themeLists ??= THEME_QUERIES.map((q) => globalThis.matchMedia?.(q) ?? null);
     keyNow = `${document.documentElement.dataset.theme ?? "auto"}|${themeLists.map((l) => (l?.matches ? 1 : 0)).join("")}`;
@@ -90,19 +102,31 @@ export function cssColors(names) {
   return Object.fromEntries(names.map((n) => [n, map.get(n)]));
 }
 
-/** The page's font stacks (CSS --mono / --sans), for canvas text. */
-export function cssFont(name) {
-  const map = current();
-  const key = `font:${name}`;
-  if (!map.has(key)) map.set(key, getComputedStyle(document.documentElement).getPropertyValue(name).trim() || "monospace");
-  return map.get(key);
-}
+const fonts = new Map();
 
 /**
- * Set the context's font, only when it changed: parsing a font and matching its families costs
- * more than drawing the text (and on a canvas in the document, as without OffscreenCanvas, it
- * first brings the whole document's style up to date).
+ * The page's font stacks (CSS --mono / --sans), for canvas text: read from the style sheets'
+ * :root rules, which costs no style recalculation (getComputedStyle in the middle of a frame's
+ * DOM writes would make Chromium restyle the page an extra time).
  */
+export function cssFont(name) {
+  if (!fonts.has(name)) {
+    let value = "";
+    for (const sheet of document.styleSheets) {
+      let rules = [];
+      try {
+        rules = sheet.cssRules; // a style sheet from another origin (an extension's) cannot be read
+      } catch {
+        continue;
+      }
+      for (const rule of rules) if (rule.selectorText === ":root") value ||= rule.style.getPropertyValue(name).trim();
+    }
+    fonts.set(name, value || (name === "--mono" ? "monospace" : "sans-serif"));
+  }
+  return fonts.get(name);
+}
+
+/** Set the context's font, only when it changed: parsing a font and matching its families costs more than drawing the text. */
 export function setFont(ctx, font) {
   if (ctx.__font === font) return;
   ctx.font = font;

@@ -119,24 +119,12 @@ export function join(parent, items, key, create, update) {
 // Widths of elements that views size their drawings by, read once and then only again after
 // the element resizes (a ResizeObserver drops the cached value), so drawing a frame does not
 // force a layout by reading clientWidth right after writing the DOM.
-const widthListeners = [];
 const widthObserver =
   typeof ResizeObserver === "function"
     ? new ResizeObserver((entries) => {
-        let changed = false;
-        for (const e of entries) {
-          if (e.target.__width === undefined || e.target.__width === e.target.clientWidth) continue;
-          delete e.target.__width;
-          changed = true;
-        }
-        if (changed) for (const fn of widthListeners) fn();
+        for (const e of entries) delete e.target.__width;
       })
     : null;
-
-/** Call `fn` after an element measured with cachedWidth changed width (drawings sized by it are stale). */
-export function onWidthChange(fn) {
-  widthListeners.push(fn);
-}
 
 /** `el.clientWidth`, cached until `el` resizes (no observer available: always read). */
 export function cachedWidth(el) {

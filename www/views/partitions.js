@@ -13,7 +13,7 @@
 // record inspector (recordAt says which).
 
 import { cachedWidth, h, join, setAttr, setHidden, setStyle, setText } from "./dom.js";
-import { cssColors, cssFont, fitCanvas, setFont, textWidth } from "./canvas.js";
+import { cssColors, cssFont, paint, setFont, textWidth, themeKey } from "./canvas.js";
 import { epochSlot, formatLagTime, formatSeconds, lagClockShown, MAX_WINDOW, MIN_WINDOW, modelKey, partitionModel, sameCells } from "./model.js";
 import * as hwChart from "./hw-chart.js";
 import { t } from "../i18n.js";
@@ -33,14 +33,7 @@ export function render(root, snap, ctx) {
   join(list, snap.partitions, (p) => p.partition, createBlock, ensureRows);
   // All reads before any write of this frame (widths are cached, so this is usually free).
   const track = measureTrack(root);
-  const colors = cssColors(PALETTE);
-  const paint = {
-    track,
-    colors,
-    key: Object.values(colors).join(),
-    mono: cssFont("--mono"),
-    sans: cssFont("--sans"),
-  };
+  const paint = { track, theme: themeKey(), mono: cssFont("--mono"), sans: cssFont("--sans") };
   const blocks = [...list.children]; // join left them in the order of snap.partitions
   const widths = blocks.map((block) => hwChart.measure(block.querySelector(".hw-chart")));
   snap.partitions.forEach((p, i) => {
@@ -235,25 +228,27 @@ const RULER_HEIGHT = 14;
  * records under it (it is only a picture: aria-hidden); as elements, a slide of the window
  * removed and added a few and cost 150 µs of layout.
  */
-function drawRuler(canvas, { start, end }, { track, colors, mono, key: palette }) {
-  const look = `${start}|${end}|${track.width}|${track.cell}|${mono}|${palette}`;
+function drawRuler(canvas, { start, end }, { track, theme, mono }) {
+  const look = `${start}|${end}|${track.width}|${track.cell}|${mono}|${theme}`;
   if (canvas.__look === look) return;
   canvas.__look = look;
-  const ctx = fitCanvas(canvas, Math.max(1, track.width), RULER_HEIGHT);
-  setFont(ctx, `10px ${mono}`);
-  ctx.textAlign = "left";
-  ctx.textBaseline = "middle";
-  ctx.fillStyle = colors["--leo"];
-  ctx.strokeStyle = colors["--border"];
-  ctx.lineWidth = 1;
-  ctx.beginPath();
-  for (let o = Math.ceil(start / 5) * 5; o < end; o += 5) {
-    const x = Math.round((o - start) * track.cell) + 0.5;
-    ctx.moveTo(x, 0);
-    ctx.lineTo(x, RULER_HEIGHT);
-    ctx.fillText(String(o), x + 2.5, RULER_HEIGHT / 2 + 0.5);
-  }
-  ctx.stroke();
+  paint(canvas, Math.max(1, track.width), RULER_HEIGHT, (ctx) => {
+    const colors = cssColors(PALETTE);
+    setFont(ctx, `10px ${mono}`);
+    ctx.textAlign = "left";
+    ctx.textBaseline = "middle";
+    ctx.fillStyle = colors["--leo"];
+    ctx.strokeStyle = colors["--border"];
+    ctx.lineWidth = 1;
+    ctx.beginPath();
+    for (let o = Math.ceil(start / 5) * 5; o < end; o += 5) {
+      const x = Math.round((o - start) * track.cell) + 0.5;
+      ctx.moveTo(x, 0);
+      ctx.lineTo(x, RULER_HEIGHT);
+      ctx.fillText(String(o), x + 2.5, RULER_HEIGHT / 2 + 0.5);
+    }
+    ctx.stroke();
+  });
 }
 
 /**
@@ -349,7 +344,7 @@ function updateRow(row, r, m, ctx) {
 }
 
 const EPOCH_COLORS = ["--e0", "--e1", "--e2", "--e3", "--e4", "--e5", "--e6", "--e7"];
-/** The CSS colours the canvases paint with, resolved once a frame (see canvas.js cssColors). */
+/** The CSS colours the canvases paint with (canvas.js cssColors, resolved when they paint). */
 const PALETTE = [...EPOCH_COLORS, "--surface", "--surface-2", "--border", "--leo", "--bad", "--muted", "--ok", "--warn"];
 const TRACK_HEIGHT = 46;
 const CELL = { top: 11, height: 22, gap: 2, radius: 3, dash: [3, 2], hatch: 6 };
@@ -363,77 +358,79 @@ const CELL = { top: 11, height: 22, gap: 2, radius: 3, dash: [3, 2], hatch: 6 };
  * look changed. Test hooks: data-start, data-cells ("offset:epoch:state" with state c
  * committed, u uncommitted, d divergent).
  */
-function drawCells(canvas, cells, start, { track, colors, mono, sans, key: palette }) {
+function drawCells(canvas, cells, start, { track, theme, mono, sans }) {
   const empty = cells.length ? "" : t("pic.empty");
-  const look = `${track.width}|${track.cell}|${empty}|${mono}|${sans}|${palette}`;
+  const look = `${track.width}|${track.cell}|${empty}|${mono}|${sans}|${theme}`;
   if (canvas.__start === start && canvas.__look === look && sameCells(canvas.__cells, cells)) return;
   canvas.__start = start;
   canvas.__look = look;
   canvas.__cells = cells;
   canvas.__cellPx = track.cell;
-  const ctx = fitCanvas(canvas, Math.max(1, track.width), TRACK_HEIGHT);
-  if (empty) {
-    setFont(ctx, `italic 11px ${sans}`);
-    ctx.fillStyle = colors["--muted"];
-    ctx.textAlign = "left";
-    ctx.textBaseline = "middle";
-    ctx.fillText(empty, 14, CELL.top + CELL.height / 2);
-  }
-  setFont(ctx, `700 10px ${mono}`);
-  ctx.textAlign = "center";
-  ctx.textBaseline = "middle";
-  const w = track.cell - CELL.gap;
-  const box = (x, inset) => {
-    ctx.beginPath();
-    ctx.roundRect(x + inset, CELL.top + inset, w - 2 * inset, CELL.height - 2 * inset, CELL.radius);
-  };
-  for (const c of cells) {
-    const x = (c.offset - start) * track.cell;
-    const ec = colors[EPOCH_COLORS[epochSlot(c.epoch)]];
-    if (c.committed) {
-      box(x, 0);
-      ctx.fillStyle = ec;
-      ctx.fill();
-      ctx.fillStyle = "#fff";
-    } else {
-      // Hatched (stripes at 24 % of the epoch's colour) inside a dashed edge, like the legend's swatch.
-      box(x, 0.75);
-      ctx.save();
-      ctx.clip();
-      ctx.globalAlpha = 0.24;
-      ctx.strokeStyle = ec;
-      // Bands of hatch/2 px every hatch px, across the box at 45° (CSS: a 135deg repeating gradient).
-      ctx.lineWidth = CELL.hatch / 2;
-      ctx.beginPath();
-      for (let d = 0; d < w + CELL.height; d += CELL.hatch * Math.SQRT2) {
-        ctx.moveTo(x + d, CELL.top);
-        ctx.lineTo(x + d - CELL.height, CELL.top + CELL.height);
-      }
-      ctx.stroke();
-      ctx.restore();
-      box(x, 0.75); // (the stripes replaced the path)
-      ctx.strokeStyle = ec;
-      ctx.lineWidth = 1.5;
-      ctx.setLineDash(CELL.dash);
-      ctx.stroke();
-      ctx.setLineDash([]);
-      ctx.fillStyle = ec;
+  paint(canvas, Math.max(1, track.width), TRACK_HEIGHT, (ctx) => {
+    const colors = cssColors(PALETTE);
+    if (empty) {
+      setFont(ctx, `italic 11px ${sans}`);
+      ctx.fillStyle = colors["--muted"];
+      ctx.textAlign = "left";
+      ctx.textBaseline = "middle";
+      ctx.fillText(empty, 14, CELL.top + CELL.height / 2);
     }
-    ctx.fillText(String(c.epoch), x + w / 2, CELL.top + CELL.height / 2 + 0.5);
-  }
-  // Rings last: they reach over the neighbours, like the box-shadow they stand for.
-  for (const c of cells) {
-    if (!c.divergent) continue;
-    const x = (c.offset - start) * track.cell;
-    ctx.lineWidth = 2;
-    ctx.strokeStyle = colors["--surface"];
-    box(x, -1);
-    ctx.stroke();
-    ctx.lineWidth = 1.5;
-    ctx.strokeStyle = colors["--bad"];
-    box(x, -2.75);
-    ctx.stroke();
-  }
+    setFont(ctx, `700 10px ${mono}`);
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    const w = track.cell - CELL.gap;
+    const box = (x, inset) => {
+      ctx.beginPath();
+      ctx.roundRect(x + inset, CELL.top + inset, w - 2 * inset, CELL.height - 2 * inset, CELL.radius);
+    };
+    for (const c of cells) {
+      const x = (c.offset - start) * track.cell;
+      const ec = colors[EPOCH_COLORS[epochSlot(c.epoch)]];
+      if (c.committed) {
+        box(x, 0);
+        ctx.fillStyle = ec;
+        ctx.fill();
+        ctx.fillStyle = "#fff";
+      } else {
+        // Hatched (stripes at 24 % of the epoch's colour) inside a dashed edge, like the legend's swatch.
+        box(x, 0.75);
+        ctx.save();
+        ctx.clip();
+        ctx.globalAlpha = 0.24;
+        ctx.strokeStyle = ec;
+        // Bands of hatch/2 px every hatch px, across the box at 45° (CSS: a 135deg repeating gradient).
+        ctx.lineWidth = CELL.hatch / 2;
+        ctx.beginPath();
+        for (let d = 0; d < w + CELL.height; d += CELL.hatch * Math.SQRT2) {
+          ctx.moveTo(x + d, CELL.top);
+          ctx.lineTo(x + d - CELL.height, CELL.top + CELL.height);
+        }
+        ctx.stroke();
+        ctx.restore();
+        box(x, 0.75); // (the stripes replaced the path)
+        ctx.strokeStyle = ec;
+        ctx.lineWidth = 1.5;
+        ctx.setLineDash(CELL.dash);
+        ctx.stroke();
+        ctx.setLineDash([]);
+        ctx.fillStyle = ec;
+      }
+      ctx.fillText(String(c.epoch), x + w / 2, CELL.top + CELL.height / 2 + 0.5);
+    }
+    // Rings last: they reach over the neighbours, like the box-shadow they stand for.
+    for (const c of cells) {
+      if (!c.divergent) continue;
+      const x = (c.offset - start) * track.cell;
+      ctx.lineWidth = 2;
+      ctx.strokeStyle = colors["--surface"];
+      box(x, -1);
+      ctx.stroke();
+      ctx.lineWidth = 1.5;
+      ctx.strokeStyle = colors["--bad"];
+      box(x, -2.75);
+      ctx.stroke();
+    }
+  });
   setAttr(canvas, "data-start", start);
   setAttr(canvas, "data-cells", cells.map((c) => `${c.offset}:${c.epoch}:${c.divergent ? "d" : c.committed ? "c" : "u"}`).join(" "));
   setAttr(canvas, "aria-label", empty || describeCells(cells, start));
@@ -520,33 +517,35 @@ const RING = { ok: "--ok", warn: "--warn", over: "--bad" };
  * follower is behind, and a changed text costs Chromium 50–100 µs of layout (issue #6); on a
  * canvas it costs none. The row's aria-label says it in words, the lag box's title explains it.
  */
-function drawLagClock(canvas, r, m, { colors, mono, key: palette }) {
+function drawLagClock(canvas, r, m, { theme, mono }) {
   // The ring moves in the clock's steps, like its text.
   const fraction = Math.min(1, lagClockShown(r.sinceCaughtUpMs, m.lagMaxMs) / m.lagMaxMs);
   const state = lagState(r.lagTime);
   const text = formatLagTime(r.sinceCaughtUpMs, m.lagMaxMs);
   const font = `${CLOCK.fontPx}px ${mono}`;
-  const key = `${fraction}|${text}|${state}|${font}|${palette}`;
+  const key = `${fraction}|${text}|${state}|${font}|${theme}`;
   if (canvas.__key === key) return;
   canvas.__key = key;
   const width = CLOCK.size + CLOCK.gap + Math.ceil(textWidth(font, text));
-  const ctx = fitCanvas(canvas, width, CLOCK.size);
-  const c = CLOCK.size / 2;
-  ctx.lineWidth = CLOCK.stroke;
-  ctx.strokeStyle = colors["--surface-2"];
-  ctx.beginPath();
-  ctx.arc(c, c, CLOCK.r, 0, 2 * Math.PI);
-  ctx.stroke();
-  if (fraction > 0) {
-    ctx.strokeStyle = colors[RING[state]];
+  paint(canvas, width, CLOCK.size, (ctx) => {
+    const colors = cssColors(PALETTE);
+    const c = CLOCK.size / 2;
+    ctx.lineWidth = CLOCK.stroke;
+    ctx.strokeStyle = colors["--surface-2"];
     ctx.beginPath();
-    ctx.arc(c, c, CLOCK.r, -Math.PI / 2, -Math.PI / 2 + 2 * Math.PI * fraction);
+    ctx.arc(c, c, CLOCK.r, 0, 2 * Math.PI);
     ctx.stroke();
-  }
-  setFont(ctx, font);
-  ctx.textBaseline = "middle";
-  ctx.fillStyle = state === "over" ? colors[RING.over] : colors["--muted"];
-  ctx.fillText(text, CLOCK.size + CLOCK.gap, c + 0.5);
+    if (fraction > 0) {
+      ctx.strokeStyle = colors[RING[state]];
+      ctx.beginPath();
+      ctx.arc(c, c, CLOCK.r, -Math.PI / 2, -Math.PI / 2 + 2 * Math.PI * fraction);
+      ctx.stroke();
+    }
+    setFont(ctx, font);
+    ctx.textBaseline = "middle";
+    ctx.fillStyle = state === "over" ? colors[RING.over] : colors["--muted"];
+    ctx.fillText(text, CLOCK.size + CLOCK.gap, c + 0.5);
+  });
 }
 
 function describeReplica(r, m) {
