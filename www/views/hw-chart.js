@@ -89,13 +89,12 @@ export function render(figure, history, partition, replicas, width = measure(fig
     labelsGroup.__key = labelsKey;
     drawLabels(labelsGroup, labelled, width);
   }
-  // The caption changes only with the offsets shown (a text changed every tick costs Chromium
-  // about 50 µs of layout, issue #6); the tick range is in the aria-label.
+  // The caption and the label change with the values shown, not with every tick (a text
+  // changed every tick costs Chromium about 50 µs of layout, issue #6).
   const offsets = t("chart.offsets", { min: win.yMin, max: win.yMax });
   setText(caption, t("chart.caption", { n: history.capacity, offsets }));
-  const ticks = t("chart.ticks", { from: win.tickMin, to: win.tickMax });
   const leos = win.leos.map((l) => `B${l.broker} LEO ${l.leo}`).join(", ");
-  setAttr(svg, "aria-label", t("chart.aria", { p: partition, ticks, offsets, hw: win.hw ?? t("compact.none"), leos }));
+  setAttr(svg, "aria-label", t("chart.aria", { p: partition, offsets, hw: win.hw ?? t("compact.none"), leos }));
 }
 
 /** One path per line, its data in data space (see createPaths). */
