@@ -56,6 +56,7 @@ export function render(figure, history, partition, replicas, width = measure(fig
     linesGroup.replaceChildren();
     labelsGroup.replaceChildren();
     linesGroup.__key = labelsGroup.__key = null;
+    figure.__values = null;
     setText(caption, t("chart.empty"));
     setAttr(svg, "aria-label", t("chart.noHistory"));
     return;
@@ -81,6 +82,11 @@ export function render(figure, history, partition, replicas, width = measure(fig
     linesGroup.__key = linesKey;
     drawLines(linesGroup, all, paths);
   }
+  // The labels, the caption and the aria-label depend on the values only: on most ticks, only
+  // the transform above changes.
+  const valuesKey = `${width}|${win.yMin}|${win.yMax}|${lines.map((l) => `${l.id}:${l.cls}:${l.value}`).join(",")}`;
+  if (figure.__values === valuesKey) return;
+  figure.__values = valuesKey;
   const labelled = lines.filter((l) => l.value !== null && l.label);
   const ys = spreadLabels(labelled.map((l) => tf.y(l.value)), LABEL_GAP, 8, HEIGHT - 2);
   labelled.forEach((l, i) => (l.y = num(ys[i] + 3)));
@@ -89,8 +95,7 @@ export function render(figure, history, partition, replicas, width = measure(fig
     labelsGroup.__key = labelsKey;
     drawLabels(labelsGroup, labelled, width);
   }
-  // The caption and the label change with the values shown, not with every tick (a text
-  // changed every tick costs Chromium about 50 µs of layout, issue #6).
+  // (A text changed every tick would cost Chromium about 50 µs of layout, issue #6.)
   const offsets = t("chart.offsets", { min: win.yMin, max: win.yMax });
   setText(caption, t("chart.caption", { n: history.capacity, offsets }));
   const leos = win.leos.map((l) => `B${l.broker} LEO ${l.leo}`).join(", ");
