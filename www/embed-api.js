@@ -117,8 +117,8 @@ export function eventMessage(type, payload = {}) {
 
 /** The `state` event's payload from a snapshot: small, JSON-safe, stable field names. */
 export function statePayload(snap, { mode = "play", lesson = null } = {}) {
-  const req = { pending: 0, acked: 0, failed: 0 };
-  for (const r of snap.requests ?? []) if (r.status in req) req[r.status]++;
+  // Every request the core keeps (the page's snapshot lists only the latest).
+  const req = { pending: 0, acked: 0, failed: 0, ...snap.requestCounts };
   return {
     tick: snap.tick,
     timeMs: snap.timeMs,

@@ -5,10 +5,13 @@ use crate::config::{Config, TICK_MS};
 use crate::log::{Epoch, Offset};
 use crate::message::{Acks, BrokerId, NodeId, Tick};
 use crate::partition::Role;
+use crate::producer::RequestStatus;
 
 /// Each log in the snapshot carries at most its last this-many records (`snapshot({records})`
 /// asks for fewer: a large cluster's compact view draws none).
 pub const SNAPSHOT_RECORDS_MAX: u64 = 200;
+/// The largest `requests` a snapshot may be asked for (more than are ever kept).
+pub const SNAPSHOT_REQUESTS_MAX: u64 = 1_000_000;
 
 pub struct Snapshot {
     pub tick: Tick,
@@ -20,6 +23,8 @@ pub struct Snapshot {
     pub brokers: Vec<BrokerView>,
     pub partitions: Vec<PartitionView>,
     pub requests: Vec<RequestView>,
+    /// Every kept request by status (`requests` may hold only the latest: snapshot_with).
+    pub request_counts: RequestCounts,
     pub consumers: Vec<crate::consumer::ConsumerView>,
     pub producer: ProducerView,
     pub inflight: Vec<MessageView>,
@@ -28,6 +33,12 @@ pub struct Snapshot {
     /// Violations found beyond the kept ones.
     pub violations_dropped: u64,
     pub replicated_records: u64,
+}
+
+pub struct RequestCounts {
+    pub pending: u64,
+    pub acked: u64,
+    pub failed: u64,
 }
 
 pub struct ControllerView {
@@ -120,13 +131,14 @@ pub struct ZnodeView {
     pub version: u32,
 }
 
-crate::json_object!(Snapshot { "tick" => tick, "timeMs" => time_ms, "tickMs" => tick_ms, "seed" => seed, "config" => config, "controller" => controller, "brokers" => brokers, "partitions" => partitions, "requests" => requests, "consumers" => consumers, "producer" => producer, "inflight" => inflight, "zk" => zk, "violations" => violations, "violationsDropped" => violations_dropped, "replicatedRecords" => replicated_records });
+crate::json_object!(Snapshot { "tick" => tick, "timeMs" => time_ms, "tickMs" => tick_ms, "seed" => seed, "config" => config, "controller" => controller, "brokers" => brokers, "partitions" => partitions, "requests" => requests, "requestCounts" => request_counts, "consumers" => consumers, "producer" => producer, "inflight" => inflight, "zk" => zk, "violations" => violations, "violationsDropped" => violations_dropped, "replicatedRecords" => replicated_records });
 crate::json_object!(ControllerView { "broker" => broker, "epoch" => epoch });
 crate::json_object!(BrokerView { "id" => id, "status" => status, "controller" => controller, "registered" => registered });
 crate::json_object!(PartitionView { "partition" => partition, "leader" => leader, "leaderEpoch" => leader_epoch, "isr" => isr, "replicas" => replicas, "hw" => hw, "zkVersion" => zk_version, "controllerEpoch" => controller_epoch, "logs" => logs });
 crate::json_object!(LogView { "broker" => broker, "role" => role, "leaderEpoch" => leader_epoch, "leo" => leo, "hw" => hw, "logStartOffset" => log_start_offset, "records" => records, "follower" => follower });
 crate::json_object!(RecordView { "offset" => offset, "leaderEpoch" => leader_epoch, "value" => value });
 crate::json_object!(FollowerView { "leo" => leo, "lagMessages" => lag_messages, "lastCaughtUpMs" => last_caught_up_ms, "sinceCaughtUpMs" => since_caught_up_ms, "inIsr" => in_isr, "fetchInFlight" => fetch_in_flight });
+crate::json_object!(RequestCounts { "pending" => pending, "acked" => acked, "failed" => failed });
 crate::json_object!(RequestView { "id" => id, "partition" => partition, "acks" => acks, "count" => count, "firstValue" => first_value, "status" => status, "error" => error, "offset" => offset, "sentMs" => sent_ms, "doneMs" => done_ms });
 crate::json_object!(ProducerView { "producerId" => producer_id, "producerEpoch" => producer_epoch, "nextSequence" => next_sequence });
 crate::json_object!(MessageView { "seq" => seq, "from" => from, "to" => to, "kind" => kind, "partition" => partition, "sentTick" => sent_tick, "deliverTick" => deliver_tick, "text" => text });
@@ -134,12 +146,23 @@ crate::json_object!(ZnodeView { "path" => path, "data" => data, "version" => ver
 
 impl Cluster {
     pub fn snapshot(&self) -> Snapshot {
-        self.snapshot_with(SNAPSHOT_RECORDS_MAX)
+        self.snapshot_with(SNAPSHOT_RECORDS_MAX, u64::MAX)
     }
 
-    /// The snapshot with at most `records_max` records per log (clamped to SNAPSHOT_RECORDS_MAX).
-    pub fn snapshot_with(&self, records_max: u64) -> Snapshot {
+    /// The snapshot with at most `records_max` records per log (clamped to SNAPSHOT_RECORDS_MAX)
+    /// and the latest `requests_max` requests. A page draws a few of each: the whole list of kept
+    /// requests (up to 500 and every pending one) made a snapshot 85 KB of JSON.
+    pub fn snapshot_with(&self, records_max: u64, requests_max: u64) -> Snapshot {
         let records_max = records_max.min(SNAPSHOT_RECORDS_MAX);
+        let skipped = self.requests.len().saturating_sub(usize::try_from(requests_max).unwrap_or(usize::MAX));
+        let mut request_counts = RequestCounts { pending: 0, acked: 0, failed: 0 };
+        for r in &self.requests {
+            match r.status {
+                RequestStatus::Pending => request_counts.pending += 1,
+                RequestStatus::Acked => request_counts.acked += 1,
+                RequestStatus::Failed => request_counts.failed += 1,
+            }
+        }
         let now = self.tick;
         let partitions = (0..self.config.partitions)
             .map(|p| {
@@ -225,6 +248,7 @@ impl Cluster {
             requests: self
                 .requests
                 .iter()
+                .skip(skipped)
                 .map(|r| RequestView {
                     id: r.id,
                     partition: r.partition,
@@ -238,6 +262,7 @@ impl Cluster {
                     done_ms: r.done_at.map(|t| t * TICK_MS),
                 })
                 .collect(),
+            request_counts,
             consumers: self.consumer_views(),
             producer: ProducerView { producer_id: crate::producer::PRODUCER_ID, producer_epoch: 0, next_sequence: self.next_sequence.clone() },
             inflight: self

@@ -3,7 +3,7 @@
 //! names the argument and changes nothing.
 
 use crate::api::{bool_arg, check_keys, int_arg, ApiError, Value};
-use crate::snapshot::SNAPSHOT_RECORDS_MAX;
+use crate::snapshot::{SNAPSHOT_RECORDS_MAX, SNAPSHOT_REQUESTS_MAX};
 use crate::cluster::{Cluster as Core, MAX_STEP_TICKS};
 use crate::faults::FailKind;
 use crate::scenario::{check, lookup, Expectation, Script};
@@ -151,16 +151,21 @@ impl Cluster {
         self.core.recover(broker_arg("broker", &broker)?).map_err(js_error)
     }
 
-    /// The state for the views. `snapshot({ records: N })` keeps at most the last N records of each
-    /// log (0..=200, default 200).
+    /// The state for the views. `snapshot({ records: N, requests: M })` keeps at most the last N
+    /// records of each log (0..=200, default 200) and the latest M requests (default: all kept;
+    /// `requestCounts` counts them all).
     pub fn snapshot(&self, options: JsValue) -> Result<JsValue, JsError> {
         let opts = pairs("options", &options)?;
-        check_keys("snapshot", &opts, &["records"]).map_err(js_error)?;
-        let records = match opts.first() {
-            Some((_, v)) => int_arg("records", v, 0, SNAPSHOT_RECORDS_MAX).map_err(js_error)?,
-            None => SNAPSHOT_RECORDS_MAX,
-        };
-        to_js(&self.core.snapshot_with(records))
+        check_keys("snapshot", &opts, &["records", "requests"]).map_err(js_error)?;
+        let (mut records, mut requests) = (SNAPSHOT_RECORDS_MAX, u64::MAX);
+        for (k, v) in &opts {
+            if k == "records" {
+                records = int_arg("records", v, 0, SNAPSHOT_RECORDS_MAX).map_err(js_error)?;
+            } else {
+                requests = int_arg("requests", v, 0, SNAPSHOT_REQUESTS_MAX).map_err(js_error)?;
+            }
+        }
+        to_js(&self.core.snapshot_with(records, requests))
     }
 
     /// Checks an expectation such as `"p0.hw >= 5"` (the scenario language's paths) →

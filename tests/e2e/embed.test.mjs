@@ -64,7 +64,7 @@ describe("the example docs page with two embedded playgrounds", () => {
 
   test("postMessage commands take effect: produce, then step 20 ticks; the host hears results and state", TIMEOUT, async () => {
     const { page } = ctx;
-    const before = await right.evaluate(() => ({ tick: window.__playground.snapshot().tick, requests: window.__playground.snapshot().requests.length }));
+    const before = await right.evaluate(() => ({ tick: window.__playground.snapshot().tick, requests: window.__playground.cluster.snapshot().requests.length }));
     const replies = await page.evaluate(async () => {
       const frame = document.getElementById("right").shadowRoot.querySelector("iframe");
       const results = [];
@@ -86,7 +86,7 @@ describe("the example docs page with two embedded playgrounds", () => {
     });
     assert.deepEqual(replies.results.map((r) => [r.id, r.command, r.ok]), [["p", "produce", true], ["s", "step", true], ["bad", "fail", false]]);
     assert.match(replies.results[2].error, /broker/);
-    const after = await right.evaluate(() => ({ tick: window.__playground.snapshot().tick, requests: window.__playground.snapshot().requests }));
+    const after = await right.evaluate(() => ({ tick: window.__playground.snapshot().tick, requests: window.__playground.cluster.snapshot().requests }));
     assert.equal(after.tick, before.tick + 20);
     assert.equal(after.requests.length, before.requests + 1);
     const req = after.requests.at(-1);

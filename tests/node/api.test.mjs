@@ -219,3 +219,22 @@ test('the snapshot is plain JSON data (no Map, no BigInt)', () => {
   }
   c.free();
 });
+
+test('snapshot({ requests: n }): the latest n requests; requestCounts counts every kept one; bad values throw and change nothing', () => {
+  const c = new Cluster();
+  c.step(SETTLE_TICKS);
+  for (let i = 0; i < 5; i++) c.produce({ partition: i % 3, count: 2 });
+  c.step(1);
+  const all = c.snapshot();
+  assert.equal(all.requests.length, 5);
+  const s = c.snapshot({ records: 0, requests: 2 });
+  assert.deepEqual(s.requests, all.requests.slice(-2), 'the two latest, oldest first');
+  assert.deepEqual(s.requestCounts, all.requestCounts);
+  assert.equal(Object.values(s.requestCounts).reduce((a, b) => a + b, 0), 5);
+  assert.deepEqual(c.snapshot({ requests: 0 }).requests, []);
+  c.step(SETTLE_TICKS);
+  assert.equal(c.snapshot().requestCounts.acked, 5, 'all acked (acks=all, nothing failed)');
+  for (const bad of [-1, 1.5, '3', 2e6]) assert.throws(() => c.snapshot({ requests: bad }), /requests/);
+  assert.throws(() => c.snapshot({ request: 2 }), /records, requests/);
+  assert.equal(c.snapshot().requests.length, 5, 'unchanged');
+});

@@ -146,6 +146,7 @@ const SNAPSHOT = {
     { id: 4, partition: 2, acks: 0, count: 2, status: "acked", error: null, offset: -1, sentMs: 22000, doneMs: 22000 },
     { id: 5, partition: 0, acks: "all", count: 2, status: "pending", error: null, offset: 10, sentMs: 24000, doneMs: -1 },
   ],
+  requestCounts: { pending: 1, acked: 3, failed: 1 },
   inflight: [
     { seq: 901, from: 1, to: 0, kind: "Fetch", partition: 0, sentTick: 244, deliverTick: 246, text: "b1->b0 Fetch p0 off=12 epoch=0" },
     { seq: 902, from: 0, to: 2, kind: "FetchResponse", partition: 0, sentTick: 244, deliverTick: 247, text: "b0->b2 FetchResponse p0 records=11..11 hw=10" },
