@@ -65,7 +65,7 @@ export async function stepUntil(page, predicate, max) {
  * The records partition `p`'s replica on broker `b` draws (on its canvas: test hook data-cells),
  * as [{ offset, epoch, state }] with state "c" committed, "u" uncommitted, "d" divergent.
  */
-export async function recordsShown(page, p, b) {
+export async function recordsDrawn(page, p, b) {
   const cells = await page.getAttribute(`[data-partition="${p}"] .replica[data-broker="${b}"] canvas.cells`, "data-cells");
   return (cells ?? "")
     .split(" ")

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { screenshot } from "./browser.mjs";
-import { leaderShown, openReady, recordPoint, recordsShown, setSpeed, snapshot, stepClicks, tickOf, zkStateShown } from "./helpers.mjs";
+import { leaderShown, openReady, recordPoint, recordsDrawn, setSpeed, snapshot, stepClicks, tickOf, zkStateShown } from "./helpers.mjs";
 
 const TIMEOUT = { timeout: 120_000 };
 
@@ -91,14 +91,14 @@ describe("the playground page", () => {
     const after = await hwsShown(page, 0);
     for (const [b, hw] of Object.entries(after)) assert.ok(hw > before[b], `B${b}: HW ${before[b]} → ${hw}`);
     for (const b of Object.keys(after)) {
-      const records = await recordsShown(page, 0, b);
+      const records = await recordsDrawn(page, 0, b);
       const committed = records.filter((r) => r.state === "c").length;
       assert.ok(committed >= 5, `B${b} draws ${committed} committed records`);
       assert.deepEqual(records.map((r) => r.offset), Array.from({ length: records.length }, (_, i) => records[0].offset + i), "in offset order, no gaps");
     }
     // A record's tooltip is written when the pointer reaches it.
     const b0 = Object.keys(after)[0];
-    const first = (await recordsShown(page, 0, b0))[0];
+    const first = (await recordsDrawn(page, 0, b0))[0];
     const at = await recordPoint(page, 0, b0, first.offset);
     await page.mouse.move(at.x, at.y);
     const canvas = `[data-partition="0"] .replica[data-broker="${b0}"] canvas.cells`;

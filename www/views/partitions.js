@@ -1,7 +1,8 @@
 // Partitions view (detailed): for each partition, its AR / ISR / OSR sets, then one row per
 // replica (assignment order) drawing its log as offset cells coloured by the leader epoch that
 // appended them, the committed boundary (leader HW) as solid vs hatched cells, the replica's own
-// HW marker and its LEO marker, the follower's lag ring; and a chart of the HW and LEOs over time.
+// HW marker and its LEO marker, the follower's lag clock; and a chart of the HW and LEOs over
+// time. The cells, the offset ruler and the lag clocks are canvases (see canvas.js).
 //
 // When a follower leaves the ISR (or rejoins), its chip moves between the ISR and OSR sets with
 // an animation and its row flashes, so the moment is hard to miss.
