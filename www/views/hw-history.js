@@ -67,15 +67,19 @@ export function chartWindow(hist, partition) {
   let lo = Infinity;
   let hi = -Infinity;
   let count = 0;
-  for (const s of hist.samples) {
-    const p = s.parts[partition];
+  // Indexed loops: this runs over every sample of every chart on every tick.
+  const samples = hist.samples;
+  for (let i = 0; i < samples.length; i++) {
+    const p = samples[i].parts[partition];
     if (!p) continue;
     count++;
     if (p.hw >= 0) {
       if (p.hw < lo) lo = p.hw;
       if (p.hw > hi) hi = p.hw;
     }
-    for (const [, leo] of p.leos) {
+    const leos = p.leos;
+    for (let j = 0; j < leos.length; j++) {
+      const leo = leos[j][1];
       if (leo < lo) lo = leo;
       if (leo > hi) hi = leo;
     }
