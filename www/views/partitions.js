@@ -382,7 +382,9 @@ function drawCells(canvas, cells, start, { track, theme, mono, sans }) {
     const w = track.cell - CELL.gap;
     const box = (x, inset) => {
       ctx.beginPath();
-      ctx.roundRect(x + inset, CELL.top + inset, w - 2 * inset, CELL.height - 2 * inset, CELL.radius);
+      // roundRect: Chromium 99, Firefox 112, Safari 16; square corners before.
+      if (ctx.roundRect) ctx.roundRect(x + inset, CELL.top + inset, w - 2 * inset, CELL.height - 2 * inset, CELL.radius);
+      else ctx.rect(x + inset, CELL.top + inset, w - 2 * inset, CELL.height - 2 * inset);
     };
     for (const c of cells) {
       const x = (c.offset - start) * track.cell;
