@@ -34,12 +34,13 @@ export function render(root, snap, ctx) {
   join(list, snap.partitions, (p) => p.partition, createBlock, ensureRows);
   // All reads before any write of this frame (widths are cached, so this is usually free).
   const track = measureTrack(root);
-  const paint = { track, theme: themeKey(), mono: cssFont("--mono"), sans: cssFont("--sans") };
+  // What the canvases are drawn with (their colours are resolved when they paint).
+  const canvasStyle = { track, theme: themeKey(), mono: cssFont("--mono"), sans: cssFont("--sans") };
   const blocks = [...list.children]; // join left them in the order of snap.partitions
   const widths = blocks.map((block) => hwChart.measure(block.querySelector(".hw-chart")));
   snap.partitions.forEach((p, i) => {
     const block = blocks[i];
-    updateBlock(block, partitionModel(p, snap, track.capacity), ctx, paint);
+    updateBlock(block, partitionModel(p, snap, track.capacity), ctx, canvasStyle);
     hwChart.render(block.querySelector(".hw-chart"), ctx.history, p.partition, p.replicas, widths[i]);
   });
 }
@@ -148,7 +149,7 @@ function createRow(log) {
  * Every part of a block is redrawn only when its slice of the model changed: on most ticks only
  * a follower's lag time moves, and a row's 40 cells stay as they were.
  */
-function updateBlock(block, m, ctx, paint) {
+function updateBlock(block, m, ctx, canvasStyle) {
   const headKey = modelKey([m.leader, m.leaderEpoch, m.hw, m.hwWaitingFor, m.leaderLeo, m.flags]);
   if (block.__head !== headKey) {
     block.__head = headKey;
@@ -162,7 +163,7 @@ function updateBlock(block, m, ctx, paint) {
     grid.__window = windowKey;
     updateRuler(grid, m.window);
   }
-  drawRuler(grid.querySelector("canvas.ruler-ticks"), m.window, paint);
+  drawRuler(grid.querySelector("canvas.ruler-ticks"), m.window, canvasStyle);
   // The rows are in the order of m.replicas (ensureRows joined them by p.logs).
   const rows = grid.querySelector(".replica-rows").children;
   m.replicas.forEach((r, i) => {
@@ -186,8 +187,8 @@ function updateBlock(block, m, ctx, paint) {
     }
     // The canvases are asked every frame: they also repaint when only the theme or the size
     // changed (their own keys say when).
-    if (r.lagTime && !r.isLeader) drawLagClock(row.querySelector(".lag-clock"), r, m, paint);
-    drawCells(row.querySelector("canvas.cells"), cells, start, paint);
+    if (r.lagTime && !r.isLeader) drawLagClock(row.querySelector(".lag-clock"), r, m, canvasStyle);
+    drawCells(row.querySelector("canvas.cells"), cells, start, canvasStyle);
   });
 }
 
@@ -447,24 +448,27 @@ function describeCells(cells, start) {
 
 /**
  * The offset of the record drawn at viewport point (`x`, `y`) on a row's cells canvas, or null
- * where there is none (main's click handler opens the record inspector with it).
+ * where there is none (controls.js's click handler opens the record inspector with it).
  */
 export function recordAt(canvas, x, y) {
+  return cellAt(canvas, x, y)?.offset ?? null;
+}
+
+/** The cell (partitionModel's) drawn at viewport point (`x`, `y`) on a row's cells canvas, or null. */
+function cellAt(canvas, x, y) {
   if (!canvas.__cells) return null;
   const r = canvas.getBoundingClientRect();
   const top = y - r.top - CELL.top;
   if (top < 0 || top > CELL.height) return null;
   const slot = Math.floor((x - r.left) / canvas.__cellPx);
-  const cell = canvas.__cells.find((c) => c.offset === canvas.__start + slot);
-  return cell ? cell.offset : null;
+  return canvas.__cells.find((c) => c.offset === canvas.__start + slot) ?? null;
 }
 
 /** A record's tooltip (offset, epoch, state, value) and a pointer cursor, as the pointer moves over it. */
 function showRecordTitle(event) {
   const canvas = event.target;
   if (!canvas.matches?.("canvas.cells")) return;
-  const offset = recordAt(canvas, event.clientX, event.clientY);
-  const c = offset === null ? null : canvas.__cells.find((x) => x.offset === offset);
+  const c = cellAt(canvas, event.clientX, event.clientY);
   setStyle(canvas, "cursor", c ? "pointer" : "");
   if (!c) {
     setAttr(canvas, "title", null);
