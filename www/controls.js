@@ -2,6 +2,7 @@
 // handle: every handler reads what was clicked or typed and calls one command.
 
 import { keyCommand } from "./keyboard.js";
+import { messageAt } from "./views/cluster.js";
 import { recordAt } from "./views/partitions.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -89,8 +90,9 @@ export function wireControls(cmd) {
     } else cmd.brokerAction(btn.dataset.action, broker);
   });
   $("#cluster").addEventListener("click", (e) => {
-    const msg = e.target.closest("[data-seq]");
-    if (msg) return cmd.inspect({ type: "message", seq: Number(msg.dataset.seq) });
+    // A message drawn over the picture first (it lies on top), then one of the list under it.
+    const seq = messageAt(e.currentTarget, e.clientX, e.clientY) ?? e.target.closest("[data-seq]")?.dataset.seq;
+    if (seq !== undefined) return cmd.inspect({ type: "message", seq: Number(seq) });
     const node = e.target.closest(".node[data-broker]");
     if (node) return cmd.inspect({ type: "broker", id: Number(node.dataset.broker) });
     const link = e.target.closest("[data-link]");

@@ -1909,7 +1909,10 @@ function exportPicture() {
   }
   const parts = [];
   const svg = $("#cluster svg.cluster-svg");
-  if (svg) parts.push(serializeSvg(svg, { background: getComputedStyle(document.body).getPropertyValue("--surface") || "#ffffff" }));
+  if (svg) {
+    const background = getComputedStyle(document.body).getPropertyValue("--surface") || "#ffffff";
+    parts.push(serializeSvg(svg, { background, extra: clusterView.messageElements($("#cluster")) }));
+  }
   // Its records: the compact view's snapshots have none.
   const snap = usable() ? state.cluster.snapshot({ records: MAX_WINDOW }) : state.snap;
   parts.push(pictureSvg(snap, { width: Math.max(520, parts[0]?.width ?? 520) }));

@@ -93,6 +93,24 @@ export async function recordPoint(page, p, b, offset) {
   );
 }
 
+/**
+ * The `i`th message drawn over the cluster picture (cluster.js drawMessages), scrolled into
+ * view: its seq, its text and its centre in viewport px; null when fewer are in flight.
+ */
+export async function messagePoint(page, i = 0) {
+  return page.$eval(
+    "#cluster canvas.messages-layer",
+    (canvas, i) => {
+      canvas.scrollIntoView({ block: "center" });
+      const s = canvas.__shown?.[i];
+      if (!s) return null;
+      const r = canvas.getBoundingClientRect();
+      return { seq: s.m.seq, text: s.m.text, x: r.left + s.x, y: r.top + s.y };
+    },
+    i,
+  );
+}
+
 export const snapshot = (page) => page.evaluate(() => window.__playground.snapshot());
 export const tickOf = (page) => page.evaluate(() => window.__playground.snapshot().tick);
 export const stateHash = (page) => page.evaluate(() => String(window.__playground.cluster.stateHash()));

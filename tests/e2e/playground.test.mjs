@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { after, before, beforeEach, describe, test } from "node:test";
 import { screenshot } from "./browser.mjs";
-import { applyConfig, inspectorOpen, lastToast, leaderShown, openReady, recordPoint, setHidden, setSpeed, snapshot, stateHash, stepClicks, stepUntil, tickOf } from "./helpers.mjs";
+import { applyConfig, inspectorOpen, lastToast, leaderShown, messagePoint, openReady, recordPoint, setHidden, setSpeed, snapshot, stateHash, stepClicks, stepUntil, tickOf } from "./helpers.mjs";
 
 const TIMEOUT = { timeout: 120_000 };
 
@@ -242,6 +242,21 @@ describe("the playground", () => {
     assert.match(await inspectorOpen(page), /offset 2 of P0/);
     await page.keyboard.press("Escape");
 
+    // A message drawn over the picture: its text under the pointer, the inspector on a click.
+    const glyph = await messagePoint(page);
+    assert.ok(glyph, "a message in flight (the followers' fetches)");
+    await page.mouse.move(glyph.x, glyph.y);
+    assert.equal(await page.getAttribute("#cluster .cluster-figure", "title"), glyph.text);
+    await page.mouse.click(glyph.x, glyph.y);
+    assert.match(await inspectorOpen(page), new RegExp(`#${glyph.seq}$`));
+    await page.keyboard.press("Escape");
+    await page.mouse.move(glyph.x, glyph.y - 40);
+    // They are in the exported picture too (as SVG: the page draws them on a canvas).
+    const drawn = await page.$eval("#cluster canvas.messages-layer", (c) => c.__shown.map((s) => s.m.text));
+    const picture = await page.evaluate(() => window.__playground.pictureSvg());
+    const escape = (text) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+    for (const text of drawn) assert.ok(picture.includes(`<title>${escape(text)}</title>`), `message "${text}" in the picture`);
+
     await page.click(".inflight summary");
     const msg = page.locator(".inflight-item").first();
     if (await msg.count()) {
@@ -394,7 +409,8 @@ describe("the playground", () => {
     await page.click("#produce");
     await stepClicks(page, 2);
     await setSpeed(page, -0.5); // 0.3 ticks/s: a message is visibly between two ticks
-    const positions = () => page.$$eval(".msg", (ms) => Object.fromEntries(ms.map((m) => [m.dataset.seq, m.getAttribute("transform")])));
+    const positions = () =>
+      page.$eval("#cluster canvas.messages-layer", (c) => Object.fromEntries(c.__shown.map((s) => [s.m.seq, `${s.x},${s.y}`])));
     /** How many of the messages in flight moved while playing for 600 ms. */
     const moved = async () => {
       const a = await positions();

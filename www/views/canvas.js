@@ -133,6 +133,46 @@ export function setFont(ctx, font) {
   ctx.__font = font;
 }
 
+const sprites = new Map();
+let spritesFor = null;
+
+/**
+ * A small picture drawn once and stamped many times: `draw(ctx)` paints it in CSS px on a
+ * `width` × `height` canvas of its own (device pixels, like paint()), kept by `key` while the
+ * theme and the pixel ratio are the same. Stamping it (stampSprite) costs a copy; drawing a
+ * record cell or a message glyph again costs a path, a fill and a text shaped anew, and the
+ * pictures with the most of them are redrawn on most ticks (issue #6). The sprite canvases are
+ * never in the document, so their text needs no style recalculation.
+ */
+export function sprite(key, width, height, draw) {
+  const ratio = globalThis.devicePixelRatio || 1;
+  const theme = `${themeKey()}|${ratio}`;
+  if (spritesFor !== theme) {
+    spritesFor = theme;
+    sprites.clear();
+  }
+  let s = sprites.get(key);
+  if (!s) {
+    s = document.createElement("canvas");
+    s.width = Math.max(1, Math.ceil(width * ratio));
+    s.height = Math.max(1, Math.ceil(height * ratio));
+    s.__w = s.width / ratio;
+    s.__h = s.height / ratio;
+    const ctx = s.getContext("2d");
+    ctx.scale(ratio, ratio);
+    draw(ctx);
+    if (sprites.size >= 400) sprites.clear(); // keys are few (a cell's epoch and state, a glyph); a bound all the same
+    sprites.set(key, s);
+  }
+  return s;
+}
+
+/** Stamp sprite `s` with its top left corner at (`x`, `y`) CSS px, on whole device pixels (sharp). */
+export function stampSprite(ctx, s, x, y) {
+  const ratio = globalThis.devicePixelRatio || 1;
+  ctx.drawImage(s, Math.round(x * ratio) / ratio, Math.round(y * ratio) / ratio, s.__w, s.__h);
+}
+
 let measurer = null;
 const widths = new Map();
 

@@ -7,9 +7,11 @@
 // render() redraws the static parts when their slice changes; animate() only moves the messages
 // and is called every animation frame with the fraction of the next tick already elapsed.
 // Interaction (click, context menu, keyboard) is handled by main.js through the data-* hooks:
-// [data-broker] nodes, [data-link="a-b"] links, [data-seq] messages.
+// [data-broker] nodes, [data-link="a-b"] links, and messageAt() for the messages, which are
+// drawn on a canvas over the SVG (drawMessages).
 
 import { cachedWidth, h, join, setAttr, setStyle, setText } from "./dom.js";
+import { cssColors, cssFont, sprite, stampSprite, themeKey } from "./canvas.js";
 import {
   clusterLayout,
   curvePathData,
@@ -62,10 +64,8 @@ export function render(root, snap, ctx) {
     svg.__static = key;
     updateStatic(svg, model);
   }
-  if (svg.__inflight !== snap.inflight || svg.__reduced !== ctx.reducedMotion) {
-    svg.__inflight = snap.inflight;
-    svg.__reduced = ctx.reducedMotion;
-    updateMessages(svg, snap.inflight ?? []);
+  if (fig.__inflight !== snap.inflight) {
+    fig.__inflight = snap.inflight;
     updateList(fig.querySelector(".inflight"), snap);
   }
   animate(root, snap.tick, 0, ctx.reducedMotion);
@@ -73,23 +73,148 @@ export function render(root, snap, ctx) {
 
 /** Move the messages to where they are `phase` (0..1) into the tick after `tick`. */
 export function animate(root, tick, phase, reducedMotion) {
-  const svg = root.querySelector(".cluster-figure svg");
+  const fig = root.querySelector(".cluster-figure");
+  const svg = fig?.querySelector("svg");
   if (!svg?.__layout) return;
-  for (const el of svg.querySelector(".messages").children) {
-    const m = el.__msg;
-    if (!m) continue; // an idle glyph (updateMessages)
+  const layout = svg.__layout;
+  const shown = [];
+  for (const m of fig.__inflight ?? []) {
     const t = reducedMotion ? STILL_PROGRESS : messageProgress(m, tick, phase);
-    const pt = messagePoint(svg.__layout, m, t);
+    const pt = messagePoint(layout, m, t);
     // A message between nodes the picture does not draw is not drawn either.
-    setStyle(el, "display", pt ? "" : "none");
-    if (pt) setAttr(el, "transform", `translate(${pt.x},${pt.y})`);
+    if (pt) shown.push({ m, x: pt.x, y: pt.y });
   }
+  drawMessages(fig.querySelector("canvas.messages-layer"), layout, shown, svg.classList.contains("dense"));
+}
+
+/**
+ * The messages in flight, as glyphs (messageGlyph: a letter in a circle, hollow for a response)
+ * stamped on a canvas over the picture (sprite). As SVG elements they were restyled, re-titled
+ * and moved on every tick, a fifth of the page's frame (issue #6). Repainted only when a
+ * message moved, came or went, or the look changed. `canvas.__shown` ({ m, x, y } in picture
+ * px, drawn in that order) is what messageAt() looks up and the tests read.
+ */
+function drawMessages(canvas, layout, shown, dense) {
+  const look = `${layout.width}|${layout.height}|${dense}|${themeKey()}`;
+  const prev = canvas.__shown;
+  if (canvas.__look === look && prev && prev.length === shown.length && prev.every((p, i) => p.m.seq === shown[i].m.seq && p.x === shown[i].x && p.y === shown[i].y)) {
+    canvas.__shown = shown; // the same places: keep the newer message objects (their text)
+    return;
+  }
+  canvas.__look = look;
+  canvas.__shown = shown;
+  const ratio = globalThis.devicePixelRatio || 1;
+  const w = Math.round(layout.width * ratio);
+  const hgt = Math.round(layout.height * ratio);
+  if (canvas.width !== w || canvas.height !== hgt) {
+    canvas.width = w;
+    canvas.height = hgt;
+  }
+  setStyle(canvas, "width", `${layout.width}px`);
+  setStyle(canvas, "height", `${layout.height}px`);
+  const ctx = canvas.getContext("2d");
+  ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+  ctx.clearRect(0, 0, layout.width, layout.height);
+  const size = GLYPH[dense ? "dense" : "normal"];
+  for (const { m, x, y } of shown) stampSprite(ctx, glyphSprite(messageGlyph(m.kind), size), x - size.box / 2, y - size.box / 2);
+}
+
+/** A glyph's circle radius, letter size and baseline, and the square its sprite takes (px); the SVG's were CSS rules (.msg). */
+const GLYPH = {
+  normal: { r: 8, fontPx: 10, baseline: 3.5, box: 22 },
+  dense: { r: 6, fontPx: 8, baseline: 2.5, box: 18 },
+};
+
+/** Message colour per glyph family (CSS custom properties, resolved by canvas.js cssColors). */
+const FAMILY_COLOR = { fetch: "--m-fetch", produce: "--m-produce", consume: "--m-consume", control: "--m-control", epoch: "--m-epoch", alter: "--m-alter", other: "--m-other" };
+
+function glyphSprite(g, size) {
+  return sprite(`msg|${g.family}|${g.response}|${g.letter}|${size.r}`, size.box, size.box, (ctx) => drawGlyph(ctx, g, size, size.box / 2, size.box / 2));
+}
+
+/**
+ * A glyph's colours: filled with its family's colour and edged with the surface colour (a
+ * request), or the other way round with a thicker edge (a response), as the legend's.
+ */
+function glyphColors(g) {
+  const name = FAMILY_COLOR[g.family] ?? FAMILY_COLOR.other;
+  const c = cssColors([name, "--surface"]);
+  return g.response
+    ? { fill: c["--surface"], stroke: c[name], strokeWidth: 2.5, text: c[name] }
+    : { fill: c[name], stroke: c["--surface"], strokeWidth: 1.5, text: "#fff" };
+}
+
+/** One glyph centred on (`x`, `y`). */
+function drawGlyph(ctx, g, size, x, y) {
+  const c = glyphColors(g);
+  ctx.beginPath();
+  ctx.arc(x, y, size.r, 0, 2 * Math.PI);
+  ctx.fillStyle = c.fill;
+  ctx.fill();
+  ctx.lineWidth = c.strokeWidth;
+  ctx.strokeStyle = c.stroke;
+  ctx.stroke();
+  ctx.font = `800 ${size.fontPx}px ${cssFont("--sans")}`;
+  ctx.textAlign = "center";
+  ctx.fillStyle = c.text;
+  ctx.fillText(g.letter, x, y + size.baseline);
+}
+
+/**
+ * The sequence number of the message drawn at viewport point (`x`, `y`) in the cluster view
+ * `root`, or null (the topmost: the last drawn). controls.js opens the message inspector with it.
+ */
+export function messageAt(root, x, y) {
+  const canvas = root.querySelector("canvas.messages-layer");
+  const svg = root.querySelector(".cluster-figure svg");
+  if (!canvas?.__shown || !svg?.__layout) return null;
+  const box = canvas.getBoundingClientRect();
+  const scale = box.width / svg.__layout.width || 1;
+  const px = (x - box.left) / scale;
+  const py = (y - box.top) / scale;
+  const r = GLYPH[svg.classList.contains("dense") ? "dense" : "normal"].r + 1.5;
+  for (let i = canvas.__shown.length - 1; i >= 0; i--) {
+    const s = canvas.__shown[i];
+    if (Math.hypot(s.x - px, s.y - py) <= r) return s.m.seq;
+  }
+  return null;
+}
+
+/** The message under the pointer says what it is (the canvas has no elements to carry a title). */
+function showMessageTitle(event) {
+  const fig = event.currentTarget;
+  const seq = messageAt(fig.parentElement, event.clientX, event.clientY);
+  const m = seq === null ? null : fig.querySelector("canvas.messages-layer").__shown.find((s) => s.m.seq === seq).m;
+  setStyle(fig, "cursor", m ? "pointer" : "");
+  setAttr(fig, "title", m ? m.text : null);
+}
+
+/**
+ * The messages drawn now, as SVG elements with their colours written out, for the exported
+ * picture (export-svg.js serializeSvg appends them to the cluster's SVG).
+ */
+export function messageElements(root) {
+  const canvas = root.querySelector("canvas.messages-layer");
+  const svg = root.querySelector(".cluster-figure svg");
+  if (!canvas?.__shown || !svg) return [];
+  const size = GLYPH[svg.classList.contains("dense") ? "dense" : "normal"];
+  return canvas.__shown.map(({ m, x, y }) => {
+    const g = messageGlyph(m.kind);
+    const c = glyphColors(g);
+    return h(
+      "svg:g",
+      { transform: `translate(${x},${y})` },
+      h("svg:circle", { r: size.r, fill: c.fill, stroke: c.stroke, "stroke-width": c.strokeWidth }),
+      h("svg:text", { y: size.baseline, "text-anchor": "middle", "font-size": size.fontPx, "font-weight": 800, "font-family": cssFont("--sans"), fill: c.text }, g.letter),
+      h("svg:title", {}, m.text),
+    );
+  });
 }
 
 function createFigure() {
   return h(
     "div",
-    { class: "cluster-figure" },
+    { class: "cluster-figure", onpointermove: showMessageTitle },
     h(
       "svg:svg",
       { class: "cluster-svg", role: "group", "aria-label": t("cluster.aria") },
@@ -97,8 +222,8 @@ function createFigure() {
       h("svg:g", { class: "spokes", "aria-hidden": "true" }),
       h("svg:g", { class: "clients", "aria-hidden": "true" }),
       h("svg:g", { class: "nodes" }),
-      h("svg:g", { class: "messages" }),
     ),
+    h("canvas", { class: "messages-layer", "aria-hidden": "true" }),
     h(
       "ul",
       { class: "msg-legend", "aria-label": t("cluster.kinds") },
@@ -267,68 +392,6 @@ function updateStatic(svg, model) {
   for (const s of svg.querySelector(".spokes").children) {
     const st = byId.get(Number(s.dataset.broker))?.status;
     s.classList.toggle("down", st !== undefined && st !== "up");
-  }
-}
-
-/** Idle glyphs kept for reuse beyond one per message in flight. */
-const IDLE_GLYPHS = 8;
-
-/**
- * The messages in flight, drawn by a pool of glyphs. A message keeps its glyph while it travels;
- * a delivered message's glyph stays in the picture hidden (no .msg, no data-seq) until another
- * message needs one, preferably of the same kind, so that only its position and title change.
- * A dense cluster has hundreds in flight, most of them for a tick or two: inserting and removing
- * that many SVG elements every tick costs more than drawing them. Glyphs are stacked in pool
- * order, not in the order of snap.inflight.
- */
-function updateMessages(svg, inflight) {
-  const layer = svg.querySelector(".messages");
-  const bySeq = new Map(inflight.map((m) => [m.seq, m]));
-  const drawn = new Set();
-  const idle = new Map(); // glyph class → idle glyphs
-  let idleCount = 0;
-  for (const el of layer.children) {
-    const m = el.__msg && bySeq.get(el.__msg.seq);
-    if (m) {
-      el.__msg = m;
-      drawn.add(m.seq);
-      continue;
-    }
-    if (el.__msg !== null) {
-      el.__msg = null;
-      el.removeAttribute("data-seq");
-      el.removeAttribute("transform");
-      el.setAttribute("visibility", "hidden");
-    }
-    const cls = el.__glyph;
-    if (!idle.has(cls)) idle.set(cls, []);
-    idle.get(cls).push(el);
-    idleCount++;
-  }
-  for (const m of inflight) {
-    if (drawn.has(m.seq)) continue;
-    const g = messageGlyph(m.kind);
-    const cls = `fam-${g.family}${g.response ? " response" : ""}`;
-    let el = idle.get(cls)?.pop();
-    if (!el) {
-      const other = [...idle.values()].find((list) => list.length);
-      el = other?.pop() ?? layer.appendChild(h("svg:g", {}, h("svg:circle", { r: 8 }), h("svg:text", { y: 3.5 }), h("svg:title")));
-    }
-    if (el.__glyph !== undefined) idleCount--;
-    el.__glyph = cls;
-    el.__msg = m;
-    setAttr(el, "class", `msg ${cls}`);
-    el.setAttribute("data-seq", m.seq);
-    el.removeAttribute("visibility");
-    setText(el.children[1], g.letter);
-    setText(el.children[2], m.text);
-  }
-  // Idle glyphs beyond what a burst would take back are dropped.
-  for (const list of idle.values()) {
-    while (idleCount > Math.max(IDLE_GLYPHS, inflight.length) && list.length) {
-      list.pop().remove();
-      idleCount--;
-    }
   }
 }
 

@@ -12,9 +12,10 @@ const PROPS = [
 
 /**
  * The SVG element `svg` as standalone markup: computed styles inlined, hidden elements dropped,
- * a background rectangle in `background`. Returns { svg, width, height }.
+ * a background rectangle in `background`, and the elements `extra` (styled already: what the
+ * page draws over the SVG, like the messages in flight) on top. Returns { svg, width, height }.
  */
-export function serializeSvg(svg, { background = null } = {}) {
+export function serializeSvg(svg, { background = null, extra = [] } = {}) {
   const clone = svg.cloneNode(true);
   const src = [svg, ...svg.querySelectorAll("*")];
   const dst = [clone, ...clone.querySelectorAll("*")];
@@ -32,6 +33,7 @@ export function serializeSvg(svg, { background = null } = {}) {
     out.removeAttribute("tabindex");
   });
   for (const el of drop) el.remove();
+  clone.append(...extra);
   const box = svg.getBoundingClientRect();
   const width = Math.round(Number(svg.getAttribute("width")) || box.width);
   const height = Math.round(Number(svg.getAttribute("height")) || box.height);
