@@ -14,7 +14,7 @@
 // record inspector (recordAt says which).
 
 import { cachedWidth, h, join, setAttr, setHidden, setStyle, setText } from "./dom.js";
-import { cssColors, cssFont, paint, setFont, textWidth, themeKey } from "./canvas.js";
+import { cssColors, cssFont, paint, setFont, sprite, stampSprite, textWidth, themeKey } from "./canvas.js";
 import { epochSlot, formatLagTime, formatSeconds, lagClockShown, MAX_WINDOW, MIN_WINDOW, modelKey, partitionModel, sameCells } from "./model.js";
 import * as hwChart from "./hw-chart.js";
 import { t } from "../i18n.js";
@@ -377,49 +377,11 @@ function drawCells(canvas, cells, start, { track, theme, mono, sans }) {
       ctx.textBaseline = "middle";
       ctx.fillText(empty, 14, CELL.top + CELL.height / 2);
     }
-    setFont(ctx, `700 10px ${mono}`);
-    ctx.textAlign = "center";
-    ctx.textBaseline = "middle";
     const w = track.cell - CELL.gap;
-    const box = (x, inset) => {
-      ctx.beginPath();
-      // roundRect: Chromium 99, Firefox 112, Safari 16; square corners before.
-      if (ctx.roundRect) ctx.roundRect(x + inset, CELL.top + inset, w - 2 * inset, CELL.height - 2 * inset, CELL.radius);
-      else ctx.rect(x + inset, CELL.top + inset, w - 2 * inset, CELL.height - 2 * inset);
-    };
+    const font = `700 10px ${mono}`;
     for (const c of cells) {
-      const x = (c.offset - start) * track.cell;
-      const ec = colors[EPOCH_COLORS[epochSlot(c.epoch)]];
-      if (c.committed) {
-        box(x, 0);
-        ctx.fillStyle = ec;
-        ctx.fill();
-        ctx.fillStyle = "#fff";
-      } else {
-        // Hatched (stripes at 24 % of the epoch's colour) inside a dashed edge, like the legend's swatch.
-        box(x, 0.75);
-        ctx.save();
-        ctx.clip();
-        ctx.globalAlpha = 0.24;
-        ctx.strokeStyle = ec;
-        // Bands of hatch/2 px every hatch px, across the box at 45° (CSS: a 135deg repeating gradient).
-        ctx.lineWidth = CELL.hatch / 2;
-        ctx.beginPath();
-        for (let d = 0; d < w + CELL.height; d += CELL.hatch * Math.SQRT2) {
-          ctx.moveTo(x + d, CELL.top);
-          ctx.lineTo(x + d - CELL.height, CELL.top + CELL.height);
-        }
-        ctx.stroke();
-        ctx.restore();
-        box(x, 0.75); // (the stripes replaced the path)
-        ctx.strokeStyle = ec;
-        ctx.lineWidth = 1.5;
-        ctx.setLineDash(CELL.dash);
-        ctx.stroke();
-        ctx.setLineDash([]);
-        ctx.fillStyle = ec;
-      }
-      ctx.fillText(String(c.epoch), x + w / 2, CELL.top + CELL.height / 2 + 0.5);
+      const key = `cell|${c.epoch}|${c.committed}|${w}|${font}`;
+      stampSprite(ctx, sprite(key, w, CELL.height, (sc) => drawCell(sc, c, w, font)), (c.offset - start) * track.cell, CELL.top);
     }
     // Rings last: they reach over the neighbours, like the box-shadow they stand for.
     for (const c of cells) {
@@ -427,17 +389,68 @@ function drawCells(canvas, cells, start, { track, theme, mono, sans }) {
       const x = (c.offset - start) * track.cell;
       ctx.lineWidth = 2;
       ctx.strokeStyle = colors["--surface"];
-      box(x, -1);
+      cellBox(ctx, x, CELL.top, w, -1);
       ctx.stroke();
       ctx.lineWidth = 1.5;
       ctx.strokeStyle = colors["--bad"];
-      box(x, -2.75);
+      cellBox(ctx, x, CELL.top, w, -2.75);
       ctx.stroke();
     }
   });
   setAttr(canvas, "data-start", start);
   setAttr(canvas, "data-cells", cells.map((c) => `${c.offset}:${c.epoch}:${c.divergent ? "d" : c.committed ? "c" : "u"}`).join(" "));
   setAttr(canvas, "aria-label", empty || describeCells(cells, start));
+}
+
+/** A record cell's box path at (`x`, `y`), `w` wide, shrunk by `inset` on every side (grown if negative). */
+function cellBox(ctx, x, y, w, inset) {
+  ctx.beginPath();
+  // roundRect: Chromium 99, Firefox 112, Safari 16; square corners before.
+  if (ctx.roundRect) ctx.roundRect(x + inset, y + inset, w - 2 * inset, CELL.height - 2 * inset, CELL.radius);
+  else ctx.rect(x + inset, y + inset, w - 2 * inset, CELL.height - 2 * inset);
+}
+
+/**
+ * One record cell at the origin, `w` × CELL.height (drawn once per look into a sprite, then
+ * stamped: canvas.js sprite): filled with the colour of the leader epoch that wrote it, the
+ * epoch's number in white, once committed; before, hatched (stripes at 24 % of the colour)
+ * inside a dashed edge, like the legend's swatch, the number in the colour.
+ */
+function drawCell(ctx, c, w, font) {
+  const colors = cssColors(PALETTE);
+  const ec = colors[EPOCH_COLORS[epochSlot(c.epoch)]];
+  if (c.committed) {
+    cellBox(ctx, 0, 0, w, 0);
+    ctx.fillStyle = ec;
+    ctx.fill();
+    ctx.fillStyle = "#fff";
+  } else {
+    cellBox(ctx, 0, 0, w, 0.75);
+    ctx.save();
+    ctx.clip();
+    ctx.globalAlpha = 0.24;
+    ctx.strokeStyle = ec;
+    // Bands of hatch/2 px every hatch px, across the box at 45° (CSS: a 135deg repeating gradient).
+    ctx.lineWidth = CELL.hatch / 2;
+    ctx.beginPath();
+    for (let d = 0; d < w + CELL.height; d += CELL.hatch * Math.SQRT2) {
+      ctx.moveTo(d, 0);
+      ctx.lineTo(d - CELL.height, CELL.height);
+    }
+    ctx.stroke();
+    ctx.restore();
+    cellBox(ctx, 0, 0, w, 0.75); // (the stripes replaced the path)
+    ctx.strokeStyle = ec;
+    ctx.lineWidth = 1.5;
+    ctx.setLineDash(CELL.dash);
+    ctx.stroke();
+    ctx.setLineDash([]);
+    ctx.fillStyle = ec;
+  }
+  ctx.font = font;
+  ctx.textAlign = "center";
+  ctx.textBaseline = "middle";
+  ctx.fillText(String(c.epoch), w / 2, CELL.height / 2 + 0.5);
 }
 
 function describeCells(cells, start) {
