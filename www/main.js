@@ -34,7 +34,7 @@ import * as contextMenu from "./views/context-menu.js";
 import * as helpView from "./views/help.js";
 import { createAnnouncer } from "./views/announcer.js";
 import { flushPaint, THEME_QUERIES } from "./views/canvas.js";
-import { setAttr, setHidden, setText } from "./views/dom.js";
+import { setAttr, setBoxText, setHidden, setText } from "./views/dom.js";
 import { toast } from "./views/toast.js";
 import { announcements, newViolations } from "./views/events-model.js";
 import { clearHistory, createHistory, recordSample, truncateAfter } from "./views/hw-history.js";
@@ -703,7 +703,7 @@ function draw() {
   const snap = state.snap;
   if (!snap) return;
   const motion = !reducedMotion.matches;
-  setText($("#clock"), t("clock", { time: formatSeconds(snap.timeMs), tick: snap.tick }));
+  setBoxText($("#clock .clock-text"), t("clock", { time: formatSeconds(snap.timeMs), tick: snap.tick }));
   drawTimeline(snap);
   clusterView.render($("#cluster"), snap, { cuts: state.cuts, selected: state.selected, reducedMotion: !motion });
   brokersView.render($("#brokers"), snap, { selected: state.selected });

@@ -39,6 +39,31 @@ export function setText(el, text) {
   } else if (el.textContent !== t) el.textContent = t;
 }
 
+/**
+ * Set the text of `box`, a box laid out on its own (CSS: display block, contain: strict, a fixed
+ * height; the monospace font), and make it wide enough for the text: 1ch a character, 2ch an
+ * East Asian wide one, 1ch to spare. A changed text in the page's flow makes Chromium lay out
+ * the page from its root; in a box whose size does not depend on its content only the box is
+ * laid out, as long as nothing else in the frame dirtied the root (issue #6). The box only
+ * grows (until the language changes), so the page is laid out again only when a text is longer
+ * than any before it, and what follows the box does not jump back and forth.
+ */
+export function setBoxText(box, text) {
+  const t = String(text);
+  setText(box, t);
+  let ch = 1;
+  for (const c of t) ch += c.codePointAt(0) >= 0x1100 ? 2 : 1;
+  const lang = document.documentElement.lang;
+  if (box.__boxLang !== lang) {
+    box.__boxLang = lang;
+    box.__boxCh = 0;
+  }
+  if (ch > box.__boxCh) {
+    box.__boxCh = ch;
+    setStyle(box, "width", `${ch}ch`);
+  }
+}
+
 /** Show or hide (the `hidden` attribute) only when that changes: setting it restyles the element. */
 export function setHidden(el, hidden) {
   if (el.hidden !== hidden) el.hidden = hidden;

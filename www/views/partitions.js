@@ -13,7 +13,7 @@
 // Clicks (controls.js): .replica-name opens the replica inspector, a record on canvas.cells the
 // record inspector (recordAt says which).
 
-import { cachedWidth, h, join, setAttr, setHidden, setStyle, setText } from "./dom.js";
+import { cachedWidth, h, join, setAttr, setBoxText, setHidden, setStyle, setText } from "./dom.js";
 import { cssColors, cssFont, paint, setFont, sprite, stampSprite, textWidth, themeKey } from "./canvas.js";
 import { epochSlot, formatLagTime, formatSeconds, lagClockShown, MAX_WINDOW, MIN_WINDOW, modelKey, partitionModel, sameCells } from "./model.js";
 import * as hwChart from "./hw-chart.js";
@@ -82,7 +82,7 @@ function createBlock(p) {
       h("h3", { id: `p${p.partition}-title` }, t("partition.title", { p: p.partition })),
       h("span", { class: "meta meta-leader" }),
       h("span", { class: "meta meta-epoch", title: t("partition.epochTitle") }),
-      h("span", { class: "meta meta-hw" }),
+      h("span", { class: "meta meta-hw" }, h("span", { class: "meta-hw-text" })),
       h("span", { class: "flags" }),
     ),
     h(
@@ -201,7 +201,7 @@ function updateHead(block, m) {
   const hwText = m.hw >= 0 ? `HW ${m.hw}` : "HW –";
   const list = m.hwWaitingFor.map((b) => `B${b}`).join(", ");
   const waiting = m.hwWaitingFor.length ? t("partition.waits", { list }) : "";
-  setText(head.querySelector(".meta-hw"), hwText + waiting);
+  setBoxText(head.querySelector(".meta-hw-text"), hwText + waiting);
   setAttr(
     head.querySelector(".meta-hw"),
     "title",
