@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterEach, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { getLang, hasKey, initialLang, keys, loadLang, normalizeLang, onLangChange, setLang, t, tr } from "../../www/i18n.js";
-import { consumerModel, consumerText } from "../../www/views/producer.js";
+import { consumerLines, consumerModel } from "../../www/views/producer.js";
 import { configSummary } from "../../www/views/config-model.js";
 import { partitionFlags } from "../../www/views/model.js";
 import { brokerAction } from "../../www/actions.js";
@@ -134,9 +134,9 @@ describe("switching changes what the views say", () => {
   test("the consumer line, the config summary, partition flags and broker actions", () => {
     const snap = snapshotFixture();
     const byId = new Map(snap.brokers.map((b) => [b.id, b]));
-    const before = [consumerText(consumerModel({ partitions: [{ partition: 0, hw: -1 }] })), configSummary(snap.config), partitionFlags(snap.partitions[2], byId, 1)[0].text, brokerAction("crash").label];
+    const before = [consumerLines(consumerModel({ partitions: [{ partition: 0, hw: -1 }] }))[0], configSummary(snap.config), partitionFlags(snap.partitions[2], byId, 1)[0].text, brokerAction("crash").label];
     setLang("zh");
-    const after = [consumerText(consumerModel({ partitions: [{ partition: 0, hw: -1 }] })), configSummary(snap.config), partitionFlags(snap.partitions[2], byId, 1)[0].text, brokerAction("crash").label];
+    const after = [consumerLines(consumerModel({ partitions: [{ partition: 0, hw: -1 }] }))[0], configSummary(snap.config), partitionFlags(snap.partitions[2], byId, 1)[0].text, brokerAction("crash").label];
     assert.deepEqual(before, ["P0 no leader", "Kafka 0.11 · 4 brokers · 3 partitions · RF 3 · min.ISR 1 · seed 1", "under-replicated", "Crash"]);
     for (const [i, text] of after.entries()) {
       assert.notEqual(text, before[i]);

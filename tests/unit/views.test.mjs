@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { compactRow, shouldCompact } from "../../www/views/compact.js";
-import { consumerModel, consumerText } from "../../www/views/producer.js";
+import { consumerLines, consumerModel } from "../../www/views/producer.js";
 import { INVARIANTS } from "../../www/views/guarantees.js";
 import { partitionFlags } from "../../www/views/model.js";
 import { snapshotFixture } from "./fixtures.mjs";
@@ -40,7 +40,7 @@ describe("partition flags", () => {
   });
 });
 
-describe("consumer line", () => {
+describe("consumer lines", () => {
   test("each consumer's position against the HW it may read up to", () => {
     const s = { ...snapshotFixture(), consumers: [
       { partition: 0, position: 10, recordsRead: 10, lastValues: [], resets: 0 },
@@ -49,11 +49,16 @@ describe("consumer line", () => {
     ] };
     const m = consumerModel(s);
     assert.equal(m.read, 72);
-    assert.equal(consumerText(m), "P0 at 10 / HW 10 · P1 at 7 / HW 9 (1 reset) · P2 at 55 / HW 55 (72 records read)");
+    assert.deepEqual(consumerLines(m), ["P0 at 10 / HW 10", "P1 at 7 / HW 9 (1 reset)", "P2 at 55 / HW 55", "72 records read"]);
   });
   test("without consumers (or an older core): the HWs, and no leader said so", () => {
     const none = consumerModel({ partitions: [{ partition: 0, hw: 0 }, { partition: 1, hw: -1 }] });
-    assert.equal(consumerText(none), "P0 HW 0 · P1 no leader");
+    assert.deepEqual(consumerLines(none), ["P0 HW 0", "P1 no leader"]);
+  });
+  test("the first six partitions, then how many more", () => {
+    const parts = Array.from({ length: 9 }, (_, i) => ({ partition: i, hw: 1 }));
+    const lines = consumerLines(consumerModel({ partitions: parts }));
+    assert.deepEqual(lines.slice(5), ["P5 HW 1", "… 3 more"]);
   });
 });
 

@@ -7,7 +7,7 @@
 // and the lines that moved, not every path (redrawing them all cost more than the rest of the
 // partition).
 
-import { cachedWidth, h, join, setAttr, setText } from "./dom.js";
+import { cachedWidth, h, join, setAttr, setBoxText, setText } from "./dom.js";
 import { chartTransform, chartWindow, createPaths, extendPaths, HW, pathData, spreadLabels, transformAttr } from "./hw-history.js";
 import { t } from "../i18n.js";
 
@@ -38,7 +38,7 @@ export function render(figure, history, partition, replicas, width = measure(fig
         h("svg:svg", { class: "plot", x: PAD.left, y: 0, height: HEIGHT }, h("svg:g", { class: "lines" })),
         h("svg:g", { class: "labels" }),
       ),
-      h("figcaption", { class: "chart-caption" }),
+      h("figcaption", { class: "chart-caption" }, h("span", { class: "chart-caption-text" }), h("span", {}, h("span", { class: "chart-offsets" }))),
     );
   }
   const svg = figure.querySelector("svg");
@@ -49,7 +49,8 @@ export function render(figure, history, partition, replicas, width = measure(fig
   setAttr(svg, "width", width);
   setAttr(svg, "viewBox", `0 0 ${width} ${HEIGHT}`);
   setAttr(plot, "width", plotWidth);
-  const caption = figure.querySelector(".chart-caption");
+  const captionText = figure.querySelector(".chart-caption-text");
+  const captionOffsets = figure.querySelector(".chart-offsets");
   const win = chartWindow(history, partition);
   if (!win) {
     figure.__paths = null;
@@ -57,7 +58,8 @@ export function render(figure, history, partition, replicas, width = measure(fig
     labelsGroup.replaceChildren();
     linesGroup.__key = labelsGroup.__key = null;
     figure.__values = null;
-    setText(caption, t("chart.empty"));
+    setText(captionText, t("chart.empty"));
+    setText(captionOffsets, "");
     setAttr(svg, "aria-label", t("chart.noHistory"));
     return;
   }
@@ -97,7 +99,8 @@ export function render(figure, history, partition, replicas, width = measure(fig
   }
   // (A text changed every tick would cost Chromium about 50 µs of layout, issue #6.)
   const offsets = t("chart.offsets", { min: win.yMin, max: win.yMax });
-  setText(caption, t("chart.caption", { n: history.capacity, offsets }));
+  setText(captionText, t("chart.caption", { n: history.capacity }));
+  setBoxText(captionOffsets, offsets);
   const leos = win.leos.map((l) => `B${l.broker} LEO ${l.leo}`).join(", ");
   setAttr(svg, "aria-label", t("chart.aria", { p: partition, offsets, hw: win.hw ?? t("compact.none"), leos }));
 }

@@ -100,7 +100,7 @@ function createBlock(p) {
       h(
         "div",
         { class: "ruler-row", "aria-hidden": "true" },
-        h("div", { class: "label ellipsis" }),
+        h("div", { class: "label" }, h("span", { class: "ellipsis" })),
         h("div", { class: "track ruler" }, h("canvas", { class: "ruler-ticks" })),
         h("div", { class: "stats" }),
       ),

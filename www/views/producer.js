@@ -3,7 +3,7 @@
 // and shows where each partition's consumer is against the HW it may read up to. The form itself
 // is static markup in index.html; main.js handles its submit and the automatic producer.
 
-import { h, join, setAttr, setHidden, setOptions, setText } from "./dom.js";
+import { h, join, setAttr, setHidden, setOptions, setStyle, setText } from "./dom.js";
 import { modelKey, REQUESTS_SHOWN, requestsModel } from "./model.js";
 import { t } from "../i18n.js";
 
@@ -24,13 +24,17 @@ export function consumerModel(snap) {
   return { parts, read, running: byPartition.size > 0 };
 }
 
-/** "P0 at 8 / HW 8 · P1 at 0 / no leader · … (12 records read)", first few partitions. */
-export function consumerText(model) {
+/**
+ * A line per partition, first few: "P0 at 8 / HW 8", "P1 at 0 / no leader", "… 3 more", then
+ * "12 records read".
+ */
+export function consumerLines(model) {
   const hw = (p) => (p.hw < 0 ? t("consumer.noLeader") : `HW ${p.hw}`);
   const one = (p) => `P${p.partition} ${p.position === null ? "" : t("consumer.at", { n: p.position })}${hw(p)}${p.resets ? t("consumer.resets", { n: p.resets }) : ""}`;
-  const listed = model.parts.slice(0, CONSUMER_LISTED).map(one).join(" · ");
-  const more = model.parts.length > CONSUMER_LISTED ? t("consumer.more", { n: model.parts.length - CONSUMER_LISTED }) : "";
-  return `${listed}${more}${model.running ? t("consumer.read", { n: model.read }) : ""}`;
+  const lines = model.parts.slice(0, CONSUMER_LISTED).map(one);
+  if (model.parts.length > CONSUMER_LISTED) lines.push(t("consumer.more", { n: model.parts.length - CONSUMER_LISTED }));
+  if (model.running) lines.push(t("consumer.read", { n: model.read }));
+  return lines;
 }
 
 /** `ctx.auto`: { text } describing the automatic producer's state. */
@@ -39,7 +43,11 @@ export function render(root, snap, ctx = {}) {
   // P0…Pn, then round-robin over all of them (used by the automatic producer too).
   if (select) setOptions(select, [...snap.partitions.map((p) => [String(p.partition), `P${p.partition}`]), ["rr", t("producer.rr")]]);
   setText(root.querySelector("#auto-status"), ctx.auto?.text ?? "");
-  setText(root.querySelector(".consumer-text"), consumerText(consumerModel(snap)));
+  // A box of its own, a line each (CSS .consumer-text): its height changes only with the count of lines.
+  const lines = consumerLines(consumerModel(snap));
+  const box = root.querySelector(".consumer-text");
+  setText(box, lines.join("\n"));
+  setStyle(box, "--lines", lines.length);
 
   const list = root.querySelector(".request-list");
   // Keyed on the core's requests: the model formats every line, in words.
