@@ -514,7 +514,10 @@ function frame(now) {
     autoProduce(ticks);
     refresh({ continuous: true, events });
   }
-  if (state.snap && !state.compare) clusterView.animate($("#cluster"), state.snap.tick, state.carry, reducedMotion.matches);
+  if (state.snap && !state.compare) {
+    clusterView.animate($("#cluster"), state.snap.tick, state.carry, reducedMotion.matches);
+    flushPaint();
+  }
   if (animating()) state.rafId = requestAnimationFrame(frame);
 }
 

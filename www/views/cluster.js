@@ -11,7 +11,7 @@
 // drawn on a canvas over the SVG (drawMessages).
 
 import { cachedWidth, h, join, setAttr, setStyle, setText } from "./dom.js";
-import { cssColors, cssFont, sprite, stampSprite, themeKey } from "./canvas.js";
+import { cssColors, cssFont, paint, sprite, stampSprite, themeKey } from "./canvas.js";
 import {
   clusterLayout,
   curvePathData,
@@ -103,20 +103,12 @@ function drawMessages(canvas, layout, shown, dense) {
   }
   canvas.__look = look;
   canvas.__shown = shown;
-  const ratio = globalThis.devicePixelRatio || 1;
-  const w = Math.round(layout.width * ratio);
-  const hgt = Math.round(layout.height * ratio);
-  if (canvas.width !== w || canvas.height !== hgt) {
-    canvas.width = w;
-    canvas.height = hgt;
-  }
-  setStyle(canvas, "width", `${layout.width}px`);
-  setStyle(canvas, "height", `${layout.height}px`);
-  const ctx = canvas.getContext("2d");
-  ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
-  ctx.clearRect(0, 0, layout.width, layout.height);
+  // Painted with the frame's other canvases (canvas.js paint): a glyph's first sprite reads the
+  // theme's colours, which in the middle of the frame's DOM writes would restyle the page.
   const size = GLYPH[dense ? "dense" : "normal"];
-  for (const { m, x, y } of shown) stampSprite(ctx, glyphSprite(messageGlyph(m.kind), size), x - size.box / 2, y - size.box / 2);
+  paint(canvas, layout.width, layout.height, (ctx) => {
+    for (const { m, x, y } of shown) stampSprite(ctx, glyphSprite(messageGlyph(m.kind), size), x - size.box / 2, y - size.box / 2);
+  });
 }
 
 /** A glyph's circle radius, letter size and baseline, and the square its sprite takes (px); the SVG's were CSS rules (.msg). */
