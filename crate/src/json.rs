@@ -53,13 +53,15 @@ impl ToJson for usize {
     }
 }
 
-/// Digits without `core::fmt` (its machinery is what the module avoids on the hot path).
+/// Digits without `core::fmt` (its machinery is what the module avoids on the hot path). Every
+/// integer written is a 64-bit one at most, so the digits are found in 64-bit arithmetic: wasm
+/// divides 128-bit integers in software, and a snapshot writes a thousand numbers (issue #6).
 fn write_integer(out: &mut String, n: i128) {
     if n < 0 {
         out.push('-');
     }
-    let mut m = n.unsigned_abs();
-    let mut digits = [0u8; 40];
+    let mut m = n.unsigned_abs() as u64;
+    let mut digits = [0u8; 20];
     let mut i = digits.len();
     loop {
         i -= 1;
@@ -171,5 +173,14 @@ mod tests {
         let none = Pair { first_value: 0, name: None, list: vec![] };
         assert_eq!(to_json(&none), "{\"firstValue\":0,\"name\":null,\"list\":[]}");
         assert_eq!(to_json(&[2.5f64, 3.0, f64::NAN][..]), "[2.5,3,null]");
+    }
+
+    #[test]
+    fn writes_every_integer_exactly() {
+        assert_eq!(to_json(&[i64::MIN, -10, -1, 0, 9, 10, i64::MAX][..]), "[-9223372036854775808,-10,-1,0,9,10,9223372036854775807]");
+        assert_eq!(to_json(&[0u64, 1, u64::MAX][..]), "[0,1,18446744073709551615]");
+        assert_eq!(to_json(&[i16::MIN, i16::MAX][..]), "[-32768,32767]");
+        assert_eq!(to_json(&[u8::MAX][..]), "[255]");
+        assert_eq!(to_json(&usize::MAX), usize::MAX.to_string());
     }
 }
