@@ -90,7 +90,7 @@ export function animate(root, tick, phase, reducedMotion) {
 /**
  * The messages in flight, as glyphs (messageGlyph: a letter in a circle, hollow for a response)
  * stamped on a canvas over the picture (sprite). As SVG elements they were restyled, re-titled
- * and moved on every tick, a fifth of the page's frame (issue #6). Repainted only when a
+ * and moved on every tick, about a tenth of the page's frame (issue #6). Repainted only when a
  * message moved, came or went, or the look changed. `canvas.__shown` ({ m, x, y } in picture
  * px, drawn in that order) is what messageAt() looks up and the tests read.
  */
@@ -157,6 +157,11 @@ function drawGlyph(ctx, g, size, x, y) {
  * `root`, or null (the topmost: the last drawn). controls.js opens the message inspector with it.
  */
 export function messageAt(root, x, y) {
+  return glyphAt(root, x, y)?.m.seq ?? null;
+}
+
+/** The glyph drawn at viewport point (`x`, `y`) ({ m, x, y } of canvas.__shown), or null. */
+function glyphAt(root, x, y) {
   const canvas = root.querySelector("canvas.messages-layer");
   const svg = root.querySelector(".cluster-figure svg");
   if (!canvas?.__shown || !svg?.__layout) return null;
@@ -167,7 +172,7 @@ export function messageAt(root, x, y) {
   const r = GLYPH[svg.classList.contains("dense") ? "dense" : "normal"].r + 1.5;
   for (let i = canvas.__shown.length - 1; i >= 0; i--) {
     const s = canvas.__shown[i];
-    if (Math.hypot(s.x - px, s.y - py) <= r) return s.m.seq;
+    if (Math.hypot(s.x - px, s.y - py) <= r) return s;
   }
   return null;
 }
@@ -175,8 +180,7 @@ export function messageAt(root, x, y) {
 /** The message under the pointer says what it is (the canvas has no elements to carry a title). */
 function showMessageTitle(event) {
   const fig = event.currentTarget;
-  const seq = messageAt(fig.parentElement, event.clientX, event.clientY);
-  const m = seq === null ? null : fig.querySelector("canvas.messages-layer").__shown.find((s) => s.m.seq === seq).m;
+  const m = glyphAt(fig.parentElement, event.clientX, event.clientY)?.m;
   setStyle(fig, "cursor", m ? "pointer" : "");
   setAttr(fig, "title", m ? m.text : null);
 }
