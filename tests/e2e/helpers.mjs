@@ -111,6 +111,23 @@ export async function messagePoint(page, i = 0) {
   );
 }
 
+/**
+ * The boxes laid out on their own (CSS contain: size or strict, issue #6) that do not show all
+ * of their content: narrower or shorter than it (scroll containers aside). Their size does not
+ * follow their content, so a text that does not fit is cut off, not wrapped.
+ */
+export async function clippedBoxes(page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll("*")]
+      .filter((el) => {
+        const cs = getComputedStyle(el);
+        if (!/size|strict/.test(cs.contain) || !el.getClientRects().length || /auto|scroll/.test(cs.overflowY)) return false;
+        return el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1;
+      })
+      .map((el) => `${el.localName}.${el.className} "${el.textContent.slice(0, 40)}" (${el.scrollWidth}×${el.scrollHeight} in ${el.clientWidth}×${el.clientHeight})`),
+  );
+}
+
 export const snapshot = (page) => page.evaluate(() => window.__playground.snapshot());
 export const tickOf = (page) => page.evaluate(() => window.__playground.snapshot().tick);
 export const stateHash = (page) => page.evaluate(() => String(window.__playground.cluster.stateHash()));

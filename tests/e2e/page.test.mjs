@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { screenshot } from "./browser.mjs";
-import { leaderShown, openReady, recordPoint, recordsDrawn, setSpeed, snapshot, stepClicks, tickOf, zkStateShown } from "./helpers.mjs";
+import { clippedBoxes, leaderShown, openReady, recordPoint, recordsDrawn, setSpeed, snapshot, stepClicks, tickOf, zkStateShown } from "./helpers.mjs";
 
 const TIMEOUT = { timeout: 120_000 };
 
@@ -232,6 +232,7 @@ describe("the playground page", () => {
     await page.waitForTimeout(400);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 0, `page is ${overflow}px wider than the viewport`);
+    assert.deepEqual(await clippedBoxes(page), [], "every text in a box of its own fits in it");
     await screenshot(page, "page-375");
     await page.setViewportSize({ width: 1280, height: 900 });
     assert.deepEqual(errors, []);

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { after, before, beforeEach, describe, test } from "node:test";
 import { screenshot } from "./browser.mjs";
-import { applyConfig, inspectorOpen, lastToast, leaderShown, messagePoint, openReady, recordPoint, setHidden, setSpeed, snapshot, stateHash, stepClicks, stepUntil, tickOf } from "./helpers.mjs";
+import { applyConfig, clippedBoxes, inspectorOpen, lastToast, leaderShown, messagePoint, openReady, recordPoint, setHidden, setSpeed, snapshot, stateHash, stepClicks, stepUntil, tickOf } from "./helpers.mjs";
 
 const TIMEOUT = { timeout: 120_000 };
 
@@ -451,6 +451,7 @@ describe("the playground", () => {
         await page.waitForTimeout(900); // layout and transitions settle
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         assert.ok(overflow <= 0, `${width} px ${theme}: ${overflow}px sideways overflow`);
+        assert.deepEqual(await clippedBoxes(page), [], `${width} px ${theme}: every text in a box of its own fits in it`);
         await screenshot(page, `playground-${width}-${theme}`);
       }
     }
