@@ -5,16 +5,8 @@
 //   native replicated_records=N seconds=S
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import v8 from 'node:v8';
 import { ROOT, run } from '../scripts/toolchain.mjs';
 import init, { Cluster } from '../www/pkg/kafka_replication.js';
-
-// The wasm is compiled by V8's optimizing tier from the start, as native code is by rustc.
-// Otherwise V8 starts on its baseline compiler and swaps in optimized code per function, in the
-// background, for the calls that come after; one call runs the whole workload, and in about one
-// process in two it stayed on baseline code: 70 instead of 105-120 M/s, the ratio 1.6× instead
-// of 1.05× (a page calls step() every frame, so its code is optimized after a few frames).
-v8.setFlagsFromString('--no-liftoff');
 
 const TICKS = 2_000; // the example's own defaults, so a bare `cargo run --example bench` matches
 const RECORDS_PER_TICK = 1_000;
