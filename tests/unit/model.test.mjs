@@ -13,6 +13,7 @@ import {
   formatDuration,
   formatIdSet,
   formatLagTime,
+  lagClockFraction,
   lagClockShown,
   formatSeconds,
   formatSpeed,
@@ -70,6 +71,8 @@ describe("formatting", () => {
     assert.equal(formatLagTime(29999, 30000), "29/30 s", "rounded down: the limit shows once reached");
     assert.equal(formatLagTime(30000, 30000), "30/30 s");
     assert.equal(lagClockShown(999, 30000), 0, "a follower that catches up every fetch rests at 0");
+    assert.equal(lagClockFraction(15999, 30000), 0.5, "the ring moves in the clock's steps");
+    assert.equal(lagClockFraction(45000, 30000), 1, "full past the limit");
   });
   test("acks: select value ↔ API value", () => {
     assert.equal(parseAcks("all"), "all");

@@ -1,5 +1,5 @@
-// Canvas helpers for the parts of the partitions view that change with the ticks (the records,
-// the offset ruler, the followers' lag clocks). A changed DOM text costs Chromium 50–100 µs of
+// Canvas helpers for the parts of the page that change with the ticks (the partitions view's
+// records, offset ruler and lag clocks; the cluster's messages in flight). A changed DOM text costs Chromium 50–100 µs of
 // layout however it is contained, a changed element more (issue #6's frame budget, README
 // "Budgets"); a repainted canvas costs no layout. What a canvas shows is also said in words
 // for screen readers (aria-label), by the views that draw it.

@@ -84,7 +84,7 @@ export function animate(root, tick, phase, reducedMotion) {
     // A message between nodes the picture does not draw is not drawn either.
     if (pt) shown.push({ m, x: pt.x, y: pt.y });
   }
-  drawMessages(fig.querySelector("canvas.messages-layer"), layout, shown, svg.classList.contains("dense"));
+  drawMessages(fig.querySelector("canvas.messages-layer"), layout, shown, glyphSize(svg));
 }
 
 /**
@@ -94,8 +94,8 @@ export function animate(root, tick, phase, reducedMotion) {
  * message moved, came or went, or the look changed. `canvas.__shown` ({ m, x, y } in picture
  * px, drawn in that order) is what messageAt() looks up and the tests read.
  */
-function drawMessages(canvas, layout, shown, dense) {
-  const look = `${layout.width}|${layout.height}|${dense}|${themeKey()}`;
+function drawMessages(canvas, layout, shown, size) {
+  const look = `${layout.width}|${layout.height}|${size.r}|${themeKey()}`;
   const prev = canvas.__shown;
   if (canvas.__look === look && prev && prev.length === shown.length && prev.every((p, i) => p.m.seq === shown[i].m.seq && p.x === shown[i].x && p.y === shown[i].y)) {
     canvas.__shown = shown; // the same places: keep the newer message objects (their text)
@@ -105,7 +105,6 @@ function drawMessages(canvas, layout, shown, dense) {
   canvas.__shown = shown;
   // Painted with the frame's other canvases (canvas.js paint): a glyph's first sprite reads the
   // theme's colours, which in the middle of the frame's DOM writes would restyle the page.
-  const size = GLYPH[dense ? "dense" : "normal"];
   paint(canvas, layout.width, layout.height, (ctx) => {
     for (const { m, x, y } of shown) stampSprite(ctx, glyphSprite(messageGlyph(m.kind), size), x - size.box / 2, y - size.box / 2);
   });
@@ -116,6 +115,11 @@ const GLYPH = {
   normal: { r: 8, fontPx: 10, baseline: 3.5, box: 22 },
   dense: { r: 6, fontPx: 8, baseline: 2.5, box: 18 },
 };
+
+/** The glyphs' size in the picture `svg` (smaller in a dense cluster). */
+function glyphSize(svg) {
+  return GLYPH[svg.classList.contains("dense") ? "dense" : "normal"];
+}
 
 /** Message colour per glyph family (CSS custom properties, resolved by canvas.js cssColors). */
 const FAMILY_COLOR = { fetch: "--m-fetch", produce: "--m-produce", consume: "--m-consume", control: "--m-control", epoch: "--m-epoch", alter: "--m-alter", other: "--m-other" };
@@ -169,7 +173,7 @@ function glyphAt(root, x, y) {
   const scale = box.width / svg.__layout.width || 1;
   const px = (x - box.left) / scale;
   const py = (y - box.top) / scale;
-  const r = GLYPH[svg.classList.contains("dense") ? "dense" : "normal"].r + 1.5;
+  const r = glyphSize(svg).r + 1.5;
   for (let i = canvas.__shown.length - 1; i >= 0; i--) {
     const s = canvas.__shown[i];
     if (Math.hypot(s.x - px, s.y - py) <= r) return s;
@@ -193,7 +197,7 @@ export function messageElements(root) {
   const canvas = root.querySelector("canvas.messages-layer");
   const svg = root.querySelector(".cluster-figure svg");
   if (!canvas?.__shown || !svg) return [];
-  const size = GLYPH[svg.classList.contains("dense") ? "dense" : "normal"];
+  const size = glyphSize(svg);
   return canvas.__shown.map(({ m, x, y }) => {
     const g = messageGlyph(m.kind);
     const c = glyphColors(g);

@@ -51,6 +51,11 @@ export function lagClockShown(sinceMs, maxMs) {
   return Math.floor(Math.max(0, sinceMs) / step) * step;
 }
 
+/** The share of replica.lag.time.max.ms the lag clock shows (its ring and the row's label): 0…1, in the clock's steps. */
+export function lagClockFraction(sinceMs, maxMs) {
+  return Math.min(1, lagClockShown(sinceMs, maxMs) / maxMs);
+}
+
 /** Time since a follower last caught up, out of the limit: (1200, 2500) → "1.2/2.5 s", (1200, 10000) → "1/10 s". */
 export function formatLagTime(sinceMs, maxMs) {
   if (!Number.isFinite(sinceMs) || !Number.isFinite(maxMs)) return "";

@@ -15,7 +15,7 @@
 
 import { cachedWidth, h, join, setAttr, setBoxText, setHidden, setStyle, setText } from "./dom.js";
 import { cssColors, cssFont, paint, setFont, sprite, stampSprite, textWidth, themeKey } from "./canvas.js";
-import { epochSlot, formatLagTime, formatSeconds, lagClockShown, MAX_WINDOW, MIN_WINDOW, modelKey, partitionModel, sameCells } from "./model.js";
+import { epochSlot, formatLagTime, formatSeconds, lagClockFraction, lagClockShown, MAX_WINDOW, MIN_WINDOW, modelKey, partitionModel, sameCells } from "./model.js";
 import * as hwChart from "./hw-chart.js";
 import { t } from "../i18n.js";
 
@@ -539,7 +539,7 @@ const RING = { ok: "--ok", warn: "--warn", over: "--bad" };
  */
 function drawLagClock(canvas, r, m, { theme, mono }) {
   // The ring moves in the clock's steps, like its text.
-  const fraction = Math.min(1, lagClockShown(r.sinceCaughtUpMs, m.lagMaxMs) / m.lagMaxMs);
+  const fraction = lagClockFraction(r.sinceCaughtUpMs, m.lagMaxMs);
   const state = lagState(r.lagTime);
   const text = formatLagTime(r.sinceCaughtUpMs, m.lagMaxMs);
   const font = `${CLOCK.fontPx}px ${mono}`;
@@ -574,8 +574,8 @@ function describeReplica(r, m) {
   parts.push(`LEO ${r.leo}`, `HW ${r.hw}`);
   if (!r.isLeader && r.lag !== null) parts.push(t("replica.aria.behind", { n: r.lag }));
   if (r.lagTime) {
-    const shown = lagClockShown(r.sinceCaughtUpMs, m.lagMaxMs);
-    parts.push(t("replica.aria.since", { t: formatSeconds(shown), percent: Math.round(Math.min(1, shown / m.lagMaxMs) * 100) }));
+    const since = formatSeconds(lagClockShown(r.sinceCaughtUpMs, m.lagMaxMs));
+    parts.push(t("replica.aria.since", { t: since, percent: Math.round(lagClockFraction(r.sinceCaughtUpMs, m.lagMaxMs) * 100) }));
   }
   return t("replica.aria", { p: m.partition, parts: parts.join(", ") });
 }
