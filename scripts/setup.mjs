@@ -17,6 +17,7 @@ export function setup({ browser = false } = {}) {
   ensureNodeModules();
   const toolchain = ensureWasmToolchain();
   ensureWasmBindgen();
+  if (browser) ensureRustLints();
   const chromium = browser ? ensureChromium() : null;
   console.log(`setup: ok (wasm via ${toolchain.name}${chromium ? `; browser ${chromium}` : ''})`);
 }
@@ -61,6 +62,18 @@ function ensureWasmBindgen() {
   run('cargo', ['install', 'wasm-bindgen-cli', '--version', version]);
   if (!findWasmBindgen(version)) {
     throw new Error(`missing: wasm-bindgen ${version} on PATH after cargo install; is ~/.cargo/bin shadowed by another wasm-bindgen?`);
+  }
+}
+
+/** rustfmt and clippy, for `npm test`'s style and lint steps (rustup components). */
+function ensureRustLints() {
+  for (const [tool, component] of [['cargo-fmt', 'rustfmt'], ['cargo-clippy', 'clippy']]) {
+    if (which(tool)) continue;
+    if (which('rustup')) {
+      console.log(`setup: installing ${component} (rustup component add ${component})`);
+      spawnSync('rustup', ['component', 'add', component], { stdio: 'inherit', timeout: RUSTUP_TIMEOUT_MS, killSignal: 'SIGKILL' });
+    }
+    if (!which(tool)) throw new Error(`missing: ${tool}. Get it with \`rustup component add ${component}\`.`);
   }
 }
 

@@ -14,6 +14,9 @@ const vite = path.join(ROOT, 'node_modules', '.bin', 'vite');
 
 const STEPS = [
   ['setup (toolchain, wasm-bindgen, Chromium)', () => setup({ browser: true })],
+  // House style (rustfmt.toml) and lints, before anything slow.
+  ['cargo fmt --check', () => run('cargo', ['fmt', '--all', '--check'])],
+  ['cargo clippy (-D warnings)', () => run('cargo', ['clippy', '--workspace', '--all-targets', '--', '-D', 'warnings'])],
   // Native, with the rustup cargo on PATH: the core's unit, scenario and invariant tests.
   ['cargo test (core, native)', () => run('cargo', ['test', '--workspace'])],
   ['build wasm (www/pkg)', () => buildWasm()],

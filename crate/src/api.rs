@@ -100,10 +100,7 @@ impl std::error::Error for ApiError {}
 pub fn int_arg(name: &str, v: &Value, lo: u64, hi: u64) -> Result<u64, ApiError> {
     match v {
         Value::Num(n) if n.fract() == 0.0 && *n >= lo as f64 && *n <= hi as f64 => Ok(*n as u64),
-        other => Err(ApiError::new(
-            name,
-            format!("must be an integer from {lo} to {hi}, got {}", other.describe()),
-        )),
+        other => Err(ApiError::new(name, format!("must be an integer from {lo} to {hi}, got {}", other.describe()))),
     }
 }
 
@@ -148,7 +145,9 @@ mod tests {
 
     #[test]
     fn numbers_print_as_js_would() {
-        for (n, text) in [(2.0, "2"), (-1.0, "-1"), (2.5, "2.5"), (0.125, "0.125"), (f64::NAN, "NaN"), (f64::INFINITY, "Infinity"), (1e300, "1e+300")] {
+        for (n, text) in
+            [(2.0, "2"), (-1.0, "-1"), (2.5, "2.5"), (0.125, "0.125"), (f64::NAN, "NaN"), (f64::INFINITY, "Infinity"), (1e300, "1e+300")]
+        {
             assert_eq!(number_text(n), text);
         }
     }

@@ -1,9 +1,9 @@
 //! A broker: its process status and the replicas it hosts. It routes messages to its replicas
 //! and runs their timers; all protocol rules live in `partition.rs`.
 
+use crate::collections::VecMap;
 use crate::message::{BrokerId, Envelope, Msg, NodeId, Tick};
 use crate::partition::{Ctx, LeaderAndIsr, Replica};
-use crate::collections::VecMap;
 
 /// What is wrong with a broker, if anything (the source notes' abnormal replicas: slow, stuck,
 /// and the failures of §4).
@@ -16,9 +16,13 @@ pub enum BrokerStatus {
     /// buffers; no ZooKeeper heartbeats, so its session expires if the pause outlasts the timeout.
     Stuck,
     /// Every message to or from it takes `delay` extra ticks (a saturated disk or NIC).
-    Slow { delay: u64 },
+    Slow {
+        delay: u64,
+    },
     /// Cut off from the other brokers (messages are lost, not refused); from ZooKeeper too if set.
-    Isolated { zookeeper: bool },
+    Isolated {
+        zookeeper: bool,
+    },
 }
 
 impl BrokerStatus {

@@ -11,16 +11,16 @@
 
 use crate::api::{ApiError, Value};
 use crate::broker::{Broker, BrokerStatus};
+use crate::collections::{VecMap, VecSet};
 use crate::config::Config;
-use crate::events::{Event, Events};
 use crate::consumer::Consumer;
+use crate::events::{Event, Events};
 use crate::invariants::{PartitionGuard, Violation};
 use crate::message::{Acks, BrokerId, Envelope, Msg, Network, NodeId, Tick, CONSUMER, PRODUCER};
-use crate::producer::{ProduceArgs, Request};
 use crate::partition::{Stats, Timing};
+use crate::producer::{ProduceArgs, Request};
 use crate::rng::Rng;
 use crate::zk::ZooKeeper;
-use crate::collections::{VecMap, VecSet};
 use std::collections::VecDeque;
 use std::hash::{Hash, Hasher};
 
@@ -107,9 +107,8 @@ impl Cluster {
     pub fn new(config: Config) -> Result<Cluster, ApiError> {
         config.validate()?;
         let assignment = assign_replicas(config.brokers, config.partitions, config.replication_factor);
-        let brokers = (0..config.brokers)
-            .map(|b| Broker::new(b, (0..config.partitions).filter(|p| assignment[*p as usize].contains(&b))))
-            .collect();
+        let brokers =
+            (0..config.brokers).map(|b| Broker::new(b, (0..config.partitions).filter(|p| assignment[*p as usize].contains(&b)))).collect();
         let mut c = Cluster {
             timing: Timing::new(&config),
             rng: Rng::new(config.seed),
@@ -142,7 +141,12 @@ impl Cluster {
             let ar = c.zk.assignment[p as usize].clone();
             let mut isr = ar.clone();
             crate::collections::sort_small(&mut isr);
-            c.write_partition_state(p, ar[0] as i32, isr, format!("topic {} created: preferred replica b{} leads p{p}", crate::zk::TOPIC, ar[0]));
+            c.write_partition_state(
+                p,
+                ar[0] as i32,
+                isr,
+                format!("topic {} created: preferred replica b{} leads p{p}", crate::zk::TOPIC, ar[0]),
+            );
         }
         // The LeaderAndIsr requests of topic creation are applied at once: the cluster starts settled.
         while let Some(env) = c.network.pop_due(Tick::MAX) {
@@ -296,5 +300,4 @@ impl Cluster {
         }
         self.flush(env.to, out);
     }
-
 }

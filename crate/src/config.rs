@@ -315,10 +315,7 @@ impl Config {
         if self.network_latency_ms_min > self.network_latency_ms_max {
             return Err(ApiError::new(
                 "networkLatencyMsMin",
-                format!(
-                    "must not exceed networkLatencyMsMax ({}), got {}",
-                    self.network_latency_ms_max, self.network_latency_ms_min
-                ),
+                format!("must not exceed networkLatencyMsMax ({}), got {}", self.network_latency_ms_max, self.network_latency_ms_min),
             ));
         }
         Ok(())

@@ -3,9 +3,9 @@
 //! record a consumer saw and that later vanished or changed can be detected (§5.3 "consistent reads").
 
 use crate::cluster::Cluster;
+use crate::collections::Chunked;
 use crate::log::{Offset, Record};
 use crate::message::{KafkaError, Msg, Tick, CONSUMER};
-use crate::collections::Chunked;
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Consumer {

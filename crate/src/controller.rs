@@ -3,19 +3,27 @@
 //! ISR removal, LeaderAndIsr, and AlterPartition (KIP-497).
 
 use crate::cluster::Cluster;
+use crate::collections::{VecMap, VecSet};
 use crate::config::Strategy;
 use crate::events::set_text;
 use crate::log::Epoch;
 use crate::message::{BrokerId, KafkaError, Msg, NodeId};
 use crate::zk::PartitionState;
-use crate::collections::{VecMap, VecSet};
 
 impl Cluster {
     /// The controller's handling of AlterPartition (KIP-497, §2.3): the request must come from the
     /// current leader in the current leader epoch and name the current partition epoch (zkVersion);
     /// from 3.7 (KIP-841/903 in KRaft; here the same rule on ZooKeeper liveness) every new member
     /// must be alive. Accepted: the znode is written with zkVersion + 1, leader epoch unchanged.
-    pub(crate) fn on_alter_partition(&mut self, to: BrokerId, p: u32, leader: BrokerId, leader_epoch: Epoch, isr: &[BrokerId], partition_epoch: u32) -> Msg {
+    pub(crate) fn on_alter_partition(
+        &mut self,
+        to: BrokerId,
+        p: u32,
+        leader: BrokerId,
+        leader_epoch: Epoch,
+        isr: &[BrokerId],
+        partition_epoch: u32,
+    ) -> Msg {
         let st = self.zk.partitions[p as usize].clone();
         let error = if self.zk.controller != Some(to) {
             Some(KafkaError::NotController)
@@ -38,9 +46,22 @@ impl Cluster {
                 error: Some(e),
             };
         }
-        let next = PartitionState { leader: st.leader, leader_epoch: st.leader_epoch, isr: isr.to_vec(), controller_epoch: self.zk.controller_epoch, version: 0 };
+        let next = PartitionState {
+            leader: st.leader,
+            leader_epoch: st.leader_epoch,
+            isr: isr.to_vec(),
+            controller_epoch: self.zk.controller_epoch,
+            version: 0,
+        };
         let version = self.zk.conditional_update(p, st.version, next).expect("the controller writes the version it read");
-        Msg::AlterPartitionResponse { partition: p, request: (leader_epoch, partition_epoch), leader_epoch: st.leader_epoch, isr: isr.to_vec(), partition_epoch: version, error: None }
+        Msg::AlterPartitionResponse {
+            partition: p,
+            request: (leader_epoch, partition_epoch),
+            leader_epoch: st.leader_epoch,
+            isr: isr.to_vec(),
+            partition_epoch: version,
+            error: None,
+        }
     }
 
     // ---- ZooKeeper sessions and the controller -----------------------------------------------
@@ -86,11 +107,20 @@ impl Cluster {
     /// The first live broker to create `/controller` wins; here the lowest id (a ZooKeeper race in
     /// Kafka). Every failover bumps `controller_epoch`.
     pub(crate) fn elect_controller(&mut self) {
-        let Some(&b) = self.zk.brokers.keys().find(|b| self.brokers[**b as usize].runs() && self.brokers[**b as usize].reaches_zookeeper()) else { return };
+        let Some(&b) = self.zk.brokers.keys().find(|b| self.brokers[**b as usize].runs() && self.brokers[**b as usize].reaches_zookeeper())
+        else {
+            return;
+        };
         self.zk.controller = Some(b);
         self.zk.controller_epoch += 1;
         self.controller_live.clear();
-        self.events.push(self.tick, "controller", None, Some(b), format!("b{b} is the controller (controller_epoch {})", self.zk.controller_epoch));
+        self.events.push(
+            self.tick,
+            "controller",
+            None,
+            Some(b),
+            format!("b{b} is the controller (controller_epoch {})", self.zk.controller_epoch),
+        );
     }
 
     pub(crate) fn run_controller(&mut self) {
@@ -147,7 +177,11 @@ impl Cluster {
                         Some(l) => {
                             leader = l as i32;
                             isr = alive.clone();
-                            why.push(format!("{gone}; {} of {} replicas alive (a majority): elected b{l}, the most complete log (quorum strategy)", alive.len(), ar.len()));
+                            why.push(format!(
+                                "{gone}; {} of {} replicas alive (a majority): elected b{l}, the most complete log (quorum strategy)",
+                                alive.len(),
+                                ar.len()
+                            ));
                         }
                         None if st.leader >= 0 => {
                             leader = -1;
@@ -158,7 +192,10 @@ impl Cluster {
                 } else if let Some(&l) = ar.iter().find(|r| live.contains(r) && isr.contains(r)) {
                     leader = l as i32;
                     isr.retain(|r| live.contains(r));
-                    why.push(format!("{gone}; elected b{l}, the first live ISR member in assignment order [{}]", ar.iter().map(|b| b.to_string()).collect::<Vec<_>>().join(",")));
+                    why.push(format!(
+                        "{gone}; elected b{l}, the first live ISR member in assignment order [{}]",
+                        ar.iter().map(|b| b.to_string()).collect::<Vec<_>>().join(",")
+                    ));
                 } else if let Some(&l) = ar.iter().find(|r| self.config.unclean_leader_election_enable && live.contains(r)) {
                     leader = l as i32;
                     isr = vec![l];
@@ -191,7 +228,13 @@ impl Cluster {
     pub(crate) fn write_partition_state(&mut self, p: u32, leader: i32, isr: Vec<BrokerId>, why: String) {
         let ctrl = self.zk.controller.expect("only a controller decides leadership");
         let cur = self.zk.partitions[p as usize].clone();
-        let next = PartitionState { leader, leader_epoch: cur.leader_epoch + 1, isr: isr.clone(), controller_epoch: self.zk.controller_epoch, version: 0 };
+        let next = PartitionState {
+            leader,
+            leader_epoch: cur.leader_epoch + 1,
+            isr: isr.clone(),
+            controller_epoch: self.zk.controller_epoch,
+            version: 0,
+        };
         if cur.leader_epoch < 0 {
             // Topic creation: the znode is created (zkVersion 0).
             self.zk.partitions[p as usize] = next;
@@ -230,7 +273,10 @@ impl Cluster {
     pub fn add_replica(&mut self, partition: u32, broker: u32) -> Result<(), crate::api::ApiError> {
         use crate::api::ApiError;
         if partition >= self.config.partitions {
-            return Err(ApiError::new("partition", format!("must be an integer from 0 to {}, got {partition}", self.config.partitions - 1)));
+            return Err(ApiError::new(
+                "partition",
+                format!("must be an integer from 0 to {}, got {partition}", self.config.partitions - 1),
+            ));
         }
         if broker >= self.config.brokers {
             return Err(ApiError::new("broker", format!("must be a broker id from 0 to {}, got {broker}", self.config.brokers - 1)));
@@ -240,7 +286,10 @@ impl Cluster {
             let others: Vec<String> = (0..self.config.brokers).filter(|b| !ar.contains(b)).map(|b| b.to_string()).collect();
             return Err(ApiError::new(
                 "broker",
-                format!("b{broker} already hosts p{partition}; allowed: {}", if others.is_empty() { "none (every broker has it)".to_string() } else { others.join(", ") }),
+                format!(
+                    "b{broker} already hosts p{partition}; allowed: {}",
+                    if others.is_empty() { "none (every broker has it)".to_string() } else { others.join(", ") }
+                ),
             ));
         }
         let Some(ctrl) = self.zk.controller.filter(|c| self.brokers[*c as usize].runs()) else {

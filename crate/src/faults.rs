@@ -5,10 +5,10 @@
 use crate::api::{bool_arg, check_keys, choice_arg, int_arg, ApiError, Value};
 use crate::broker::BrokerStatus;
 use crate::cluster::Cluster;
+use crate::collections::VecMap;
 use crate::config::{Config, TICK_MS};
 use crate::message::{BrokerId, Envelope, NodeId};
 use crate::partition::Ctx;
-use crate::collections::VecMap;
 
 /// How `fail` breaks a broker.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -167,12 +167,19 @@ impl Cluster {
                 let failed: Vec<String> = self.brokers.iter().filter(|b| b.status != BrokerStatus::Up).map(|b| b.id.to_string()).collect();
                 return Err(ApiError::new(
                     "broker",
-                    format!("b{broker} is up; allowed: a failed broker ({})", if failed.is_empty() { "none".to_string() } else { failed.join(", ") }),
+                    format!(
+                        "b{broker} is up; allowed: a failed broker ({})",
+                        if failed.is_empty() { "none".to_string() } else { failed.join(", ") }
+                    ),
                 ));
             }
             BrokerStatus::Crashed => {
                 b.restart(now);
-                let note = if self.zk.is_registered(broker) { "it registers in ZooKeeper once its old session expires" } else { "it registers in ZooKeeper" };
+                let note = if self.zk.is_registered(broker) {
+                    "it registers in ZooKeeper once its old session expires"
+                } else {
+                    "it registers in ZooKeeper"
+                };
                 format!("b{broker} restarted with its log on disk and the checkpointed HWs; {note}")
             }
             BrokerStatus::Stuck => {
@@ -207,7 +214,13 @@ impl Cluster {
     pub fn cut(&mut self, a: u32, b: u32) -> Result<(), ApiError> {
         let link = self.link(a, b)?;
         if self.cut_links.insert(link) {
-            self.events.push(self.tick, "link-cut", None, None, format!("link b{}–b{} cut: messages between them are lost", link.0, link.1));
+            self.events.push(
+                self.tick,
+                "link-cut",
+                None,
+                None,
+                format!("link b{}–b{} cut: messages between them are lost", link.0, link.1),
+            );
         }
         Ok(())
     }
@@ -233,7 +246,13 @@ impl Cluster {
         let kind = env.msg.kind();
         if let Some(i) = self.drop_next.iter().position(|k| *k == kind) {
             self.drop_next.remove(i);
-            self.events.push(self.tick, "message-dropped", Some(env.msg.partition()), None, format!("the network dropped {env} (dropNext)"));
+            self.events.push(
+                self.tick,
+                "message-dropped",
+                Some(env.msg.partition()),
+                None,
+                format!("the network dropped {env} (dropNext)"),
+            );
             return true;
         }
         // Clients (producer, consumers) reach every broker.
@@ -245,7 +264,11 @@ impl Cluster {
         self.cut_links.contains(&(a.min(b), a.max(b))) || isolated(a) || isolated(b)
     }
 
-    pub(crate) fn broker_ctx<'a>(&'a mut self, broker: u32, out: &'a mut Vec<(NodeId, crate::message::Msg)>) -> (&'a mut crate::broker::Broker, Ctx<'a>) {
+    pub(crate) fn broker_ctx<'a>(
+        &'a mut self,
+        broker: u32,
+        out: &'a mut Vec<(NodeId, crate::message::Msg)>,
+    ) -> (&'a mut crate::broker::Broker, Ctx<'a>) {
         let ctx = Ctx {
             now: self.tick,
             me: broker,

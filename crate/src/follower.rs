@@ -48,7 +48,13 @@ impl Replica {
         }
         let values: Vec<String> = self.log.read(offset, leo).map(|r| format!("m{}", r.value)).collect();
         self.log.truncate_to(offset);
-                event!(self, ctx, "truncate", ctx.me, format!("b{} truncated p{} {why}: removed {} ({})", ctx.me, self.partition, offsets_text(offset, leo), values.join(", ")));
+        event!(
+            self,
+            ctx,
+            "truncate",
+            ctx.me,
+            format!("b{} truncated p{} {why}: removed {} ({})", ctx.me, self.partition, offsets_text(offset, leo), values.join(", "))
+        );
     }
 
     /// The follower's own end offset for `epoch`: where the next epoch starts, or its LEO.
@@ -81,7 +87,16 @@ impl Replica {
             f.fetch_in_flight = false;
             f.backoff_until = ctx.now + ctx.timing.fetch_backoff;
             let (leader, partition) = (f.leader, self.partition);
-                        event!(self, ctx, "fetch-timeout", ctx.me, format!("b{}'s request to b{leader} for p{partition} timed out (replica.socket.timeout.ms {})", ctx.me, ctx.cfg.replica_socket_timeout_ms));
+            event!(
+                self,
+                ctx,
+                "fetch-timeout",
+                ctx.me,
+                format!(
+                    "b{}'s request to b{leader} for p{partition} timed out (replica.socket.timeout.ms {})",
+                    ctx.me, ctx.cfg.replica_socket_timeout_ms
+                )
+            );
             return;
         }
         if f.fetch_in_flight || ctx.now < f.backoff_until {
@@ -134,7 +149,14 @@ impl Replica {
         }
     }
 
-    pub fn on_offsets_for_leader_epoch_response(&mut self, ctx: &mut Ctx, from: NodeId, answer: EpochEndOffset, epoch: Epoch, error: Option<KafkaError>) {
+    pub fn on_offsets_for_leader_epoch_response(
+        &mut self,
+        ctx: &mut Ctx,
+        from: NodeId,
+        answer: EpochEndOffset,
+        epoch: Epoch,
+        error: Option<KafkaError>,
+    ) {
         if !self.accept_response(from, epoch) {
             return;
         }
@@ -160,7 +182,10 @@ impl Replica {
         let why = if answer.is_undefined() {
             format!("to its HW {offset}: b{from} knows no end offset for epoch {asked}")
         } else {
-            format!("to {offset}: leader b{from} says epoch {} ends at offset {} (asked about epoch {asked})", answer.epoch, answer.end_offset)
+            format!(
+                "to {offset}: leader b{from} says epoch {} ends at offset {} (asked about epoch {asked})",
+                answer.epoch, answer.end_offset
+            )
         };
         self.truncate(ctx, offset, why);
     }
@@ -173,13 +198,26 @@ impl Replica {
             Some(KafkaError::OffsetOutOfRange) if self.log.log_end_offset() < r.log_start_offset => {
                 // Retention deleted what we would fetch next: start over at the leader's log start.
                 self.log.truncate_fully_and_start_at(r.log_start_offset);
-                                event!(self, ctx, "truncate", ctx.me, format!("b{} restarted p{} at the leader's log start offset {}: its LEO was below it", ctx.me, self.partition, r.log_start_offset));
+                event!(
+                    self,
+                    ctx,
+                    "truncate",
+                    ctx.me,
+                    format!(
+                        "b{} restarted p{} at the leader's log start offset {}: its LEO was below it",
+                        ctx.me, self.partition, r.log_start_offset
+                    )
+                );
             }
             Some(KafkaError::OffsetOutOfRange) => {
                 // Our log is longer than the leader's: after an unclean election or a lost tail,
                 // truncate to the leader's LEO (§4.4 item 1).
                 let leader_leo = r.log_end_offset;
-                self.truncate(ctx, leader_leo, format!("to the leader's LEO {leader_leo}: fetch offset {} is out of range on b{from}", r.fetch_offset));
+                self.truncate(
+                    ctx,
+                    leader_leo,
+                    format!("to the leader's LEO {leader_leo}: fetch offset {} is out of range on b{from}", r.fetch_offset),
+                );
             }
             Some(_) => self.back_off(ctx),
             None => {
@@ -203,19 +241,31 @@ impl Replica {
         if !r.records.is_empty() {
             self.log.append(&r.records);
             ctx.stats.replicated_records += r.records.len() as u64;
-                        event!(self, ctx, "replicate", ctx.me, format!(
-                "b{} fetched {} from leader b{from} (LEO {})",
+            event!(
+                self,
+                ctx,
+                "replicate",
                 ctx.me,
-                offsets_text(r.fetch_offset, self.log.log_end_offset()),
-                self.log.log_end_offset()
-            ));
+                format!(
+                    "b{} fetched {} from leader b{from} (LEO {})",
+                    ctx.me,
+                    offsets_text(r.fetch_offset, self.log.log_end_offset()),
+                    self.log.log_end_offset()
+                )
+            );
         }
         // §1.5: follower HW = min(leader HW in the response, own LEO); not monotonic.
         let old = self.log.high_watermark();
         self.log.set_high_watermark(r.high_watermark);
         let new = self.log.high_watermark();
         if new != old {
-                        event!(self, ctx, "hw", ctx.me, format!("b{} follower HW {old}→{new}: min(leader HW {}, own LEO {})", ctx.me, r.high_watermark, self.log.log_end_offset()));
+            event!(
+                self,
+                ctx,
+                "hw",
+                ctx.me,
+                format!("b{} follower HW {old}→{new}: min(leader HW {}, own LEO {})", ctx.me, r.high_watermark, self.log.log_end_offset())
+            );
         }
     }
 }

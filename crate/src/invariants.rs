@@ -8,10 +8,10 @@
 //! (`tests/sweep.rs`) states them.
 
 use crate::cluster::Cluster;
+use crate::collections::{Chunked, LedgerMap, VecMap, VecSet};
 use crate::config::TICK_MS;
 use crate::log::{Epoch, Log, Offset, Record};
 use crate::message::{Acks, BrokerId, Tick};
-use crate::collections::{Chunked, LedgerMap, VecMap, VecSet};
 
 /// Ledger entries kept per partition (older ones are past any log's retention).
 pub const LEDGER_KEPT: usize = 65_536;
@@ -163,7 +163,12 @@ impl Cluster {
             let term = (st.leader_epoch, l, self.brokers[l as usize].started_at);
             if let Some((t, h)) = self.guards[pi].leader_hw {
                 if t == term && hw < h {
-                    self.violation("hw-decreased", p, (hw, l), format!("leader b{l}'s HW fell from {h} to {hw} within leader_epoch {}", t.0));
+                    self.violation(
+                        "hw-decreased",
+                        p,
+                        (hw, l),
+                        format!("leader b{l}'s HW fell from {h} to {hw} within leader_epoch {}", t.0),
+                    );
                 }
             }
             self.guards[pi].leader_hw = Some((term, hw));
@@ -255,7 +260,11 @@ impl Cluster {
                     .filter(|&&b| self.brokers[b as usize].replicas[&p].log.record(o).is_some_and(|r| r.value == value))
                     .map(|&b| format!("b{b} ({})", self.brokers[b as usize].status.label()))
                     .collect();
-                let who = if holders.is_empty() { "no replica has it any more".to_string() } else { format!("only {} still has it", holders.join(", ")) };
+                let who = if holders.is_empty() {
+                    "no replica has it any more".to_string()
+                } else {
+                    format!("only {} still has it", holders.join(", "))
+                };
                 found.push((
                     if a.acks == Acks::All { "acked-lost" } else { "acks1-lost" },
                     (o, u32::MAX - req),
@@ -275,7 +284,11 @@ impl Cluster {
                 found.push((
                     "consistent-read",
                     (o, l),
-                    format!("the consumer read m{} at offset {o}; leader b{l} (leader_epoch {epoch}) now has {}. {why}", r.value, describe(log.record(o), log, o)),
+                    format!(
+                        "the consumer read m{} at offset {o}; leader b{l} (leader_epoch {epoch}) now has {}. {why}",
+                        r.value,
+                        describe(log.record(o), log, o)
+                    ),
                 ));
             }
         }
@@ -303,7 +316,11 @@ impl Cluster {
                     let c = g.committed_at(o).expect("below the ledger's end");
                     found.push((
                         (o, m),
-                        format!("ISR member b{m} has {} at offset {o}, where m{} was committed: if elected, it loses committed data", describe(log.record(o), log, o), c.value),
+                        format!(
+                            "ISR member b{m} has {} at offset {o}, where m{} was committed: if elected, it loses committed data",
+                            describe(log.record(o), log, o),
+                            c.value
+                        ),
                     ));
                 }
             }
@@ -321,7 +338,13 @@ impl Cluster {
             for &b in &ar[i + 1..] {
                 let (la, lb) = (&self.brokers[a as usize].replicas[&p].log, &self.brokers[b as usize].replicas[&p].log);
                 let upto = la.high_watermark().min(lb.high_watermark());
-                let from = self.guards[p as usize].matched.get(&(a, b)).copied().unwrap_or(0).max(la.log_start_offset()).max(lb.log_start_offset());
+                let from = self.guards[p as usize]
+                    .matched
+                    .get(&(a, b))
+                    .copied()
+                    .unwrap_or(0)
+                    .max(la.log_start_offset())
+                    .max(lb.log_start_offset());
                 if let Some(o) = la.first_difference(lb, from, upto) {
                     found.push((
                         (o, a * 1000 + b),
@@ -348,11 +371,15 @@ impl Cluster {
         let g = &mut self.guards[p as usize];
         let from = g.idempotent_upto.max(log.log_start_offset());
         let mut found = Vec::new();
-        let idempotent = log.chunks(from, log.log_end_offset()).flat_map(|(start, chunk)| (start..).zip(chunk)).filter(|(_, r)| r.base_sequence >= 0);
+        let idempotent =
+            log.chunks(from, log.log_end_offset()).flat_map(|(start, chunk)| (start..).zip(chunk)).filter(|(_, r)| r.base_sequence >= 0);
         for (o, r) in idempotent {
             if let Some(&first) = g.idempotent.get(&r.value) {
                 if first != o {
-                    found.push(((o, l), format!("m{} is at offsets {first} and {o} of leader b{l}, although its producer was idempotent", r.value)));
+                    found.push((
+                        (o, l),
+                        format!("m{} is at offsets {first} and {o} of leader b{l}, although its producer was idempotent", r.value),
+                    ));
                 }
             } else {
                 g.idempotent.insert(r.value, o);

@@ -6,7 +6,9 @@ use crate::config::{IsrUpdate, Strategy, Version};
 use crate::events::set_text;
 use crate::log::{Epoch, Offset, Record};
 use crate::message::{Acks, BrokerId, EpochEndOffset, Fetch, FetchResponse, KafkaError, Msg, NodeId, ProduceRequest, CONSUMER, PRODUCER};
-use crate::partition::{event, offsets_text, NUM_BATCHES_TO_RETAIN, Ctx, DelayedProduce, ParkedFetch, PendingIsr, Replica, Role, REPLICA_FETCH_MAX_RECORDS};
+use crate::partition::{
+    event, offsets_text, Ctx, DelayedProduce, ParkedFetch, PendingIsr, Replica, Role, NUM_BATCHES_TO_RETAIN, REPLICA_FETCH_MAX_RECORDS,
+};
 use crate::zk::PartitionState;
 
 /// What the HW rule needs to know of one follower, as the leader sees it.
@@ -28,10 +30,8 @@ pub struct HwFacts {
 /// if alive. A counted follower whose LEO is unknown holds the HW (None). Returns the candidate and
 /// the followers counted.
 pub fn hw_candidate(version: Version, leader_leo: Offset, followers: &[HwFacts]) -> (Option<Offset>, Vec<&HwFacts>) {
-    let counted: Vec<&HwFacts> = followers
-        .iter()
-        .filter(|f| f.in_isr || (version > Version::V0_8 && f.caught_up && (version < Version::V3_7 || f.alive)))
-        .collect();
+    let counted: Vec<&HwFacts> =
+        followers.iter().filter(|f| f.in_isr || (version > Version::V0_8 && f.caught_up && (version < Version::V3_7 || f.alive))).collect();
     let candidate = counted.iter().try_fold(leader_leo, |c, f| f.leo.map(|l| c.min(l)));
     (candidate, counted)
 }
@@ -264,7 +264,8 @@ impl Replica {
     /// is the LEO that a majority has reached.
     fn maybe_increment_quorum_hw(&mut self, ctx: &mut Ctx) -> bool {
         let Role::Leader(ls) = &self.role else { return false };
-        let mut leos: Vec<Offset> = std::iter::once(self.log.log_end_offset()).chain(ls.followers.values().map(|f| f.log_end_offset.unwrap_or(0))).collect();
+        let mut leos: Vec<Offset> =
+            std::iter::once(self.log.log_end_offset()).chain(ls.followers.values().map(|f| f.log_end_offset.unwrap_or(0))).collect();
         sort_small(&mut leos);
         leos.reverse();
         let majority = self.replicas.len() / 2 + 1;
@@ -274,7 +275,16 @@ impl Replica {
             return false;
         }
         self.log.set_high_watermark(new);
-                event!(self, ctx, "hw", ctx.me, format!("HW {old}→{new}: {majority} of {} replicas (a majority) have reached it; LEOs {leos:?} (quorum strategy)", self.replicas.len()));
+        event!(
+            self,
+            ctx,
+            "hw",
+            ctx.me,
+            format!(
+                "HW {old}→{new}: {majority} of {} replicas (a majority) have reached it; LEOs {leos:?} (quorum strategy)",
+                self.replicas.len()
+            )
+        );
         self.complete_delayed_produce(ctx);
         self.complete_parked_fetches(ctx, false);
         true
@@ -299,7 +309,10 @@ impl Replica {
             } else {
                 (None, Some(KafkaError::NotEnoughReplicasAfterAppend))
             };
-            ctx.out.push((PRODUCER, Msg::ProduceResponse { request: d.request, attempt: d.attempt, partition: self.partition, base_offset, error }));
+            ctx.out.push((
+                PRODUCER,
+                Msg::ProduceResponse { request: d.request, attempt: d.attempt, partition: self.partition, base_offset, error },
+            ));
         }
     }
 
@@ -308,7 +321,13 @@ impl Replica {
     /// the original offsets; any other sequence must follow the last one.
     pub fn on_produce(&mut self, ctx: &mut Ctx, p: &ProduceRequest) {
         let (request, attempt, first_value, count, acks) = (p.request, p.attempt, p.first_value, p.count, p.acks);
-        let reply = |base_offset: Option<Offset>, error: Option<KafkaError>| Msg::ProduceResponse { request, attempt, partition: self.partition, base_offset, error };
+        let reply = |base_offset: Option<Offset>, error: Option<KafkaError>| Msg::ProduceResponse {
+            request,
+            attempt,
+            partition: self.partition,
+            base_offset,
+            error,
+        };
         if !self.is_leader() {
             ctx.out.push((PRODUCER, reply(None, Some(KafkaError::NotLeaderOrFollower))));
             return;
@@ -318,23 +337,35 @@ impl Replica {
             let last_seq = seq.wrapping_add(count as i32 - 1);
             if let Some(b) = batches.iter().find(|b| b.first_seq == seq && b.last_seq == last_seq) {
                 let (first, last) = (b.first_offset, b.last_offset);
-                                event!(self, ctx, "duplicate-ignored", ctx.me, format!("request #{request} is a duplicate of sequence {seq}–{last_seq}, already at {}: not appended again (idempotent producer)", offsets_text(first, last + 1)));
+                event!(self, ctx, "duplicate-ignored", ctx.me, format!("request #{request} is a duplicate of sequence {seq}–{last_seq}, already at {}: not appended again (idempotent producer)", offsets_text(first, last + 1)));
                 self.answer(ctx, request, attempt, acks, first, last + 1);
                 return;
             }
             if let Some(b) = batches.first().filter(|b| seq != b.last_seq.wrapping_add(1)) {
-                                event!(self, ctx, "produce-rejected", ctx.me, format!("request #{request} rejected with OUT_OF_ORDER_SEQUENCE_NUMBER: sequence {seq} does not follow {}", b.last_seq));
+                event!(
+                    self,
+                    ctx,
+                    "produce-rejected",
+                    ctx.me,
+                    format!("request #{request} rejected with OUT_OF_ORDER_SEQUENCE_NUMBER: sequence {seq} does not follow {}", b.last_seq)
+                );
                 ctx.out.push((PRODUCER, reply(None, Some(KafkaError::OutOfOrderSequenceNumber))));
                 return;
             }
         }
         let min_isr = self.effective_min_isr(ctx);
         if acks == Acks::All && ctx.cfg.strategy == Strategy::Isr && self.isr.len() < min_isr {
-                        event!(self, ctx, "produce-rejected", ctx.me, format!(
-                "request #{request} rejected with NOT_ENOUGH_REPLICAS: ISR {} has {} < min.insync.replicas {min_isr}; nothing appended",
-                set_text(&self.isr),
-                self.isr.len()
-            ));
+            event!(
+                self,
+                ctx,
+                "produce-rejected",
+                ctx.me,
+                format!(
+                    "request #{request} rejected with NOT_ENOUGH_REPLICAS: ISR {} has {} < min.insync.replicas {min_isr}; nothing appended",
+                    set_text(&self.isr),
+                    self.isr.len()
+                )
+            );
             ctx.out.push((PRODUCER, reply(None, Some(KafkaError::NotEnoughReplicas))));
             return;
         }
@@ -344,7 +375,18 @@ impl Replica {
         let records: Vec<Record> = (0..count).map(|i| Record { leader_epoch: epoch, value: first_value + i, base_sequence }).collect();
         self.log.append(&records);
         let required = self.log.log_end_offset();
-                event!(self, ctx, "append", ctx.me, format!("leader b{} appended request #{request} at {} (leader_epoch {epoch}, acks={})", ctx.me, offsets_text(base, required), acks.label()));
+        event!(
+            self,
+            ctx,
+            "append",
+            ctx.me,
+            format!(
+                "leader b{} appended request #{request} at {} (leader_epoch {epoch}, acks={})",
+                ctx.me,
+                offsets_text(base, required),
+                acks.label()
+            )
+        );
         self.complete_parked_fetches(ctx, false);
         self.answer(ctx, request, attempt, acks, base, required);
         // With ISR = {leader} the append alone moves the HW (§1.3), which also answers acks=all.
@@ -356,10 +398,19 @@ impl Replica {
     fn answer(&mut self, ctx: &mut Ctx, request: u32, attempt: u32, acks: Acks, base: Offset, required: Offset) {
         match acks {
             Acks::Zero => {}
-            Acks::One => ctx.out.push((PRODUCER, Msg::ProduceResponse { request, attempt, partition: self.partition, base_offset: Some(base), error: None })),
+            Acks::One => ctx.out.push((
+                PRODUCER,
+                Msg::ProduceResponse { request, attempt, partition: self.partition, base_offset: Some(base), error: None },
+            )),
             Acks::All => {
                 if let Role::Leader(ls) = &mut self.role {
-                    ls.delayed.push(DelayedProduce { request, attempt, base_offset: base, required_offset: required, deadline: ctx.now + ctx.timing.request_timeout });
+                    ls.delayed.push(DelayedProduce {
+                        request,
+                        attempt,
+                        base_offset: base,
+                        required_offset: required,
+                        deadline: ctx.now + ctx.timing.request_timeout,
+                    });
                 }
                 self.complete_delayed_produce(ctx);
             }
@@ -372,11 +423,26 @@ impl Replica {
     fn change_isr(&mut self, ctx: &mut Ctx, isr: Vec<BrokerId>, reasons: Vec<(BrokerId, String)>) {
         match ctx.cfg.isr_update {
             IsrUpdate::ZooKeeper => {
-                let next = PartitionState { leader: ctx.me as i32, leader_epoch: self.leader_epoch, isr: isr.clone(), controller_epoch: self.controller_epoch, version: 0 };
+                let next = PartitionState {
+                    leader: ctx.me as i32,
+                    leader_epoch: self.leader_epoch,
+                    isr: isr.clone(),
+                    controller_epoch: self.controller_epoch,
+                    version: 0,
+                };
                 match ctx.zk.conditional_update(self.partition, self.zk_version, next) {
                     Some(v) => self.apply_isr(ctx, isr, v, &reasons, "written to ZooKeeper by the leader"),
                     None => {
-                                                event!(self, ctx, "isr-write-skipped", ctx.me, format!("b{} skipped its ISR update: cached zkVersion {} not equal to that in ZooKeeper", ctx.me, self.zk_version));
+                        event!(
+                            self,
+                            ctx,
+                            "isr-write-skipped",
+                            ctx.me,
+                            format!(
+                                "b{} skipped its ISR update: cached zkVersion {} not equal to that in ZooKeeper",
+                                ctx.me, self.zk_version
+                            )
+                        );
                     }
                 }
             }
@@ -384,9 +450,27 @@ impl Replica {
                 let Some(controller) = ctx.zk.controller else { return };
                 let Role::Leader(ls) = &mut self.role else { return };
                 ls.pending_isr = Some(PendingIsr { isr: isr.clone(), reasons });
-                let msg = Msg::AlterPartition { partition: self.partition, leader: ctx.me, leader_epoch: self.leader_epoch, isr: isr.clone(), partition_epoch: self.zk_version };
+                let msg = Msg::AlterPartition {
+                    partition: self.partition,
+                    leader: ctx.me,
+                    leader_epoch: self.leader_epoch,
+                    isr: isr.clone(),
+                    partition_epoch: self.zk_version,
+                };
                 ctx.out.push((controller as NodeId, msg));
-                                event!(self, ctx, "alter-partition", ctx.me, format!("b{} sent AlterPartition for p{}: ISR {} → {} to controller b{controller}", ctx.me, self.partition, set_text(&self.isr), set_text(&isr)));
+                event!(
+                    self,
+                    ctx,
+                    "alter-partition",
+                    ctx.me,
+                    format!(
+                        "b{} sent AlterPartition for p{}: ISR {} → {} to controller b{controller}",
+                        ctx.me,
+                        self.partition,
+                        set_text(&self.isr),
+                        set_text(&isr)
+                    )
+                );
             }
         }
     }
@@ -409,7 +493,14 @@ impl Replica {
     }
 
     /// The controller's answer to our AlterPartition: adopt the committed ISR, or roll back.
-    pub fn on_alter_partition_response(&mut self, ctx: &mut Ctx, request: (Epoch, u32), isr: &[BrokerId], partition_epoch: u32, error: Option<KafkaError>) {
+    pub fn on_alter_partition_response(
+        &mut self,
+        ctx: &mut Ctx,
+        request: (Epoch, u32),
+        isr: &[BrokerId],
+        partition_epoch: u32,
+        error: Option<KafkaError>,
+    ) {
         let Role::Leader(ls) = &mut self.role else { return };
         // Only the answer to the change in flight counts (same leader epoch, same partition epoch).
         if request != (self.leader_epoch, self.zk_version) || ls.pending_isr.is_none() {
@@ -419,7 +510,13 @@ impl Replica {
         match error {
             None => self.apply_isr(ctx, isr.to_vec(), partition_epoch, &pending.reasons, "AlterPartition accepted by the controller"),
             Some(e) => {
-                                event!(self, ctx, "alter-partition", ctx.me, format!("AlterPartition for p{} failed with {}: ISR stays {}", self.partition, e.name(), set_text(&self.isr)));
+                event!(
+                    self,
+                    ctx,
+                    "alter-partition",
+                    ctx.me,
+                    format!("AlterPartition for p{} failed with {}: ISR stays {}", self.partition, e.name(), set_text(&self.isr))
+                );
             }
         }
     }
@@ -465,7 +562,8 @@ impl Replica {
         }
         let ms = |t| (ctx.now - t) * crate::config::TICK_MS;
         match ctx.cfg.version {
-            Version::V0_8 => (ctx.now - f.last_fetch > ctx.timing.lag).then(|| format!("no fetch for {} ms > replica.lag.time.max.ms {lag_ms}", ms(f.last_fetch))),
+            Version::V0_8 => (ctx.now - f.last_fetch > ctx.timing.lag)
+                .then(|| format!("no fetch for {} ms > replica.lag.time.max.ms {lag_ms}", ms(f.last_fetch))),
             v if v >= Version::V2_8 && f.log_end_offset == Some(leo) => None,
             _ => (!f.caught_up_within(ctx.now, ctx.timing.lag)).then(|| match f.last_caught_up {
                 Some(t) => format!("not caught up for {} ms > replica.lag.time.max.ms {lag_ms}", ms(t)),

@@ -27,8 +27,8 @@ pub mod zk;
 
 pub use api::{ApiError, Value};
 pub use cluster::Cluster;
-pub use producer::ProduceArgs;
 pub use config::Config;
+pub use producer::ProduceArgs;
 
 #[cfg(target_arch = "wasm32")]
 mod wasm;

@@ -140,7 +140,12 @@ impl Log {
                         if out.len() == n {
                             return out;
                         }
-                        out.push(BatchMeta { first_seq: r.base_sequence, last_seq: r.base_sequence, first_offset: offset, last_offset: offset });
+                        out.push(BatchMeta {
+                            first_seq: r.base_sequence,
+                            last_seq: r.base_sequence,
+                            first_offset: offset,
+                            last_offset: offset,
+                        });
                     }
                 }
                 let b = out.last_mut().expect("pushed above");
@@ -224,7 +229,8 @@ impl Log {
             // `LeaderEpochFileCache.truncateFromStart`: the epoch in force at the new start keeps an
             // entry, moved up to the new log start offset.
             let start = self.base_offset;
-            if let Some((&e, _)) = self.epoch_cache.iter().filter(|(_, o)| **o <= start).last() {
+            let in_force = self.epoch_cache.iter().rfind(|(_, o)| **o <= start).map(|(&e, _)| e);
+            if let Some(e) = in_force {
                 self.epoch_cache.retain(|&k, _| k >= e);
                 self.epoch_cache.insert(e, start);
             }

@@ -1,8 +1,8 @@
 //! Messages between nodes, named after Kafka's RPCs, and the network that carries them.
 
+use crate::collections::VecMap;
 use crate::log::{Epoch, Offset, Record};
 use crate::rng::Rng;
-use crate::collections::VecMap;
 use std::collections::VecDeque;
 use std::fmt;
 
@@ -139,20 +139,58 @@ impl EpochEndOffset {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Msg {
     Produce(ProduceRequest),
-    ProduceResponse { request: u32, attempt: u32, partition: u32, base_offset: Option<Offset>, error: Option<KafkaError> },
+    ProduceResponse {
+        request: u32,
+        attempt: u32,
+        partition: u32,
+        base_offset: Option<Offset>,
+        error: Option<KafkaError>,
+    },
     Fetch(Fetch),
     FetchResponse(FetchResponse),
     /// A consumer's fetch (replica id -1 in Kafka): it may read only below the HW.
-    ConsumerFetch { partition: u32, fetch_offset: Offset },
-    ConsumerFetchResponse { partition: u32, fetch_offset: Offset, records: Vec<Record>, high_watermark: Offset, error: Option<KafkaError> },
+    ConsumerFetch {
+        partition: u32,
+        fetch_offset: Offset,
+    },
+    ConsumerFetchResponse {
+        partition: u32,
+        fetch_offset: Offset,
+        records: Vec<Record>,
+        high_watermark: Offset,
+        error: Option<KafkaError>,
+    },
     /// KIP-101: "where does my latest epoch end on your log?" (0.11–2.7 truncation).
-    OffsetsForLeaderEpoch { partition: u32, replica: BrokerId, leader_epoch: Epoch, current_leader_epoch: Epoch },
-    OffsetsForLeaderEpochResponse { partition: u32, answer: EpochEndOffset, current_leader_epoch: Epoch, error: Option<KafkaError> },
+    OffsetsForLeaderEpoch {
+        partition: u32,
+        replica: BrokerId,
+        leader_epoch: Epoch,
+        current_leader_epoch: Epoch,
+    },
+    OffsetsForLeaderEpochResponse {
+        partition: u32,
+        answer: EpochEndOffset,
+        current_leader_epoch: Epoch,
+        error: Option<KafkaError>,
+    },
     /// KIP-497 (2.7+): the leader asks the controller to change the ISR.
-    AlterPartition { partition: u32, leader: BrokerId, leader_epoch: Epoch, isr: Vec<BrokerId>, partition_epoch: u32 },
+    AlterPartition {
+        partition: u32,
+        leader: BrokerId,
+        leader_epoch: Epoch,
+        isr: Vec<BrokerId>,
+        partition_epoch: u32,
+    },
     /// `request` echoes the (leader epoch, partition epoch) the request was sent with, so the
     /// leader matches it to the change it has in flight and ignores answers to older ones.
-    AlterPartitionResponse { partition: u32, request: (Epoch, u32), leader_epoch: Epoch, isr: Vec<BrokerId>, partition_epoch: u32, error: Option<KafkaError> },
+    AlterPartitionResponse {
+        partition: u32,
+        request: (Epoch, u32),
+        leader_epoch: Epoch,
+        isr: Vec<BrokerId>,
+        partition_epoch: u32,
+        error: Option<KafkaError>,
+    },
     /// The controller's decision for one partition (§4.1), applied by a broker only if it is newer.
     LeaderAndIsr {
         controller_epoch: u32,
@@ -202,7 +240,9 @@ impl Msg {
     pub fn connection_error(&self) -> Option<Msg> {
         let error = Some(KafkaError::NetworkException);
         match self {
-            Msg::Produce(p) => Some(Msg::ProduceResponse { request: p.request, attempt: p.attempt, partition: p.partition, base_offset: None, error }),
+            Msg::Produce(p) => {
+                Some(Msg::ProduceResponse { request: p.request, attempt: p.attempt, partition: p.partition, base_offset: None, error })
+            }
             Msg::Fetch(f) => Some(Msg::FetchResponse(FetchResponse {
                 partition: f.partition,
                 fetch_offset: f.fetch_offset,
@@ -269,7 +309,9 @@ impl fmt::Display for Msg {
             }
             Msg::FetchResponse(r) => match (r.error, r.diverging_epoch) {
                 (Some(e), _) => write!(f, "FetchResponse p{} {}", r.partition, e.name()),
-                (None, Some(d)) => write!(f, "FetchResponse p{} DivergingEpoch(epoch={}, endOffset={})", r.partition, d.epoch, d.end_offset),
+                (None, Some(d)) => {
+                    write!(f, "FetchResponse p{} DivergingEpoch(epoch={}, endOffset={})", r.partition, d.epoch, d.end_offset)
+                }
                 (None, None) => write!(f, "FetchResponse p{} {} records HW={}", r.partition, r.records.len(), r.high_watermark),
             },
             Msg::ConsumerFetch { partition, fetch_offset } => write!(f, "ConsumerFetch p{partition} offset={fetch_offset}"),
@@ -394,7 +436,14 @@ mod tests {
         let mut net = Network::default();
         let mut rng = Rng::new(3);
         for i in 0..50u32 {
-            net.send(&mut rng, 0, (1, 5), 1, 0, Msg::ProduceResponse { request: i, attempt: 1, partition: 0, base_offset: None, error: None });
+            net.send(
+                &mut rng,
+                0,
+                (1, 5),
+                1,
+                0,
+                Msg::ProduceResponse { request: i, attempt: 1, partition: 0, base_offset: None, error: None },
+            );
         }
         let mut seen = Vec::new();
         for now in 0..10 {

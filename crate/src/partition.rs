@@ -3,12 +3,12 @@
 //!
 //! Section numbers (§) refer to `shared/reference/kafka-replication.md`.
 
+use crate::collections::VecMap;
 use crate::config::{Config, Truncation, Version};
 use crate::events::{set_text, Events};
-use crate::zk::ZooKeeper;
 use crate::log::{Epoch, Log, Offset};
 use crate::message::{BrokerId, EpochEndOffset, FetchResponse, KafkaError, Msg, NodeId, Tick, CONSUMER, PRODUCER};
-use crate::collections::VecMap;
+use crate::zk::ZooKeeper;
 
 /// How many records one fetch response carries at most (Kafka bounds it in bytes with
 /// `replica.fetch.max.bytes`; records here have no size).
@@ -233,7 +233,18 @@ impl Replica {
             let leo = self.log.log_end_offset();
             let kept = self.log.recovery_point();
             if self.log.truncate_to(kept) > 0 {
-                                event!(self, ctx, "lost-unflushed", ctx.me, format!("b{} lost p{} {} in the power failure: not yet flushed to disk", ctx.me, self.partition, offsets_text(kept, leo)));
+                event!(
+                    self,
+                    ctx,
+                    "lost-unflushed",
+                    ctx.me,
+                    format!(
+                        "b{} lost p{} {} in the power failure: not yet flushed to disk",
+                        ctx.me,
+                        self.partition,
+                        offsets_text(kept, leo)
+                    )
+                );
             }
         }
         // (The producer notices its own closed connection: `Cluster::connection_closed`.)
@@ -360,21 +371,21 @@ impl Replica {
         if ctx.cfg.version >= Version::V2_8 {
             self.log.assign_epoch(self.leader_epoch, leo);
         }
-        self.role = Role::Leader(LeaderState {
-            followers,
-            pending_isr: None,
-            leader_epoch_start_offset: leo,
-            parked,
-            delayed,
-        });
-                event!(self, ctx, "leader", ctx.me, format!(
-            "b{} became leader of p{} at leader_epoch {} (LEO {leo}, HW {}, ISR {})",
+        self.role = Role::Leader(LeaderState { followers, pending_isr: None, leader_epoch_start_offset: leo, parked, delayed });
+        event!(
+            self,
+            ctx,
+            "leader",
             ctx.me,
-            self.partition,
-            self.leader_epoch,
-            self.log.high_watermark(),
-            set_text(&self.isr)
-        ));
+            format!(
+                "b{} became leader of p{} at leader_epoch {} (LEO {leo}, HW {}, ISR {})",
+                ctx.me,
+                self.partition,
+                self.leader_epoch,
+                self.log.high_watermark(),
+                set_text(&self.isr)
+            )
+        );
         self.maybe_increment_leader_hw(ctx);
     }
 

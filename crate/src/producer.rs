@@ -5,11 +5,11 @@
 
 use crate::api::{bool_arg, check_keys, choice_arg, int_arg, ApiError, Value};
 use crate::cluster::Cluster;
+use crate::config::Config;
 use crate::config::Version;
 use crate::log::Offset;
-use crate::partition::offsets_text;
 use crate::message::{Acks, KafkaError, Msg, ProduceRequest, Tick, PRODUCER};
-use crate::config::Config;
+use crate::partition::offsets_text;
 
 /// The one producer's id (a real broker hands it out with InitProducerId).
 pub const PRODUCER_ID: i64 = 1000;
@@ -144,10 +144,16 @@ impl Cluster {
         // The configured default yields to a conflicting acks (KAFKA-13598); an explicit request does not.
         let idempotent = args.idempotence.unwrap_or(self.config.enable_idempotence && acks == Acks::All);
         if idempotent && self.config.version < Version::V0_11 {
-            return Err(ApiError::new("idempotence", format!("needs version 0.11 or later (KIP-98), this cluster is {}", self.config.version.label())));
+            return Err(ApiError::new(
+                "idempotence",
+                format!("needs version 0.11 or later (KIP-98), this cluster is {}", self.config.version.label()),
+            ));
         }
         if idempotent && acks != Acks::All {
-            return Err(ApiError::new("idempotence", format!("needs acks=all, got acks={} (Kafka refuses this producer configuration)", acks.label())));
+            return Err(ApiError::new(
+                "idempotence",
+                format!("needs acks=all, got acks={} (Kafka refuses this producer configuration)", acks.label()),
+            ));
         }
         let id = self.next_request;
         self.next_request += 1;
@@ -231,7 +237,8 @@ impl Cluster {
     pub(crate) fn complete_attempt(&mut self, id: u32, attempt: u32, base_offset: Option<Offset>, error: Option<KafkaError>) {
         let now = self.tick;
         let Some(i) = self.request_index(id) else { return };
-        let (retries, backoff, delivery) = (self.config.retries, Config::ticks(self.config.retry_backoff_ms), Config::ticks(self.config.delivery_timeout_ms));
+        let (retries, backoff, delivery) =
+            (self.config.retries, Config::ticks(self.config.retry_backoff_ms), Config::ticks(self.config.delivery_timeout_ms));
         let req = &mut self.requests[i];
         if req.status != RequestStatus::Pending || req.attempts != attempt || req.retry_at.is_some() {
             return;
@@ -258,7 +265,12 @@ impl Cluster {
             Some(e) if retriable(e) && req.attempts <= retries && now + backoff < req.sent_at + delivery => {
                 req.error = Some(e);
                 req.retry_at = Some(now + backoff.max(1));
-                let text = format!("request #{id} got {}; the producer retries it (attempt {} of {})", e.name(), req.attempts + 1, u64::from(retries) + 1);
+                let text = format!(
+                    "request #{id} got {}; the producer retries it (attempt {} of {})",
+                    e.name(),
+                    req.attempts + 1,
+                    u64::from(retries) + 1
+                );
                 self.events.push(now, "request-retry", Some(p), None, text);
             }
             Some(e) => {

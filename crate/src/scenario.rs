@@ -27,11 +27,11 @@
 
 use crate::api::{quoted, ApiError, Value};
 use crate::cluster::Cluster;
-use crate::faults::FailKind;
-use crate::producer::ProduceArgs;
-use crate::events::Event;
-use crate::partition::Role;
 use crate::collections::VecMap;
+use crate::events::Event;
+use crate::faults::FailKind;
+use crate::partition::Role;
+use crate::producer::ProduceArgs;
 use std::fmt;
 
 /// Where and why a script is wrong: a parse error, a rejected call or a failed expectation.
@@ -121,7 +121,10 @@ pub enum Command {
     Config(Vec<(String, Value)>),
     Produce(Vec<(String, Value)>),
     Step(u64),
-    StepUntil { expectation: Expectation, max: u64 },
+    StepUntil {
+        expectation: Expectation,
+        max: u64,
+    },
     Fail(u32, FailKind),
     Recover(u32),
     Cut(u32, u32),
@@ -130,9 +133,15 @@ pub enum Command {
     AddReplica(u32, u32),
     Expect(Expectation),
     /// Lessons: the title, in one language (`title en …`, `title zh …`).
-    Title { lang: String, text: String },
+    Title {
+        lang: String,
+        text: String,
+    },
     /// Lessons: the narration shown from here on, in one language.
-    Caption { lang: String, text: String },
+    Caption {
+        lang: String,
+        text: String,
+    },
     /// Lessons: a stop; the reader continues (or steps back) from one pause to the next.
     Pause,
 }
@@ -218,7 +227,9 @@ impl LineView {
             Command::Config(p) => (v.command, v.options) = ("config", pairs(p)),
             Command::Produce(p) => (v.command, v.options) = ("produce", pairs(p)),
             Command::Step(n) => (v.command, v.args) = ("step", vec![*n]),
-            Command::StepUntil { expectation, max } => (v.command, v.args, v.text) = ("stepUntil", vec![*max], Some(expectation.to_string())),
+            Command::StepUntil { expectation, max } => {
+                (v.command, v.args, v.text) = ("stepUntil", vec![*max], Some(expectation.to_string()))
+            }
             Command::Fail(b, kind) => {
                 let (name, options) = kind.as_args();
                 (v.command, v.args, v.kind, v.options) = ("fail", vec![u64::from(*b)], Some(name.to_string()), Some(options));
@@ -657,7 +668,12 @@ pub fn lookup(c: &Cluster, path: &str) -> Result<Operand, String> {
 mod tests {
     #[test]
     fn ids_and_tick_counts_out_of_range_are_errors_not_wrapped() {
-        for (script, column) in [("cut 4294967296 1", 5), ("fail 4294967297", 6), ("step 9007199254740992", 6), ("step until p0.hw >= 1 max 99999999999999999999", 27)] {
+        for (script, column) in [
+            ("cut 4294967296 1", 5),
+            ("fail 4294967297", 6),
+            ("step 9007199254740992", 6),
+            ("step until p0.hw >= 1 max 99999999999999999999", 27),
+        ] {
             let e = Script::parse(script).expect_err(script);
             assert_eq!((e.line, e.column), (1, column), "{script}: {e}");
             assert!(e.to_string().contains("an integer from 0 to"), "{script}: {e}");
@@ -667,7 +683,15 @@ mod tests {
 
     #[test]
     fn numbers_parse_as_js_would_receive_them() {
-        for (text, want) in [("0", Some(0.0)), ("42", Some(42.0)), ("-1", Some(-1.0)), ("2.5", Some(2.5)), ("0.11", Some(0.11)), ("2.8", Some(2.8)), ("123456789012345", Some(123456789012345.0))] {
+        for (text, want) in [
+            ("0", Some(0.0)),
+            ("42", Some(42.0)),
+            ("-1", Some(-1.0)),
+            ("2.5", Some(2.5)),
+            ("0.11", Some(0.11)),
+            ("2.8", Some(2.8)),
+            ("123456789012345", Some(123456789012345.0)),
+        ] {
             assert_eq!(super::number(text), want, "{text}");
         }
         for text in ["", "-", "1.", ".5", "1e3", "+1", "0x10", "1.2.3", "NaN", "1234567890123456"] {
@@ -694,7 +718,8 @@ mod tests {
 
     #[test]
     fn lessons_have_titles_captions_and_pauses() {
-        let s = Script::parse("title en Anatomy\ntitle zh 剖析\ncaption en The leader  appends.\ncaption zh 领导者追加。\npause\nstep 2").unwrap();
+        let s = Script::parse("title en Anatomy\ntitle zh 剖析\ncaption en The leader  appends.\ncaption zh 领导者追加。\npause\nstep 2")
+            .unwrap();
         assert_eq!(s.lines[0].command, Command::Title { lang: "en".into(), text: "Anatomy".into() });
         assert_eq!(s.lines[2].command, Command::Caption { lang: "en".into(), text: "The leader  appends.".into() });
         assert_eq!(s.lines[3].command, Command::Caption { lang: "zh".into(), text: "领导者追加。".into() });

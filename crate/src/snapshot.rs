@@ -264,7 +264,11 @@ impl Cluster {
                 .collect(),
             request_counts,
             consumers: self.consumer_views(),
-            producer: ProducerView { producer_id: crate::producer::PRODUCER_ID, producer_epoch: 0, next_sequence: self.next_sequence.clone() },
+            producer: ProducerView {
+                producer_id: crate::producer::PRODUCER_ID,
+                producer_epoch: 0,
+                next_sequence: self.next_sequence.clone(),
+            },
             inflight: self
                 .network
                 .in_flight()
@@ -291,14 +295,24 @@ impl Cluster {
 impl std::fmt::Display for Cluster {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let ctrl = self.zk.controller.map_or("none".to_string(), |c| format!("b{c}"));
-        writeln!(f, "t={}  version {}  controller {ctrl} (controller_epoch {})", crate::invariants::secs(self.tick), self.config.version.label(), self.zk.controller_epoch)?;
+        writeln!(
+            f,
+            "t={}  version {}  controller {ctrl} (controller_epoch {})",
+            crate::invariants::secs(self.tick),
+            self.config.version.label(),
+            self.zk.controller_epoch
+        )?;
         let brokers: Vec<String> = self.brokers.iter().map(|b| format!("b{} {}", b.id, b.status.label())).collect();
         writeln!(f, "brokers: {}", brokers.join(", "))?;
         for (p, st) in self.zk.partitions.iter().enumerate() {
             writeln!(f, "p{p}: leader {} leader_epoch {} ISR {:?} zkVersion {}", st.leader, st.leader_epoch, st.isr, st.version)?;
             for &b in &self.zk.assignment[p] {
                 let r = &self.brokers[b as usize].replicas[&(p as u32)];
-                let values: Vec<String> = r.log.read(r.log.log_end_offset().saturating_sub(12), r.log.log_end_offset()).map(|x| format!("m{}", x.value)).collect();
+                let values: Vec<String> = r
+                    .log
+                    .read(r.log.log_end_offset().saturating_sub(12), r.log.log_end_offset())
+                    .map(|x| format!("m{}", x.value))
+                    .collect();
                 let more = if r.log.log_end_offset() - r.log.log_start_offset() > 12 { "… " } else { "" };
                 writeln!(f, "  b{b}: LEO {:<5} HW {:<5} [{more}{}]", r.log.log_end_offset(), r.log.high_watermark(), values.join(" "))?;
             }

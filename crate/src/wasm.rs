@@ -3,12 +3,12 @@
 //! names the argument and changes nothing.
 
 use crate::api::{bool_arg, check_keys, int_arg, ApiError, Value};
-use crate::snapshot::{SNAPSHOT_RECORDS_MAX, SNAPSHOT_REQUESTS_MAX};
 use crate::cluster::{Cluster as Core, MAX_STEP_TICKS};
 use crate::faults::FailKind;
-use crate::scenario::{check, lookup, Expectation, Script};
-use crate::producer::ProduceArgs;
 use crate::json::{to_json, ToJson};
+use crate::producer::ProduceArgs;
+use crate::scenario::{check, lookup, Expectation, Script};
+use crate::snapshot::{SNAPSHOT_RECORDS_MAX, SNAPSHOT_REQUESTS_MAX};
 use wasm_bindgen::prelude::*;
 
 fn js_error(e: ApiError) -> JsError {

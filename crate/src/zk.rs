@@ -3,9 +3,9 @@
 //! `state` znode with its zkVersion. Operations are atomic and instantly visible (as in the TLA+
 //! models); only session expiry takes time.
 
+use crate::collections::VecMap;
 use crate::log::Epoch;
 use crate::message::{BrokerId, Tick};
-use crate::collections::VecMap;
 
 pub const TOPIC: &str = "demo";
 

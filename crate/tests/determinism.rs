@@ -34,7 +34,9 @@ fn play(quiet: bool) -> (Cluster, Json) {
             "produce" => drop(c.produce(ProduceArgs::from_pairs(&pairs(a.get(1))).unwrap()).unwrap()),
             "step" if quiet => c.step_quiet(u64::from(int(&a[1]))).unwrap(),
             "step" => drop(c.step(u64::from(int(&a[1]))).unwrap()),
-            "fail" => c.fail(int(&a[1]), FailKind::from_args(&a.get(2).map(value).unwrap_or(Value::Null), &pairs(a.get(3))).unwrap()).unwrap(),
+            "fail" => {
+                c.fail(int(&a[1]), FailKind::from_args(&a.get(2).map(value).unwrap_or(Value::Null), &pairs(a.get(3))).unwrap()).unwrap()
+            }
             "recover" => c.recover(int(&a[1])).unwrap(),
             "cut" => c.cut(int(&a[1]), int(&a[2])).unwrap(),
             "heal" => c.heal(int(&a[1]), int(&a[2])).unwrap(),
@@ -49,7 +51,11 @@ fn play(quiet: bool) -> (Cluster, Json) {
 fn fixture_reaches_its_state_hash() {
     let (c, fixture) = play(false);
     let hash = c.state_hash().to_string();
-    assert_eq!(hash, fixture["stateHash"].as_str().unwrap(), "the fixture's state hash changed; if the model changed on purpose, put {hash} in the fixture");
+    assert_eq!(
+        hash,
+        fixture["stateHash"].as_str().unwrap(),
+        "the fixture's state hash changed; if the model changed on purpose, put {hash} in the fixture"
+    );
 }
 
 #[test]

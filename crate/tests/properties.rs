@@ -39,7 +39,11 @@ fn hw_rule_matches_the_naive_oracle() {
             })
             .collect();
         let (got, _) = hw_candidate(version, leader_leo, &followers);
-        assert_eq!(got, naive_hw(version, leader_leo, &followers), "case {case}: {version:?} leader LEO {leader_leo} followers {followers:?}");
+        assert_eq!(
+            got,
+            naive_hw(version, leader_leo, &followers),
+            "case {case}: {version:?} leader LEO {leader_leo} followers {followers:?}"
+        );
     }
 }
 
@@ -51,7 +55,9 @@ fn garbage_value(rng: &mut Rng) -> Value {
         3 => Value::Num(-(rng.range_inclusive(0, 1000) as f64)),
         4 => Value::Num(rng.range_inclusive(0, 10) as f64 + 0.5),
         5 => Value::Num(1e300),
-        6 => Value::Str(["all", "crash", "stuck", "slow", "isolated", "", "0.11", "kip-279", "Fetch", "🙂"][rng.range_inclusive(0, 9) as usize].into()),
+        6 => Value::Str(
+            ["all", "crash", "stuck", "slow", "isolated", "", "0.11", "kip-279", "Fetch", "🙂"][rng.range_inclusive(0, 9) as usize].into(),
+        ),
         7 => Value::Other("object".into()),
         _ => Value::Num(rng.range_inclusive(0, 6) as f64),
     }
@@ -59,7 +65,9 @@ fn garbage_value(rng: &mut Rng) -> Value {
 
 fn garbage_pairs(rng: &mut Rng) -> Vec<(String, Value)> {
     let keys = ["partition", "count", "acks", "idempotence", "lossy", "delayMs", "zookeeper", "brokers", "version", "seed", "bogus", ""];
-    (0..rng.range_inclusive(0, 3)).map(|_| (keys[rng.range_inclusive(0, keys.len() as u64 - 1) as usize].to_string(), garbage_value(rng))).collect()
+    (0..rng.range_inclusive(0, 3))
+        .map(|_| (keys[rng.range_inclusive(0, keys.len() as u64 - 1) as usize].to_string(), garbage_value(rng)))
+        .collect()
 }
 
 fn num(v: &Value) -> u32 {
@@ -101,7 +109,34 @@ fn garbage_never_panics_and_rejected_calls_change_nothing() {
 #[test]
 fn scenario_parser_takes_arbitrary_bytes() {
     let mut rng = Rng::new(3);
-    let words = ["config", "produce", "step", "until", "max", "fail", "recover", "cut", "heal", "expect", "drop-next", "add-replica", "==", ">=", "p0.hw", "[0,1]", "acks=all", "count=3", "lossy=true", "stuck", "\u{0}", "#", "=", "99999999999999999999", "-1", "\t"];
+    let words = [
+        "config",
+        "produce",
+        "step",
+        "until",
+        "max",
+        "fail",
+        "recover",
+        "cut",
+        "heal",
+        "expect",
+        "drop-next",
+        "add-replica",
+        "==",
+        ">=",
+        "p0.hw",
+        "[0,1]",
+        "acks=all",
+        "count=3",
+        "lossy=true",
+        "stuck",
+        "\u{0}",
+        "#",
+        "=",
+        "99999999999999999999",
+        "-1",
+        "\t",
+    ];
     for _ in 0..20_000 {
         let n = rng.range_inclusive(0, 12);
         let mut text = String::new();

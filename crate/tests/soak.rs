@@ -51,11 +51,23 @@ fn soak(version: &str) {
                 0..=59 => {
                     let acks = if dice.chance(1, 2) { Acks::All } else { Acks::One };
                     let partition = dice.range_inclusive(0, u64::from(c.config.partitions) - 1) as u32;
-                    c.produce(ProduceArgs { partition, count: dice.range_inclusive(1, 50) as u32, acks: Some(acks), idempotence: Some(version != "0.8" && acks == Acks::All) }).map(|_| ())
+                    c.produce(ProduceArgs {
+                        partition,
+                        count: dice.range_inclusive(1, 50) as u32,
+                        acks: Some(acks),
+                        idempotence: Some(version != "0.8" && acks == Acks::All),
+                    })
+                    .map(|_| ())
                 }
-                60..=61 if c.brokers.iter().all(|x| x.status == kafka_replication::broker::BrokerStatus::Up) => {
-                    c.fail(b, [FailKind::Crash { lossy: false }, FailKind::Stuck, FailKind::Slow { delay_ms: 2000 }, FailKind::Isolated { zookeeper: false }][dice.range_inclusive(0, 3) as usize])
-                }
+                60..=61 if c.brokers.iter().all(|x| x.status == kafka_replication::broker::BrokerStatus::Up) => c.fail(
+                    b,
+                    [
+                        FailKind::Crash { lossy: false },
+                        FailKind::Stuck,
+                        FailKind::Slow { delay_ms: 2000 },
+                        FailKind::Isolated { zookeeper: false },
+                    ][dice.range_inclusive(0, 3) as usize],
+                ),
                 62..=65 => c.recover(b),
                 _ => Ok(()),
             };
@@ -66,7 +78,12 @@ fn soak(version: &str) {
         }
     }
     let live = LIVE.load(Ordering::Relaxed);
-    println!("version {version}: {total} ticks, live heap {} KiB at a quarter, {} KiB at the end, {} violations", live_at_quarter / 1024, live / 1024, c.violations.len());
+    println!(
+        "version {version}: {total} ticks, live heap {} KiB at a quarter, {} KiB at the end, {} violations",
+        live_at_quarter / 1024,
+        live / 1024,
+        c.violations.len()
+    );
     // Flat: whatever grows is bounded (retention, ledgers, kept requests and events).
     assert!(live < live_at_quarter + live_at_quarter / 2 + (1 << 20), "memory grew from {live_at_quarter} to {live} bytes");
     if version != "0.8" && version != "0.11" {

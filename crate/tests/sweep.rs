@@ -42,7 +42,12 @@ fn play(version: &str, seed: u64) -> BTreeMap<&'static str, String> {
             0..=29 => {
                 let acks = [Acks::Zero, Acks::One, Acks::All][dice.range_inclusive(0, 2) as usize];
                 let partition = dice.range_inclusive(0, u64::from(c.config.partitions) - 1) as u32;
-                let args = ProduceArgs { partition, count: dice.range_inclusive(1, 4) as u32, acks: Some(acks), idempotence: Some(idempotence && acks == Acks::All) };
+                let args = ProduceArgs {
+                    partition,
+                    count: dice.range_inclusive(1, 4) as u32,
+                    acks: Some(acks),
+                    idempotence: Some(idempotence && acks == Acks::All),
+                };
                 c.produce(args).map(|_| ())
             }
             30..=31 => {
@@ -53,7 +58,11 @@ fn play(version: &str, seed: u64) -> BTreeMap<&'static str, String> {
                     _ => FailKind::Isolated { zookeeper: dice.chance(1, 2) },
                 };
                 let failed = c.brokers.iter().filter(|x| x.status != kafka_replication::broker::BrokerStatus::Up).count();
-                if failed < 2 { c.fail(b, kind) } else { Ok(()) }
+                if failed < 2 {
+                    c.fail(b, kind)
+                } else {
+                    Ok(())
+                }
             }
             32..=35 => c.recover(b),
             36 => c.cut(b, (b + 1) % brokers),
