@@ -4,6 +4,7 @@
 use crate::api::{bool_arg, check_keys, choice_arg, int_arg, ApiError, Value};
 use crate::message::Acks;
 use crate::producer::acks_arg;
+use crate::rules::Rules;
 
 /// Kafka time per logical tick. Network latency is exaggerated (100–300 ms by default) so that
 /// messages in flight stay visible; every timer keeps Kafka's value in ms.
@@ -13,8 +14,10 @@ pub const MAX_PARTITIONS: u64 = 256;
 /// JS numbers are exact up to 2^53 - 1.
 pub const MAX_SEED: u64 = (1 << 53) - 1;
 
-/// A Kafka release whose replication rules the cluster follows (reference §0 timeline).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+/// A Kafka release whose replication rules the cluster follows (reference §0 timeline). Not
+/// ordered on purpose: what a release does is read from its rules (`rules.rs`), not from
+/// comparing version numbers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Version {
     /// 0.8: both ISR lag rules (time since the last fetch, and `replica.lag.max.messages`), HW =
     /// min LEO over the ISR, truncation to the HW, leader writes ISR changes to ZooKeeper.
@@ -154,47 +157,47 @@ impl Default for Config {
 }
 
 impl Config {
-    /// The defaults of a Kafka release (Appendix A).
+    /// The defaults of a Kafka release (Appendix A): its column of the rules table, plus the
+    /// settings every preset shares.
     pub fn preset(version: Version) -> Config {
-        let old = version <= Version::V0_11;
+        let r = Rules::of(version);
         Config {
             version,
-            truncation: match version {
-                Version::V0_8 => Truncation::HighWatermark,
-                Version::V0_11 => Truncation::LeaderEpoch,
-                _ => Truncation::Kip279,
-            },
-            isr_update: if old { IsrUpdate::ZooKeeper } else { IsrUpdate::AlterPartition },
+            truncation: r.truncation,
+            isr_update: r.isr_update,
             strategy: Strategy::Isr,
-            strict_min_isr: version >= Version::V3_7,
-            replica_lag_max_messages: if version == Version::V0_8 { 4_000 } else { 0 },
+            strict_min_isr: r.strict_min_isr,
+            replica_lag_max_messages: r.replica_lag_max_messages,
             brokers: 4,
             partitions: 3,
             replication_factor: 3,
             min_insync_replicas: 1,
-            // KIP-537 raised it to 30 s in 2.5; 10 s before, as in the source notes.
-            replica_lag_time_max_ms: if old { 10_000 } else { 30_000 },
+            replica_lag_time_max_ms: r.replica_lag_time_max_ms,
             replica_fetch_wait_max_ms: 500,
             replica_fetch_backoff_ms: 1_000,
-            zookeeper_session_timeout_ms: if old { 6_000 } else { 18_000 },
+            zookeeper_session_timeout_ms: r.zookeeper_session_timeout_ms,
             request_timeout_ms: 30_000,
             replica_high_watermark_checkpoint_interval_ms: 5_000,
-            // KIP-106 turned it off by default in 0.11.
-            unclean_leader_election_enable: version == Version::V0_8,
+            unclean_leader_election_enable: r.unclean_leader_election_enable,
             log_retention_records: 65_536,
             log_flush_interval_ms: 5_000,
             replica_socket_timeout_ms: 30_000,
             network_latency_ms_min: 100,
             network_latency_ms_max: 300,
             seed: 1,
-            acks: if version >= Version::V3_7 { Acks::All } else { Acks::One },
-            enable_idempotence: version >= Version::V3_7,
-            retries: if old { 0 } else { i32::MAX as u32 },
+            acks: r.acks,
+            enable_idempotence: r.enable_idempotence,
+            retries: r.retries,
             retry_backoff_ms: 100,
             delivery_timeout_ms: 120_000,
             consumers: true,
             events: true,
         }
+    }
+
+    /// The rules of this cluster's release (`rules.rs`). Logic reads these, never the version.
+    pub fn rules(&self) -> &'static Rules {
+        Rules::of(self.version)
     }
 }
 
@@ -303,7 +306,7 @@ impl Config {
     }
 
     pub fn validate(&self) -> Result<(), ApiError> {
-        if self.enable_idempotence && self.version < Version::V0_11 {
+        if self.enable_idempotence && !self.rules().idempotent_producer {
             return Err(ApiError::new("enableIdempotence", format!("needs version 0.11 or later (KIP-98), got {}", self.version.label())));
         }
         if self.replication_factor > self.brokers {

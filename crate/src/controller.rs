@@ -31,7 +31,7 @@ impl Cluster {
             Some(KafkaError::FencedLeaderEpoch)
         } else if partition_epoch != st.version {
             Some(KafkaError::InvalidUpdateVersion)
-        } else if self.config.version >= crate::config::Version::V3_7 && isr.iter().any(|b| !self.zk.is_registered(*b)) {
+        } else if self.config.rules().isr_requires_eligible && isr.iter().any(|b| !self.zk.is_registered(*b)) {
             Some(KafkaError::IneligibleReplica)
         } else {
             None

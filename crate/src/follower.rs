@@ -1,7 +1,7 @@
 //! The follower's side of replication (`ReplicaFetcherThread`, `AbstractFetcherThread`): the fetch
 //! loop, the HW it learns from the leader, and truncation when its log may have diverged (§4.4).
 
-use crate::config::{Truncation, Version};
+use crate::config::Truncation;
 use crate::log::{Epoch, Offset};
 use crate::message::{BrokerId, EpochEndOffset, Fetch, FetchResponse, KafkaError, Msg, NodeId};
 use crate::partition::{event, offsets_text, Ctx, FollowerState, Replica, Role};
@@ -18,7 +18,7 @@ impl Replica {
     /// Whether this version truncates through DivergingEpoch in fetch responses (2.8+, KAFKA-10554)
     /// rather than an OffsetsForLeaderEpoch round trip.
     pub(crate) fn diverging_fetch(ctx: &Ctx) -> bool {
-        ctx.cfg.truncation == Truncation::Kip279 && ctx.cfg.version >= Version::V2_8
+        ctx.cfg.truncation == Truncation::Kip279 && ctx.cfg.rules().diverging_epoch_in_fetch
     }
 
     /// `makeFollower` (§4.4): ≤ 0.10 truncates to the local HW whenever the leader changed (or is
@@ -34,7 +34,7 @@ impl Replica {
             }
             Truncation::HighWatermark => {}
             _ if Replica::diverging_fetch(ctx) => {}
-            _ if leader_changed || ctx.cfg.version >= Version::V2_8 => truncating = self.log.latest_epoch(),
+            _ if leader_changed || ctx.cfg.rules().truncate_on_every_epoch_change => truncating = self.log.latest_epoch(),
             _ => {}
         }
         self.role = Role::Follower(FollowerState { leader, fetch_in_flight: false, sent_at: ctx.now, backoff_until: ctx.now, truncating });

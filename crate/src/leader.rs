@@ -2,13 +2,14 @@
 //! fetches and the state they update, the HW, ISR shrink and expand, and the produce path.
 
 use crate::collections::sort_small;
-use crate::config::{IsrUpdate, Strategy, Version};
+use crate::config::{IsrUpdate, Strategy};
 use crate::events::set_text;
 use crate::log::{Epoch, Offset, Record};
 use crate::message::{Acks, BrokerId, EpochEndOffset, Fetch, FetchResponse, KafkaError, Msg, NodeId, ProduceRequest, CONSUMER, PRODUCER};
 use crate::partition::{
     event, offsets_text, Ctx, DelayedProduce, ParkedFetch, PendingIsr, Replica, Role, NUM_BATCHES_TO_RETAIN, REPLICA_FETCH_MAX_RECORDS,
 };
+use crate::rules::Rules;
 use crate::zk::PartitionState;
 
 /// What the HW rule needs to know of one follower, as the leader sees it.
@@ -29,9 +30,11 @@ pub struct HwFacts {
 /// version: 0.8, the ISR; 0.10.2+, also followers caught up within the lag time; 3.6+, those only
 /// if alive. A counted follower whose LEO is unknown holds the HW (None). Returns the candidate and
 /// the followers counted.
-pub fn hw_candidate(version: Version, leader_leo: Offset, followers: &[HwFacts]) -> (Option<Offset>, Vec<&HwFacts>) {
-    let counted: Vec<&HwFacts> =
-        followers.iter().filter(|f| f.in_isr || (version > Version::V0_8 && f.caught_up && (version < Version::V3_7 || f.alive))).collect();
+pub fn hw_candidate<'f>(rules: &Rules, leader_leo: Offset, followers: &'f [HwFacts]) -> (Option<Offset>, Vec<&'f HwFacts>) {
+    let counted: Vec<&HwFacts> = followers
+        .iter()
+        .filter(|f| f.in_isr || (rules.hw_waits_for_caught_up && f.caught_up && (f.alive || !rules.hw_caught_up_if_eligible)))
+        .collect();
     let candidate = counted.iter().try_fold(leader_leo, |c, f| f.leo.map(|l| c.min(l)));
     (candidate, counted)
 }
@@ -56,7 +59,7 @@ impl Replica {
     /// (KAFKA-15583); before, a value above the RF rejects every acks=all write.
     fn effective_min_isr(&self, ctx: &Ctx) -> usize {
         let min = ctx.cfg.min_insync_replicas as usize;
-        if ctx.cfg.version >= Version::V3_7 {
+        if ctx.cfg.rules().min_isr_capped_at_rf {
             min.min(self.replicas.len())
         } else {
             min
@@ -82,7 +85,7 @@ impl Replica {
     fn check_leader(&self, ctx: &Ctx, replica: BrokerId, epoch: Epoch) -> Option<KafkaError> {
         if !self.is_leader() || !self.replicas.contains(&replica) {
             Some(KafkaError::NotLeaderOrFollower)
-        } else if ctx.cfg.version < Version::V2_8 {
+        } else if !ctx.cfg.rules().epoch_fencing {
             None
         } else if epoch < self.leader_epoch {
             Some(KafkaError::FencedLeaderEpoch)
@@ -246,7 +249,7 @@ impl Replica {
                 leo: f.log_end_offset,
             })
             .collect();
-        let (candidate, counted) = hw_candidate(ctx.cfg.version, leo, &facts);
+        let (candidate, counted) = hw_candidate(ctx.cfg.rules(), leo, &facts);
         let old = self.log.high_watermark();
         let Some(new) = candidate.filter(|&c| c > old) else { return false };
         self.log.set_high_watermark(new);
@@ -535,9 +538,9 @@ impl Replica {
         }
         let Some(leo) = ls.followers.get(&replica).and_then(|f| f.log_end_offset) else { return };
         let hw = self.log.high_watermark();
-        let leso = if ctx.cfg.version >= Version::V2_8 { ls.leader_epoch_start_offset } else { 0 };
+        let leso = if ctx.cfg.rules().expand_needs_epoch_start { ls.leader_epoch_start_offset } else { 0 };
         // 3.3+ (KIP-841): only an ISR-eligible replica may join — here, one whose broker is registered.
-        let eligible = ctx.cfg.version < Version::V3_7 || ctx.zk.is_registered(replica);
+        let eligible = !ctx.cfg.rules().isr_requires_eligible || ctx.zk.is_registered(replica);
         if leo < hw || leo < leso || !eligible {
             return;
         }
@@ -561,10 +564,11 @@ impl Replica {
             return Some(format!("{} messages behind > replica.lag.max.messages {max_messages}", behind.unwrap_or(0)));
         }
         let ms = |t| (ctx.now - t) * crate::config::TICK_MS;
-        match ctx.cfg.version {
-            Version::V0_8 => (ctx.now - f.last_fetch > ctx.timing.lag)
+        let rules = ctx.cfg.rules();
+        match () {
+            _ if !rules.lag_from_last_caught_up => (ctx.now - f.last_fetch > ctx.timing.lag)
                 .then(|| format!("no fetch for {} ms > replica.lag.time.max.ms {lag_ms}", ms(f.last_fetch))),
-            v if v >= Version::V2_8 && f.log_end_offset == Some(leo) => None,
+            _ if rules.in_sync_at_leader_leo && f.log_end_offset == Some(leo) => None,
             _ => (!f.caught_up_within(ctx.now, ctx.timing.lag)).then(|| match f.last_caught_up {
                 Some(t) => format!("not caught up for {} ms > replica.lag.time.max.ms {lag_ms}", ms(t)),
                 None => format!("never caught up with this leader; replica.lag.time.max.ms {lag_ms}"),

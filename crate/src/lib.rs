@@ -21,6 +21,7 @@ pub mod message;
 pub mod partition;
 pub mod producer;
 pub mod rng;
+pub mod rules;
 pub mod scenario;
 pub mod snapshot;
 pub mod zk;

@@ -4,7 +4,7 @@
 //! Section numbers (§) refer to `shared/reference/kafka-replication.md`.
 
 use crate::collections::VecMap;
-use crate::config::{Config, Truncation, Version};
+use crate::config::{Config, Truncation};
 use crate::events::{set_text, Events};
 use crate::log::{Epoch, Log, Offset};
 use crate::message::{BrokerId, EpochEndOffset, FetchResponse, KafkaError, Msg, NodeId, Tick, CONSUMER, PRODUCER};
@@ -47,7 +47,7 @@ impl Timing {
             log_flush: Config::ticks(c.log_flush_interval_ms).max(1),
             socket_timeout: Config::ticks(c.replica_socket_timeout_ms).max(1),
             // The isr-expiration task: every lag time in 0.8, every half of it since 0.10.2 (§2.1).
-            isr_check: if c.version == Version::V0_8 { lag.max(1) } else { (lag / 2).max(1) },
+            isr_check: if c.rules().isr_check_every_half_lag { (lag / 2).max(1) } else { lag.max(1) },
             latency: (Config::ticks(c.network_latency_ms_min), Config::ticks(c.network_latency_ms_max)),
         }
     }
@@ -368,7 +368,7 @@ impl Replica {
                 },
             );
         }
-        if ctx.cfg.version >= Version::V2_8 {
+        if ctx.cfg.rules().epoch_cached_on_election {
             self.log.assign_epoch(self.leader_epoch, leo);
         }
         self.role = Role::Leader(LeaderState { followers, pending_isr: None, leader_epoch_start_offset: leo, parked, delayed });

@@ -6,7 +6,6 @@
 use crate::api::{bool_arg, check_keys, choice_arg, int_arg, ApiError, Value};
 use crate::cluster::Cluster;
 use crate::config::Config;
-use crate::config::Version;
 use crate::log::Offset;
 use crate::message::{Acks, KafkaError, Msg, ProduceRequest, Tick, PRODUCER};
 use crate::partition::offsets_text;
@@ -143,7 +142,7 @@ impl Cluster {
         let acks = args.acks.unwrap_or(self.config.acks);
         // The configured default yields to a conflicting acks (KAFKA-13598); an explicit request does not.
         let idempotent = args.idempotence.unwrap_or(self.config.enable_idempotence && acks == Acks::All);
-        if idempotent && self.config.version < Version::V0_11 {
+        if idempotent && !self.config.rules().idempotent_producer {
             return Err(ApiError::new(
                 "idempotence",
                 format!("needs version 0.11 or later (KIP-98), this cluster is {}", self.config.version.label()),

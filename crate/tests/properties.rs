@@ -5,6 +5,7 @@ use kafka_replication::config::Version;
 use kafka_replication::faults::FailKind;
 use kafka_replication::leader::{hw_candidate, HwFacts};
 use kafka_replication::rng::Rng;
+use kafka_replication::rules::Rules;
 use kafka_replication::scenario::Script;
 use kafka_replication::{Cluster, Config, ProduceArgs, Value};
 
@@ -38,7 +39,7 @@ fn hw_rule_matches_the_naive_oracle() {
                 leo: (!rng.chance(1, 8)).then(|| rng.range_inclusive(0, leader_leo)),
             })
             .collect();
-        let (got, _) = hw_candidate(version, leader_leo, &followers);
+        let (got, _) = hw_candidate(Rules::of(version), leader_leo, &followers);
         assert_eq!(
             got,
             naive_hw(version, leader_leo, &followers),
