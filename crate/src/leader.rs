@@ -335,6 +335,24 @@ impl Replica {
             ctx.out.push((PRODUCER, reply(None, Some(KafkaError::NotLeaderOrFollower))));
             return;
         }
+        // `Partition.appendRecordsToLeader` checks min.insync.replicas before the log analyses the
+        // batch, so an idempotent retry under min ISR is refused rather than found a duplicate.
+        let min_isr = self.effective_min_isr(ctx);
+        if acks == Acks::All && ctx.cfg.strategy == Strategy::Isr && self.isr.len() < min_isr {
+            event!(
+                self,
+                ctx,
+                "produce-rejected",
+                ctx.me,
+                format!(
+                    "request #{request} rejected with NOT_ENOUGH_REPLICAS: ISR {} has {} < min.insync.replicas {min_isr}; nothing appended",
+                    set_text(&self.isr),
+                    self.isr.len()
+                )
+            );
+            ctx.out.push((PRODUCER, reply(None, Some(KafkaError::NotEnoughReplicas))));
+            return;
+        }
         if let Some(seq) = p.base_sequence {
             let batches = self.log.last_batches(NUM_BATCHES_TO_RETAIN);
             let last_seq = seq.wrapping_add(count as i32 - 1);
@@ -355,22 +373,6 @@ impl Replica {
                 ctx.out.push((PRODUCER, reply(None, Some(KafkaError::OutOfOrderSequenceNumber))));
                 return;
             }
-        }
-        let min_isr = self.effective_min_isr(ctx);
-        if acks == Acks::All && ctx.cfg.strategy == Strategy::Isr && self.isr.len() < min_isr {
-            event!(
-                self,
-                ctx,
-                "produce-rejected",
-                ctx.me,
-                format!(
-                    "request #{request} rejected with NOT_ENOUGH_REPLICAS: ISR {} has {} < min.insync.replicas {min_isr}; nothing appended",
-                    set_text(&self.isr),
-                    self.isr.len()
-                )
-            );
-            ctx.out.push((PRODUCER, reply(None, Some(KafkaError::NotEnoughReplicas))));
-            return;
         }
         let base = self.log.log_end_offset();
         let epoch = self.leader_epoch;

@@ -362,8 +362,10 @@ impl Replica {
                 r,
                 FollowerView {
                     log_end_offset: known.get(&r).and_then(|f| f.log_end_offset),
+                    // `resetReplicaState`: ISR members are caught up now, the others never
+                    // (lastCaughtUpTimeMs = 0), and a fetch below this LEO does not catch up.
                     last_caught_up: in_isr.then_some(ctx.now),
-                    last_fetch_leader_leo: 0,
+                    last_fetch_leader_leo: leo,
                     last_fetch: ctx.now,
                 },
             );
