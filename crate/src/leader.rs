@@ -435,6 +435,18 @@ impl Replica {
                     controller_epoch: self.controller_epoch,
                     version: 0,
                 };
+                // A conditional setData needs a live session: cut off from ZooKeeper, the write
+                // fails and the ISR stays as it is (in memory and in the znode) until it reconnects.
+                if !ctx.zk_session {
+                    event!(
+                        self,
+                        ctx,
+                        "isr-write-skipped",
+                        ctx.me,
+                        format!("b{} could not write its ISR update to ZooKeeper: it has no ZooKeeper session", ctx.me)
+                    );
+                    return;
+                }
                 match ctx.zk.conditional_update(self.partition, self.zk_version, next) {
                     Some(v) => self.apply_isr(ctx, isr, v, &reasons, "written to ZooKeeper by the leader"),
                     None => {

@@ -68,6 +68,9 @@ pub struct Ctx<'a> {
     pub out: &'a mut Vec<(NodeId, Msg)>,
     pub events: &'a mut Events,
     pub zk: &'a mut ZooKeeper,
+    /// This broker heart-beats to ZooKeeper under the session of its current registration: a
+    /// write of its own (the ISR, ≤ 2.6) needs one.
+    pub zk_session: bool,
     pub stats: &'a mut Stats,
 }
 

@@ -17,7 +17,7 @@ await init({ module_or_path: fs.readFileSync(new URL("../../www/pkg/kafka_replic
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const files = {};
-for (const group of ["lessons", "core", "notes", "kip"]) {
+for (const group of ["lessons", "core", "notes", "kip", "kafka"]) {
   for (const f of fs.readdirSync(path.join(ROOT, "scenarios", group))) {
     if (f.endsWith(".txt")) files[`../scenarios/${group}/${f}`] = fs.readFileSync(path.join(ROOT, "scenarios", group, f), "utf8");
   }
