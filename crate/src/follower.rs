@@ -123,11 +123,12 @@ impl Replica {
     }
 
     /// Takes the answer to our outstanding request, if `from` and `epoch` say it is one; a response
-    /// from an earlier leader or epoch is stale (the loop has moved on).
-    fn accept_response(&mut self, from: NodeId, epoch: Epoch) -> bool {
-        let leader_epoch = self.leader_epoch;
+    /// from an earlier leader or epoch is stale (the loop has moved on). Before KIP-320 responses
+    /// carry no epoch: the fetcher matches them by fetch offset only (checked by the caller).
+    fn accept_response(&mut self, ctx: &Ctx, from: NodeId, epoch: Epoch) -> bool {
+        let same_epoch = epoch == self.leader_epoch || !ctx.cfg.rules().epoch_fencing;
         match &mut self.role {
-            Role::Follower(f) if f.leader as NodeId == from && epoch == leader_epoch && f.fetch_in_flight => {
+            Role::Follower(f) if f.leader as NodeId == from && same_epoch && f.fetch_in_flight => {
                 f.fetch_in_flight = false;
                 true
             }
@@ -157,7 +158,7 @@ impl Replica {
         epoch: Epoch,
         error: Option<KafkaError>,
     ) {
-        if !self.accept_response(from, epoch) {
+        if !self.accept_response(ctx, from, epoch) {
             return;
         }
         if error.is_some() {
@@ -191,7 +192,7 @@ impl Replica {
     }
 
     pub fn on_fetch_response(&mut self, ctx: &mut Ctx, from: NodeId, r: &FetchResponse) {
-        if !self.accept_response(from, r.leader_epoch) {
+        if !self.accept_response(ctx, from, r.leader_epoch) {
             return;
         }
         match r.error {

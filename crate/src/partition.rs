@@ -337,6 +337,8 @@ impl Replica {
         self.controller_epoch = req.controller_epoch;
         if req.leader == ctx.me as i32 {
             self.become_leader(ctx);
+        } else if previous_leader == Some(req.leader) && !ctx.cfg.rules().truncate_on_every_epoch_change {
+            // Before KAFKA-7164 `makeFollower` with an unchanged leader leaves the fetcher alone.
         } else {
             self.resign(ctx);
             if req.leader < 0 {
