@@ -2,7 +2,7 @@
 //! and runs their timers; all protocol rules live in `partition.rs`.
 
 use crate::collections::VecMap;
-use crate::message::{BrokerId, Envelope, Msg, NodeId, Tick};
+use crate::message::{BrokerId, Envelope, KafkaError, Msg, NodeId, Tick};
 use crate::partition::{Ctx, LeaderAndIsr, Replica};
 
 /// What is wrong with a broker, if anything (the source notes' abnormal replicas: slow, stuck,
@@ -103,7 +103,11 @@ impl Broker {
     pub fn deliver(&mut self, ctx: &mut Ctx, from: NodeId, msg: &Msg) {
         let partition = msg.partition();
         if let Msg::LeaderAndIsr { controller_epoch, leader, leader_epoch, isr, zk_version, replicas, .. } = msg {
-            if *controller_epoch < self.controller_epoch {
+            // Every LeaderAndIsr is answered, so the controller's request queue moves on.
+            let stale = *controller_epoch < self.controller_epoch;
+            let error = stale.then_some(KafkaError::StaleControllerEpoch);
+            ctx.out.push((from, Msg::LeaderAndIsrResponse { partition, leader_epoch: *leader_epoch, error }));
+            if stale {
                 ctx.events.push(
                     ctx.now,
                     "stale-controller",
@@ -149,8 +153,13 @@ impl Broker {
             Msg::AlterPartitionResponse { request, isr, partition_epoch, error, .. } => {
                 r.on_alter_partition_response(ctx, *request, isr, *partition_epoch, *error)
             }
-            // AlterPartition goes to the controller (cluster.rs); responses to the producer never reach a broker.
-            Msg::AlterPartition { .. } | Msg::ProduceResponse { .. } | Msg::ConsumerFetchResponse { .. } | Msg::LeaderAndIsr { .. } => {}
+            // AlterPartition and LeaderAndIsrResponse go to the controller (cluster.rs); responses to
+            // the clients never reach a broker.
+            Msg::AlterPartition { .. }
+            | Msg::LeaderAndIsrResponse { .. }
+            | Msg::ProduceResponse { .. }
+            | Msg::ConsumerFetchResponse { .. }
+            | Msg::LeaderAndIsr { .. } => {}
         }
     }
 

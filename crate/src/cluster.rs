@@ -14,6 +14,7 @@ use crate::broker::{Broker, BrokerStatus};
 use crate::collections::{VecMap, VecSet};
 use crate::config::Config;
 use crate::consumer::Consumer;
+use crate::controller::QueuedControl;
 use crate::events::{Event, Events};
 use crate::invariants::{PartitionGuard, Violation};
 use crate::message::{Acks, BrokerId, Envelope, Msg, Network, NodeId, Tick, CONSUMER, PRODUCER};
@@ -38,6 +39,9 @@ pub struct Cluster {
     pub zk: ZooKeeper,
     /// The active controller's view of live brokers: id → czxid of the registration it processed.
     pub(crate) controller_live: VecMap<BrokerId, u64>,
+    /// The active controller's request queue per broker (`ControllerChannelManager`): each
+    /// LeaderAndIsr stays until answered or superseded, and is resent when unanswered.
+    pub(crate) control_queue: VecMap<BrokerId, Vec<QueuedControl>>,
     pub network: Network,
     /// Cut broker-to-broker links, as (lower id, higher id).
     pub cut_links: VecSet<(BrokerId, BrokerId)>,
@@ -116,6 +120,7 @@ impl Cluster {
             brokers,
             zk: ZooKeeper::new(assignment),
             controller_live: VecMap::new(),
+            control_queue: VecMap::new(),
             network: Network::default(),
             cut_links: VecSet::new(),
             drop_next: Vec::new(),
@@ -205,6 +210,7 @@ impl Cluster {
         self.brokers.hash(&mut h);
         self.zk.hash(&mut h);
         self.controller_live.hash(&mut h);
+        self.control_queue.hash(&mut h);
         self.network.hash(&mut h);
         self.cut_links.hash(&mut h);
         self.drop_next.hash(&mut h);
@@ -288,7 +294,10 @@ impl Cluster {
             }
             _ => {}
         }
-        if let Msg::AlterPartition { partition, leader, leader_epoch, isr, partition_epoch } = &env.msg {
+        if let Msg::LeaderAndIsrResponse { partition, leader_epoch, .. } = &env.msg {
+            return self.on_leader_and_isr_response(env.to as BrokerId, env.from as BrokerId, *partition, *leader_epoch);
+        }
+        if let Msg::AlterPartition { partition, leader, leader_epoch, isr, partition_epoch, .. } = &env.msg {
             let reply = self.on_alter_partition(env.to as BrokerId, *partition, *leader, *leader_epoch, isr, *partition_epoch);
             self.send(env.to, env.from, reply);
             return;

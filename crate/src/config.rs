@@ -129,6 +129,9 @@ pub struct Config {
     pub log_flush_interval_ms: u64,
     /// `replica.socket.timeout.ms`: a follower gives up on an unanswered fetch after this long.
     pub replica_socket_timeout_ms: u64,
+    /// `controller.socket.timeout.ms`: the controller resends a LeaderAndIsr, and a leader its
+    /// AlterPartition, that got no answer within this long.
+    pub controller_socket_timeout_ms: u64,
     /// Size-based retention per replica log, counted in records (Kafka's `retention.bytes`):
     /// whole segments below the HW are deleted once the log holds more.
     pub log_retention_records: u64,
@@ -182,6 +185,7 @@ impl Config {
             log_retention_records: 65_536,
             log_flush_interval_ms: 5_000,
             replica_socket_timeout_ms: 30_000,
+            controller_socket_timeout_ms: 30_000,
             network_latency_ms_min: 100,
             network_latency_ms_max: 300,
             seed: 1,
@@ -215,6 +219,7 @@ const INT_KEYS: &[(&str, u64, u64)] = &[
     ("replicaHighWatermarkCheckpointIntervalMs", 100, 600_000),
     ("logFlushIntervalMs", 100, 3_600_000),
     ("replicaSocketTimeoutMs", 100, 600_000),
+    ("controllerSocketTimeoutMs", 100, 600_000),
     ("logRetentionRecords", crate::log::SEGMENT_RECORDS as u64, 100_000_000),
     ("networkLatencyMsMin", 0, 60_000),
     ("networkLatencyMsMax", 0, 60_000),
@@ -274,6 +279,7 @@ impl Config {
             "logRetentionRecords" => self.log_retention_records = n,
             "logFlushIntervalMs" => self.log_flush_interval_ms = n,
             "replicaSocketTimeoutMs" => self.replica_socket_timeout_ms = n,
+            "controllerSocketTimeoutMs" => self.controller_socket_timeout_ms = n,
             "networkLatencyMsMin" => self.network_latency_ms_min = n,
             "networkLatencyMsMax" => self.network_latency_ms_max = n,
             "seed" => self.seed = n,

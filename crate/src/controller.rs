@@ -7,8 +7,16 @@ use crate::collections::{VecMap, VecSet};
 use crate::config::Strategy;
 use crate::events::set_text;
 use crate::log::Epoch;
+use crate::message::Tick;
 use crate::message::{BrokerId, KafkaError, Msg, NodeId};
 use crate::zk::PartitionState;
+
+/// A request in the controller's queue for one broker, kept until answered or superseded.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct QueuedControl {
+    pub msg: Msg,
+    pub sent_at: Tick,
+}
 
 impl Cluster {
     /// The controller's handling of AlterPartition (KIP-497, §2.3): the request must come from the
@@ -114,6 +122,8 @@ impl Cluster {
         self.zk.controller = Some(b);
         self.zk.controller_epoch += 1;
         self.controller_live.clear();
+        // A new controller starts its channel manager afresh: the old one's queues died with it.
+        self.control_queue.clear();
         self.events.push(
             self.tick,
             "controller",
@@ -131,10 +141,13 @@ impl Cluster {
         if !(self.brokers[ctrl as usize].runs() && self.brokers[ctrl as usize].reaches_zookeeper()) {
             return; // a dead controller acts on nothing until its session expires
         }
+        self.resend_unanswered(ctrl);
         let registered: VecMap<BrokerId, u64> = self.zk.brokers.iter().map(|(b, r)| (*b, r.czxid)).collect();
         if registered == self.controller_live {
             return;
         }
+        // `removeBroker`: the queue of a broker that went away (or came back as a new process) is dropped.
+        self.control_queue.retain(|b, _| registered.get(b).is_some_and(|z| self.controller_live.get(b) == Some(z)));
         let started: VecSet<BrokerId> =
             registered.iter().filter(|(b, z)| self.controller_live.get(b) != Some(z)).map(|(b, _)| *b).collect();
         // A broker that went and came back (a new registration) is handled as a failure first,
@@ -146,6 +159,7 @@ impl Cluster {
         }
         self.controller_live = registered;
         let live: VecSet<BrokerId> = self.controller_live.keys().copied().collect();
+        self.control_queue.retain(|b, _| live.contains(b));
         self.reconcile(ctrl, &live, &started);
     }
 
@@ -262,8 +276,49 @@ impl Cluster {
             isr: st.isr.clone(),
             zk_version: st.version,
             replicas: self.zk.assignment[p as usize].clone(),
+            attempt: 1,
         };
+        // A newer request for the partition supersedes one still waiting for its answer.
+        let queue = self.control_queue.get_or_insert_with(to, Vec::new);
+        queue.retain(|q| q.msg.partition() != p);
+        queue.push(QueuedControl { msg: msg.clone(), sent_at: self.tick });
         self.send(ctrl as NodeId, to as NodeId, msg);
+    }
+
+    /// `RequestSendThread`: a request that got no answer within `controller.socket.timeout.ms`
+    /// (lost on a cut link, or its broker unreachable) is sent again, until answered or superseded.
+    fn resend_unanswered(&mut self, ctrl: BrokerId) {
+        let now = self.tick;
+        let timeout = self.timing.controller_timeout;
+        let mut resend = Vec::new();
+        for (b, queue) in self.control_queue.iter_mut() {
+            for q in queue.iter_mut().filter(|q| now >= q.sent_at + timeout) {
+                q.sent_at = now;
+                if let Msg::LeaderAndIsr { attempt, .. } = &mut q.msg {
+                    *attempt += 1;
+                }
+                resend.push((*b, q.msg.clone()));
+            }
+        }
+        for (b, msg) in resend {
+            let text = format!(
+                "controller b{ctrl} resent {msg} to b{b}: no answer within controller.socket.timeout.ms {}",
+                self.config.controller_socket_timeout_ms
+            );
+            self.events.push(now, "control-resent", Some(msg.partition()), Some(b), text);
+            self.send(ctrl as NodeId, b as NodeId, msg);
+        }
+    }
+
+    /// A broker answered a LeaderAndIsr: the request leaves its queue (an answer to an older one,
+    /// already superseded, changes nothing).
+    pub(crate) fn on_leader_and_isr_response(&mut self, to: BrokerId, from: BrokerId, p: u32, leader_epoch: Epoch) {
+        if self.zk.controller != Some(to) {
+            return;
+        }
+        if let Some(queue) = self.control_queue.get_mut(&from) {
+            queue.retain(|q| !matches!(q.msg, Msg::LeaderAndIsr { partition, leader_epoch: e, .. } if partition == p && e == leader_epoch));
+        }
     }
 
     /// Reassignment that adds a replica (source note 2, "newly started replicas"): the controller

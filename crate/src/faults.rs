@@ -26,7 +26,7 @@ pub enum FailKind {
 /// The kinds `fail` accepts, for messages.
 pub const FAIL_KINDS: [&str; 4] = ["crash", "stuck", "slow", "isolated"];
 /// Message kinds `dropNext` accepts.
-pub const MESSAGE_KINDS: [&str; 9] = [
+pub const MESSAGE_KINDS: [&str; 10] = [
     "Produce",
     "ProduceResponse",
     "Fetch",
@@ -36,6 +36,7 @@ pub const MESSAGE_KINDS: [&str; 9] = [
     "AlterPartition",
     "AlterPartitionResponse",
     "LeaderAndIsr",
+    "LeaderAndIsrResponse",
 ];
 pub const DEFAULT_SLOW_DELAY_MS: u64 = 3_000;
 

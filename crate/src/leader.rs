@@ -465,16 +465,11 @@ impl Replica {
             }
             IsrUpdate::AlterPartition => {
                 let Some(controller) = ctx.zk.controller else { return };
+                let pending =
+                    PendingIsr { isr: isr.clone(), reasons, sent_to: controller, sent_at: ctx.now, attempt: 1, undelivered: false };
+                ctx.out.push((controller as NodeId, self.alter_partition(ctx, &pending)));
                 let Role::Leader(ls) = &mut self.role else { return };
-                ls.pending_isr = Some(PendingIsr { isr: isr.clone(), reasons });
-                let msg = Msg::AlterPartition {
-                    partition: self.partition,
-                    leader: ctx.me,
-                    leader_epoch: self.leader_epoch,
-                    isr: isr.clone(),
-                    partition_epoch: self.zk_version,
-                };
-                ctx.out.push((controller as NodeId, msg));
+                ls.pending_isr = Some(pending);
                 event!(
                     self,
                     ctx,
@@ -489,6 +484,54 @@ impl Replica {
                     )
                 );
             }
+        }
+    }
+
+    fn alter_partition(&self, ctx: &Ctx, pending: &PendingIsr) -> Msg {
+        Msg::AlterPartition {
+            partition: self.partition,
+            leader: ctx.me,
+            leader_epoch: self.leader_epoch,
+            isr: pending.isr.clone(),
+            partition_epoch: self.zk_version,
+            attempt: pending.attempt,
+        }
+    }
+
+    /// `AlterPartitionManager` never gives up on a request (PartitionTest#testRetryShrinkIsr): one
+    /// unanswered within `controller.socket.timeout.ms`, or whose connection failed once another
+    /// controller is known, is sent again (to the current controller).
+    pub(crate) fn maybe_resend_alter_partition(&mut self, ctx: &mut Ctx) {
+        let Role::Leader(ls) = &self.role else { return };
+        let (Some(p), Some(controller)) = (&ls.pending_isr, ctx.zk.controller) else { return };
+        let timed_out = ctx.now >= p.sent_at + ctx.timing.controller_timeout;
+        if !timed_out && !(p.undelivered && controller != p.sent_to) {
+            return;
+        }
+        let mut p = p.clone();
+        p.attempt += 1;
+        p.sent_at = ctx.now;
+        p.sent_to = controller;
+        p.undelivered = false;
+        let msg = self.alter_partition(ctx, &p);
+        event!(
+            self,
+            ctx,
+            "control-resent",
+            ctx.me,
+            format!(
+                "b{} resent {msg} to controller b{controller}: {}",
+                ctx.me,
+                if timed_out {
+                    format!("no answer within controller.socket.timeout.ms {}", ctx.cfg.controller_socket_timeout_ms)
+                } else {
+                    "the last attempt did not reach the controller".to_string()
+                }
+            )
+        );
+        ctx.out.push((controller as NodeId, msg));
+        if let Role::Leader(ls) = &mut self.role {
+            ls.pending_isr = Some(p);
         }
     }
 
@@ -521,6 +564,11 @@ impl Replica {
         let Role::Leader(ls) = &mut self.role else { return };
         // Only the answer to the change in flight counts (same leader epoch, same partition epoch).
         if request != (self.leader_epoch, self.zk_version) || ls.pending_isr.is_none() {
+            return;
+        }
+        // A failed connection or a broker that is no longer the controller: retried, not rolled back.
+        if let (Some(KafkaError::NetworkException | KafkaError::NotController), Some(p)) = (error, &mut ls.pending_isr) {
+            p.undelivered = true;
             return;
         }
         let Some(pending) = ls.pending_isr.take() else { return };

@@ -58,6 +58,7 @@ pub enum KafkaError {
     InvalidUpdateVersion,
     IneligibleReplica,
     OutOfOrderSequenceNumber,
+    StaleControllerEpoch,
 }
 
 impl KafkaError {
@@ -76,6 +77,7 @@ impl KafkaError {
             KafkaError::InvalidUpdateVersion => "INVALID_UPDATE_VERSION",
             KafkaError::IneligibleReplica => "INELIGIBLE_REPLICA",
             KafkaError::OutOfOrderSequenceNumber => "OUT_OF_ORDER_SEQUENCE_NUMBER",
+            KafkaError::StaleControllerEpoch => "STALE_CONTROLLER_EPOCH",
         }
     }
 }
@@ -173,13 +175,15 @@ pub enum Msg {
         current_leader_epoch: Epoch,
         error: Option<KafkaError>,
     },
-    /// KIP-497 (2.7+): the leader asks the controller to change the ISR.
+    /// KIP-497 (2.7+): the leader asks the controller to change the ISR. `attempt` counts the
+    /// leader's sends of this change (it retries until answered); not on Kafka's wire.
     AlterPartition {
         partition: u32,
         leader: BrokerId,
         leader_epoch: Epoch,
         isr: Vec<BrokerId>,
         partition_epoch: u32,
+        attempt: u32,
     },
     /// `request` echoes the (leader epoch, partition epoch) the request was sent with, so the
     /// leader matches it to the change it has in flight and ignores answers to older ones.
@@ -192,6 +196,7 @@ pub enum Msg {
         error: Option<KafkaError>,
     },
     /// The controller's decision for one partition (§4.1), applied by a broker only if it is newer.
+    /// `attempt` counts the controller's sends of it (it resends until answered); not on Kafka's wire.
     LeaderAndIsr {
         controller_epoch: u32,
         partition: u32,
@@ -200,6 +205,13 @@ pub enum Msg {
         isr: Vec<BrokerId>,
         zk_version: u32,
         replicas: Vec<BrokerId>,
+        attempt: u32,
+    },
+    /// The broker's answer to a LeaderAndIsr (`leader_epoch` echoes the request's): delivered.
+    LeaderAndIsrResponse {
+        partition: u32,
+        leader_epoch: Epoch,
+        error: Option<KafkaError>,
     },
 }
 
@@ -217,6 +229,16 @@ impl Msg {
             Msg::AlterPartition { .. } => "AlterPartition",
             Msg::AlterPartitionResponse { .. } => "AlterPartitionResponse",
             Msg::LeaderAndIsr { .. } => "LeaderAndIsr",
+            Msg::LeaderAndIsrResponse { .. } => "LeaderAndIsrResponse",
+        }
+    }
+
+    /// The sender's count of sends of this request (1 for a first send and for responses).
+    pub fn attempt(&self) -> u32 {
+        match self {
+            Msg::Produce(p) => p.attempt,
+            Msg::AlterPartition { attempt, .. } | Msg::LeaderAndIsr { attempt, .. } => *attempt,
+            _ => 1,
         }
     }
 
@@ -232,7 +254,8 @@ impl Msg {
             | Msg::OffsetsForLeaderEpochResponse { partition, .. }
             | Msg::AlterPartition { partition, .. }
             | Msg::AlterPartitionResponse { partition, .. }
-            | Msg::LeaderAndIsr { partition, .. } => *partition,
+            | Msg::LeaderAndIsr { partition, .. }
+            | Msg::LeaderAndIsrResponse { partition, .. } => *partition,
         }
     }
 
@@ -277,6 +300,15 @@ impl Msg {
             }),
             _ => None,
         }
+    }
+}
+
+/// A resent request's label.
+fn resent(attempt: u32) -> String {
+    if attempt > 1 {
+        format!(" (resent, attempt {attempt})")
+    } else {
+        String::new()
     }
 }
 
@@ -325,17 +357,21 @@ impl fmt::Display for Msg {
             Msg::OffsetsForLeaderEpochResponse { partition, answer, error, .. } => {
                 write!(f, "OffsetsForLeaderEpochResponse p{partition} epoch={} endOffset={}{}", answer.epoch, answer.end_offset, err(error))
             }
-            Msg::AlterPartition { partition, isr, partition_epoch, .. } => {
-                write!(f, "AlterPartition p{partition} isr=[{}] partitionEpoch={partition_epoch}", ids(isr))
+            Msg::AlterPartition { partition, isr, partition_epoch, attempt, .. } => {
+                write!(f, "AlterPartition p{partition} isr=[{}] partitionEpoch={partition_epoch}{}", ids(isr), resent(*attempt))
             }
             Msg::AlterPartitionResponse { partition, isr, partition_epoch, error, .. } => {
                 write!(f, "AlterPartitionResponse p{partition} isr=[{}] partitionEpoch={partition_epoch}{}", ids(isr), err(error))
             }
-            Msg::LeaderAndIsr { controller_epoch, partition, leader, leader_epoch, isr, .. } => write!(
+            Msg::LeaderAndIsr { controller_epoch, partition, leader, leader_epoch, isr, attempt, .. } => write!(
                 f,
-                "LeaderAndIsr p{partition} leader={leader} leader_epoch={leader_epoch} isr=[{}] controller_epoch={controller_epoch}",
-                ids(isr)
+                "LeaderAndIsr p{partition} leader={leader} leader_epoch={leader_epoch} isr=[{}] controller_epoch={controller_epoch}{}",
+                ids(isr),
+                resent(*attempt)
             ),
+            Msg::LeaderAndIsrResponse { partition, leader_epoch, error } => {
+                write!(f, "LeaderAndIsrResponse p{partition} leader_epoch={leader_epoch}{}", err(error))
+            }
         }
     }
 }

@@ -29,6 +29,8 @@ pub struct Timing {
     pub log_flush: u64,
     /// `replica.socket.timeout.ms`: a follower request unanswered this long is given up.
     pub socket_timeout: u64,
+    /// `controller.socket.timeout.ms`: a control request unanswered this long is resent.
+    pub controller_timeout: u64,
     /// The `isr-expiration` task period.
     pub isr_check: u64,
     pub latency: (u64, u64),
@@ -46,6 +48,7 @@ impl Timing {
             hw_checkpoint: Config::ticks(c.replica_high_watermark_checkpoint_interval_ms),
             log_flush: Config::ticks(c.log_flush_interval_ms).max(1),
             socket_timeout: Config::ticks(c.replica_socket_timeout_ms).max(1),
+            controller_timeout: Config::ticks(c.controller_socket_timeout_ms).max(1),
             // The isr-expiration task: every lag time in 0.8, every half of it since 0.10.2 (§2.1).
             isr_check: if c.rules().isr_check_every_half_lag { (lag / 2).max(1) } else { lag.max(1) },
             latency: (Config::ticks(c.network_latency_ms_min), Config::ticks(c.network_latency_ms_max)),
@@ -113,11 +116,18 @@ pub struct DelayedProduce {
     pub deadline: Tick,
 }
 
-/// A proposed ISR and, per member joining or leaving, why.
+/// A proposed ISR and, per member joining or leaving, why; with the AlterPartition carrying it
+/// (2.7+), retried until the controller answers (`AlterPartitionManager`).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct PendingIsr {
     pub isr: Vec<BrokerId>,
     pub reasons: Vec<(BrokerId, String)>,
+    /// The controller the last attempt went to, when, and how many attempts so far.
+    pub sent_to: BrokerId,
+    pub sent_at: Tick,
+    pub attempt: u32,
+    /// The last attempt's connection failed or reached a broker that is no longer the controller.
+    pub undelivered: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -417,6 +427,7 @@ impl Replica {
             Role::Leader(_) => {
                 self.complete_parked_fetches(ctx, true);
                 self.complete_delayed_produce(ctx);
+                self.maybe_resend_alter_partition(ctx);
             }
             Role::None => {}
         }

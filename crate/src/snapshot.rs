@@ -123,6 +123,8 @@ pub struct MessageView {
     pub sent_tick: Tick,
     pub deliver_tick: Tick,
     pub text: String,
+    /// The sender's count of sends (> 1: a resent request).
+    pub attempt: u32,
 }
 
 pub struct ZnodeView {
@@ -141,7 +143,7 @@ crate::json_object!(FollowerView { "leo" => leo, "lagMessages" => lag_messages, 
 crate::json_object!(RequestCounts { "pending" => pending, "acked" => acked, "failed" => failed });
 crate::json_object!(RequestView { "id" => id, "partition" => partition, "acks" => acks, "count" => count, "firstValue" => first_value, "status" => status, "error" => error, "offset" => offset, "sentMs" => sent_ms, "doneMs" => done_ms });
 crate::json_object!(ProducerView { "producerId" => producer_id, "producerEpoch" => producer_epoch, "nextSequence" => next_sequence });
-crate::json_object!(MessageView { "seq" => seq, "from" => from, "to" => to, "kind" => kind, "partition" => partition, "sentTick" => sent_tick, "deliverTick" => deliver_tick, "text" => text });
+crate::json_object!(MessageView { "seq" => seq, "from" => from, "to" => to, "kind" => kind, "partition" => partition, "sentTick" => sent_tick, "deliverTick" => deliver_tick, "text" => text, "attempt" => attempt });
 crate::json_object!(ZnodeView { "path" => path, "data" => data, "version" => version });
 
 impl Cluster {
@@ -281,6 +283,7 @@ impl Cluster {
                     sent_tick: e.sent_at,
                     deliver_tick: e.deliver_at,
                     text: e.to_string(),
+                    attempt: e.msg.attempt(),
                 })
                 .collect(),
             zk: self.zk.tree().into_iter().map(|(path, data, version)| ZnodeView { path, data, version }).collect(),
