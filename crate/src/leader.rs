@@ -505,7 +505,7 @@ impl Replica {
         let Role::Leader(ls) = &self.role else { return };
         let (Some(p), Some(controller)) = (&ls.pending_isr, ctx.zk.controller) else { return };
         let timed_out = ctx.now >= p.sent_at + ctx.timing.controller_timeout;
-        if !timed_out && !(p.undelivered && controller != p.sent_to) {
+        if !(timed_out || (p.undelivered && controller != p.sent_to)) {
             return;
         }
         let mut p = p.clone();
