@@ -150,6 +150,7 @@ impl Cluster {
                 p,
                 ar[0] as i32,
                 isr,
+                false,
                 format!("topic {} created: preferred replica b{} leads p{p}", crate::zk::TOPIC, ar[0]),
             );
         }

@@ -54,12 +54,14 @@ impl Cluster {
                 error: Some(e),
             };
         }
+        // The leader's AlterPartition always says RECOVERED (KIP-704).
         let next = PartitionState {
             leader: st.leader,
             leader_epoch: st.leader_epoch,
             isr: isr.to_vec(),
             controller_epoch: self.zk.controller_epoch,
             version: 0,
+            recovering: false,
         };
         let version = self.zk.conditional_update(p, st.version, next).expect("the controller writes the version it read");
         Msg::AlterPartitionResponse {
@@ -142,6 +144,7 @@ impl Cluster {
             return; // a dead controller acts on nothing until its session expires
         }
         self.resend_unanswered(ctrl);
+        self.complete_reassignments(ctrl);
         let registered: VecMap<BrokerId, u64> = self.zk.brokers.iter().map(|(b, r)| (*b, r.czxid)).collect();
         if registered == self.controller_live {
             return;
@@ -175,6 +178,7 @@ impl Cluster {
             let mut isr = st.isr.clone();
             let mut leader = st.leader;
             let mut why = Vec::new();
+            let mut unclean = false;
             let quorum = self.config.strategy == Strategy::Quorum;
             if !leader_live {
                 let gone = if st.leader >= 0 { format!("leader b{} is gone", st.leader) } else { "it had no leader".to_string() };
@@ -213,6 +217,7 @@ impl Cluster {
                 } else if let Some(&l) = ar.iter().find(|r| self.config.unclean_leader_election_enable && live.contains(r)) {
                     leader = l as i32;
                     isr = vec![l];
+                    unclean = true;
                     why.push(format!("{gone}; no ISR member is alive: UNCLEAN election of b{l} (unclean.leader.election.enable=true), committed records may be lost"));
                 } else if st.leader >= 0 {
                     leader = -1;
@@ -228,7 +233,7 @@ impl Cluster {
             }
             if leader != st.leader || isr != st.isr {
                 let text = format!("controller b{ctrl}: p{p} {}", why.join("; "));
-                self.write_partition_state(p, leader, isr, text);
+                self.write_partition_state(p, leader, isr, unclean, text);
             } else {
                 for &b in ar.iter().filter(|b| started.contains(b)) {
                     self.send_leader_and_isr(ctrl, b, p);
@@ -238,8 +243,9 @@ impl Cluster {
     }
 
     /// The controller writes a new leadership decision (leader_epoch + 1) and sends it to every
-    /// live replica.
-    pub(crate) fn write_partition_state(&mut self, p: u32, leader: i32, isr: Vec<BrokerId>, why: String) {
+    /// live replica. From 3.2 an unclean election marks the leader RECOVERING (KIP-704); any
+    /// other decision keeps the recovery state.
+    pub(crate) fn write_partition_state(&mut self, p: u32, leader: i32, isr: Vec<BrokerId>, unclean: bool, why: String) {
         let ctrl = self.zk.controller.expect("only a controller decides leadership");
         let cur = self.zk.partitions[p as usize].clone();
         let next = PartitionState {
@@ -248,6 +254,7 @@ impl Cluster {
             isr: isr.clone(),
             controller_epoch: self.zk.controller_epoch,
             version: 0,
+            recovering: (unclean && self.config.rules().leader_recovery_state) || (cur.recovering && leader == cur.leader),
         };
         if cur.leader_epoch < 0 {
             // Topic creation: the znode is created (zkVersion 0).
@@ -321,10 +328,32 @@ impl Cluster {
         }
     }
 
-    /// Reassignment that adds a replica (source note 2, "newly started replicas"): the controller
-    /// extends the assignment, bumps the leader epoch and sends LeaderAndIsr with the new replica
-    /// set. The new replica starts empty, outside the ISR (AR = ISR + OSR), fetches from offset 0
-    /// and joins the ISR once caught up.
+    /// `onPartitionReassignment`, second phase: once every target replica is in the ISR, the
+    /// reassignment is complete and the controller bumps the leader epoch again (its
+    /// `updateLeaderEpochAndSendRequest`), so every replica learns the final replica set.
+    fn complete_reassignments(&mut self, ctrl: BrokerId) {
+        let done: Vec<u32> = self
+            .zk
+            .reassignments
+            .iter()
+            .filter(|(p, target)| target.iter().all(|r| self.zk.partitions[**p as usize].isr.contains(r)))
+            .map(|(p, _)| *p)
+            .collect();
+        for p in done {
+            let target = self.zk.reassignments.remove(&p).expect("listed just now");
+            let st = self.zk.partitions[p as usize].clone();
+            let text =
+                format!("controller b{}: p{p} reassignment complete: every target replica {} is in the ISR", ctrl, set_text(&target));
+            self.write_partition_state(p, st.leader, st.isr, false, text);
+        }
+    }
+
+    /// Reassignment that adds a replica (source note 2, "newly started replicas";
+    /// `onPartitionReassignment`, first phase): the controller extends the assignment, bumps the
+    /// leader epoch and sends LeaderAndIsr with the new replica set, and lists the partition in
+    /// `/admin/reassign_partitions`. The new replica starts empty, outside the ISR (AR = ISR +
+    /// OSR), fetches from offset 0 and joins the ISR once caught up; then the reassignment
+    /// completes with a second epoch bump.
     pub fn add_replica(&mut self, partition: u32, broker: u32) -> Result<(), crate::api::ApiError> {
         use crate::api::ApiError;
         if partition >= self.config.partitions {
@@ -351,10 +380,11 @@ impl Cluster {
             return Err(ApiError::new("partition", "no controller is active to reassign it; wait for one".to_string()));
         };
         self.zk.assignment[partition as usize].push(broker);
+        self.zk.reassignments.insert(partition, self.zk.assignment[partition as usize].clone());
         self.brokers[broker as usize].replicas.get_or_insert_with(partition, || crate::partition::Replica::new(partition));
         let st = self.zk.partitions[partition as usize].clone();
         let text = format!("controller b{ctrl}: p{partition} reassigned: b{broker} added to the replicas; it starts outside the ISR");
-        self.write_partition_state(partition, st.leader, st.isr, text);
+        self.write_partition_state(partition, st.leader, st.isr, false, text);
         Ok(())
     }
 }

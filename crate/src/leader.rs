@@ -434,6 +434,7 @@ impl Replica {
                     isr: isr.clone(),
                     controller_epoch: self.controller_epoch,
                     version: 0,
+                    recovering: false,
                 };
                 // A conditional setData needs a live session: cut off from ZooKeeper, the write
                 // fails and the ISR stays as it is (in memory and in the znode) until it reconnects.

@@ -172,6 +172,12 @@ rules! {
     diverging_epoch_in_fetch: bool = [false, false, true, true],
         key None, "KAFKA-10554, KIP-595 Fetch v12 (AbstractFetcherThread)", since ["2.8.0"],
         "the follower sends lastFetchedEpoch in Fetch and truncates from the DivergingEpoch of the response, without OffsetsForLeaderEpoch";
+    // ---- The controller ----
+    /// An unclean election marks the partition RECOVERING in its state (`leader_recovery_state`)
+    /// until the new leader's first accepted AlterPartition.
+    leader_recovery_state: bool = [false, false, false, true],
+        key None, "KIP-704 (LeaderAndIsr.newRecoveringLeaderAndIsr)", since ["3.2.0"],
+        "an unclean election writes \"leader_recovery_state\":1 (RECOVERING) into the partition state until the new leader's next accepted AlterPartition";
     // ---- The producer (§3) ----
     /// The broker keeps producer state and deduplicates idempotent batches.
     idempotent_producer: bool = [false, true, true, true],

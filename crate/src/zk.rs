@@ -18,14 +18,23 @@ pub struct PartitionState {
     pub isr: Vec<BrokerId>,
     pub controller_epoch: u32,
     pub version: u32,
+    /// KIP-704 (3.2+): the leader was elected uncleanly and has not yet recovered (RECOVERING);
+    /// cleared by the leader's next accepted AlterPartition (RECOVERED).
+    pub recovering: bool,
+}
+
+fn ids(list: &[BrokerId]) -> String {
+    list.iter().map(|b| b.to_string()).collect::<Vec<_>>().join(",")
 }
 
 impl PartitionState {
-    /// The znode's JSON, byte for byte as Kafka writes it.
+    /// The znode's JSON, byte for byte as Kafka writes it (`TopicPartitionStateZNode.encode`:
+    /// `leader_recovery_state` only when not RECOVERED).
     pub fn json(&self) -> String {
-        let isr = self.isr.iter().map(|b| b.to_string()).collect::<Vec<_>>().join(",");
+        let isr = ids(&self.isr);
+        let recovery = if self.recovering { ",\"leader_recovery_state\":1" } else { "" };
         format!(
-            "{{\"controller_epoch\":{},\"leader\":{},\"version\":1,\"leader_epoch\":{},\"isr\":[{}]}}",
+            "{{\"controller_epoch\":{},\"leader\":{},\"version\":1,\"leader_epoch\":{},\"isr\":[{}]{recovery}}}",
             self.controller_epoch, self.leader, self.leader_epoch, isr
         )
     }
@@ -49,6 +58,8 @@ pub struct ZooKeeper {
     /// `/brokers/topics/T`: the replica assignment per partition (AR, in order).
     pub assignment: Vec<Vec<BrokerId>>,
     pub partitions: Vec<PartitionState>,
+    /// `/admin/reassign_partitions`: the target replicas of each partition being reassigned.
+    pub reassignments: VecMap<u32, Vec<BrokerId>>,
     next_zxid: u64,
 }
 
@@ -56,9 +67,17 @@ impl ZooKeeper {
     pub fn new(assignment: Vec<Vec<BrokerId>>) -> ZooKeeper {
         let partitions = assignment
             .iter()
-            .map(|_| PartitionState { leader: -1, leader_epoch: -1, isr: Vec::new(), controller_epoch: 0, version: 0 })
+            .map(|_| PartitionState { leader: -1, leader_epoch: -1, isr: Vec::new(), controller_epoch: 0, version: 0, recovering: false })
             .collect();
-        ZooKeeper { controller: None, controller_epoch: 0, brokers: VecMap::new(), assignment, partitions, next_zxid: 1 }
+        ZooKeeper {
+            controller: None,
+            controller_epoch: 0,
+            brokers: VecMap::new(),
+            assignment,
+            partitions,
+            reassignments: VecMap::new(),
+            next_zxid: 1,
+        }
     }
 
     /// Creates `/brokers/ids/N` for a new session; returns the session's czxid.
@@ -95,16 +114,19 @@ impl ZooKeeper {
         for (id, reg) in &self.brokers {
             nodes.push((format!("/brokers/ids/{id}"), format!("{{\"czxid\":{}}}", reg.czxid), 0));
         }
-        let assignment = self
-            .assignment
-            .iter()
-            .enumerate()
-            .map(|(p, ar)| format!("\"{p}\":[{}]", ar.iter().map(|b| b.to_string()).collect::<Vec<_>>().join(",")))
-            .collect::<Vec<_>>()
-            .join(",");
+        let assignment = self.assignment.iter().enumerate().map(|(p, ar)| format!("\"{p}\":[{}]", ids(ar))).collect::<Vec<_>>().join(",");
         nodes.push((format!("/brokers/topics/{TOPIC}"), format!("{{\"version\":1,\"partitions\":{{{assignment}}}}}"), 0));
         for (p, st) in self.partitions.iter().enumerate() {
             nodes.push((format!("/brokers/topics/{TOPIC}/partitions/{p}/state"), st.json(), st.version));
+        }
+        if !self.reassignments.is_empty() {
+            let list = self
+                .reassignments
+                .iter()
+                .map(|(p, rs)| format!("{{\"topic\":\"{TOPIC}\",\"partition\":{p},\"replicas\":[{}]}}", ids(rs)))
+                .collect::<Vec<_>>()
+                .join(",");
+            nodes.push(("/admin/reassign_partitions".to_string(), format!("{{\"version\":1,\"partitions\":[{list}]}}"), 0));
         }
         nodes
     }
@@ -117,8 +139,10 @@ mod tests {
     #[test]
     fn state_json_is_kafkas_and_updates_are_conditional() {
         let mut zk = ZooKeeper::new(vec![vec![2, 0, 1]]);
-        let st = PartitionState { leader: 2, leader_epoch: 7, isr: vec![2, 0, 1], controller_epoch: 5, version: 0 };
+        let st = PartitionState { leader: 2, leader_epoch: 7, isr: vec![2, 0, 1], controller_epoch: 5, version: 0, recovering: false };
         assert_eq!(st.json(), r#"{"controller_epoch":5,"leader":2,"version":1,"leader_epoch":7,"isr":[2,0,1]}"#);
+        let unclean = PartitionState { recovering: true, isr: vec![2], ..st.clone() };
+        assert_eq!(unclean.json(), r#"{"controller_epoch":5,"leader":2,"version":1,"leader_epoch":7,"isr":[2],"leader_recovery_state":1}"#);
         assert_eq!(zk.conditional_update(0, 0, st.clone()), Some(1));
         assert_eq!(zk.conditional_update(0, 0, st), None, "a stale zkVersion is refused");
         assert_eq!(zk.partitions[0].version, 1);
