@@ -50,11 +50,37 @@ function preloadWasm() {
   };
 }
 
+/**
+ * The scenario files the page imports (`?raw`, www/scenario-files.js) without the output recorded
+ * under their `status` and `trace` lines: cargo test checks it, the page never plays or shows it
+ * (the core's parser leaves both out of parseScenario), and it is half of the files' text. The
+ * format is crate/src/scenario.rs's: the command, a `----` line, the output up to a blank line.
+ */
+function scenarioWithoutRecords() {
+  const dir = `${path.sep}scenarios${path.sep}`;
+  return {
+    name: 'scenario-without-records',
+    enforce: 'pre',
+    load(id) {
+      const [file, query] = id.split('?');
+      if (query !== 'raw' || !file.endsWith('.txt') || !path.resolve(file).includes(dir)) return null;
+      const kept = [];
+      const lines = fs.readFileSync(file, 'utf8').split('\n');
+      for (let i = 0; i < lines.length; i++) {
+        if (/^(status|trace)\b/.test(lines[i].trim()) && lines[i + 1]?.trimEnd() === '----') {
+          for (i += 2; i < lines.length && lines[i].trim() !== ''; i++);
+        } else kept.push(lines[i]);
+      }
+      return `export default ${JSON.stringify(kept.join('\n'))}`;
+    },
+  };
+}
+
 export default defineConfig({
   root: 'www',
   base: './', // relative URLs: dist/ works from any static server, under any sub-path
   server: { host: '127.0.0.1' }, // local only; `npm start -- --host 0.0.0.0` to share
-  plugins: [copyExamples(), preloadWasm()],
+  plugins: [copyExamples(), preloadWasm(), scenarioWithoutRecords()],
   build: {
     outDir: '../dist', // outside root: emptied explicitly
     emptyOutDir: true,

@@ -45,34 +45,60 @@ impl Value {
     }
 }
 
-/// `"text"` with quotes and control characters escaped, for error messages (JSON's quoting:
-/// `{:?}` would pull Unicode tables into the wasm module).
+/// At most this many characters of a rejected value are quoted in an error message: a value can
+/// be a whole megabyte (a damaged share link), and the message is shown on the page.
+pub const QUOTED_CHARS_MAX: usize = 80;
+
+/// `"text"` with quotes and control characters escaped (JSON's quoting: `{:?}` would pull Unicode
+/// tables into the wasm module), cut to [`QUOTED_CHARS_MAX`] characters.
 pub(crate) fn quoted(s: &str) -> String {
-    crate::json::to_json(s)
+    match s.char_indices().nth(QUOTED_CHARS_MAX) {
+        None => crate::json::to_json(s),
+        Some((end, _)) => format!("{}… ({} characters)", crate::json::to_json(&s[..end]), s.chars().count()),
+    }
 }
 
-/// A number as JS would print it, for error messages, without pulling float formatting into the
-/// wasm module: integers exactly, others to six decimals.
+/// A number exactly as JS prints it (`Number.prototype.toString`), for error messages: the
+/// shortest digits that read back as the same number, in decimal from 1e-7 to 1e21 and in
+/// exponent form outside (`32.0000001`, `9007199254740992`, `1e+21`, `-0` as `0`). In wasm, JS
+/// itself prints it: Rust's float formatting would add a tenth to the module.
 pub(crate) fn number_text(n: f64) -> String {
+    #[cfg(target_arch = "wasm32")]
+    return crate::wasm::number_text(n);
+    #[cfg(not(target_arch = "wasm32"))]
+    shortest_text(n)
+}
+
+/// `number_text` without JS: the same digits and layout (tested against JS's outputs).
+#[cfg(not(target_arch = "wasm32"))]
+fn shortest_text(n: f64) -> String {
     if n.is_nan() {
         return "NaN".to_string();
     }
     if n.is_infinite() {
         return if n > 0.0 { "Infinity" } else { "-Infinity" }.to_string();
     }
-    let sign = if n < 0.0 { "-" } else { "" };
-    let a = n.abs();
-    if a >= 1e15 {
-        let exp = a.log10().floor() as i32;
-        return format!("{sign}{}e+{exp}", (a / 10f64.powi(exp)).round() as u64);
+    if n == 0.0 {
+        return "0".to_string();
     }
-    let whole = a.trunc() as u64;
-    let micro = ((a - a.trunc()) * 1e6).round() as u64;
-    if micro == 0 {
-        format!("{sign}{whole}")
+    // Rust's `{:e}` gives the same shortest round-trip digits as JS: "d.ddde±x".
+    let text = format!("{:e}", n.abs());
+    let (mantissa, exp) = text.split_once('e').expect("{:e} writes an exponent");
+    let exp: i32 = exp.parse().expect("{:e} writes an integer exponent");
+    let digits: String = mantissa.chars().filter(|c| *c != '.').collect();
+    let (k, point) = (digits.len() as i32, exp + 1);
+    let zeros = |n: i32| "0".repeat(n.max(0) as usize);
+    let body = if k <= point && point <= 21 {
+        format!("{digits}{}", zeros(point - k))
+    } else if 0 < point && point <= 21 {
+        format!("{}.{}", &digits[..point as usize], &digits[point as usize..])
+    } else if -6 < point && point <= 0 {
+        format!("0.{}{digits}", zeros(-point))
     } else {
-        format!("{sign}{whole}.{}", format!("{micro:06}").trim_end_matches('0'))
-    }
+        let rest = if k > 1 { format!(".{}", &digits[1..]) } else { String::new() };
+        format!("{}{rest}e{}{}", &digits[..1], if exp >= 0 { "+" } else { "-" }, exp.abs())
+    };
+    format!("{}{body}", if n < 0.0 { "-" } else { "" })
 }
 
 /// A rejected call: names the argument and what it accepts. The call changed nothing.
@@ -145,10 +171,42 @@ mod tests {
 
     #[test]
     fn numbers_print_as_js_would() {
-        for (n, text) in
-            [(2.0, "2"), (-1.0, "-1"), (2.5, "2.5"), (0.125, "0.125"), (f64::NAN, "NaN"), (f64::INFINITY, "Infinity"), (1e300, "1e+300")]
-        {
+        // Each as `String(n)` prints it in JS.
+        for (n, text) in [
+            (2.0, "2"),
+            (-1.0, "-1"),
+            (2.5, "2.5"),
+            (0.125, "0.125"),
+            (f64::NAN, "NaN"),
+            (f64::INFINITY, "Infinity"),
+            (f64::NEG_INFINITY, "-Infinity"),
+            (-0.0, "0"),
+            (1e300, "1e+300"),
+            (32.0000001, "32.0000001"),
+            (9007199254740992.0, "9007199254740992"),
+            (1e21, "1e+21"),
+            (123456789012345680000.0, "123456789012345680000"),
+            (0.000001, "0.000001"),
+            (0.0000001, "1e-7"),
+            (1.5e-10, "1.5e-10"),
+            (0.1 + 0.2, "0.30000000000000004"),
+            (-2.5e25, "-2.5e+25"),
+            (5e-324, "5e-324"),
+        ] {
             assert_eq!(number_text(n), text);
         }
+    }
+
+    #[test]
+    fn rejected_values_are_quoted_briefly() {
+        let long = "x".repeat(200_000);
+        let e = int_arg("brokers", &Value::Str(long), 1, 32).unwrap_err();
+        assert!(e.message.len() < 200, "{e}");
+        assert!(e.message.ends_with(&format!("\"{}\"… (200000 characters)", "x".repeat(QUOTED_CHARS_MAX))), "{e}");
+        let e = int_arg("brokers", &Value::Num(32.0000001), 1, 32).unwrap_err();
+        assert!(e.message.ends_with("got 32.0000001"), "{e}");
+        assert_eq!(quoted("short"), "\"short\"");
+        // Cut at a character, not a byte.
+        assert_eq!(quoted(&"é".repeat(81)), format!("{}… (81 characters)", crate::json::to_json(&"é".repeat(80))));
     }
 }

@@ -453,6 +453,12 @@ impl<K: Ord + Copy, V: Clone, const CAP: usize> LedgerMap<K, V, CAP> {
         self.recent.clear();
     }
 
+    /// The entries held, counting a recent entry that replaces a shared one twice (what memory
+    /// holds until the next merge).
+    pub fn held(&self) -> usize {
+        self.shared.len() + self.recent.len()
+    }
+
     /// Every entry in key order.
     pub fn entries(&self) -> Vec<(K, &V)> {
         let mut out: Vec<(K, &V)> = Vec::with_capacity(self.shared.len() + self.recent.len());

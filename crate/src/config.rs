@@ -260,6 +260,9 @@ impl Config {
             }
         }
         c.validate()?;
+        if pairs.iter().any(|(k, _)| k == "logRetentionRecords") {
+            crate::budget::check_retention(c.log_retention_records, c.partitions, c.replication_factor)?;
+        }
         Ok(c)
     }
 

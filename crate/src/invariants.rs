@@ -77,6 +77,14 @@ pub struct PartitionGuard {
 }
 
 impl PartitionGuard {
+    /// Bytes held by the ghost state's ledgers (the memory budget, `budget.rs`).
+    pub(crate) fn footprint(&self) -> u64 {
+        use std::mem::size_of;
+        (self.committed.len() * size_of::<Record>()
+            + self.acked.held() * size_of::<(Offset, AckedRange)>()
+            + self.idempotent.held() * size_of::<(u32, Offset)>()) as u64
+    }
+
     fn committed_end(&self) -> Offset {
         self.committed_base + self.committed.len() as Offset
     }

@@ -5,6 +5,7 @@
 
 pub mod api;
 pub mod broker;
+pub mod budget;
 pub mod cluster;
 pub mod collections;
 pub mod config;

@@ -154,6 +154,7 @@ impl Cluster {
                 format!("needs acks=all, got acks={} (Kafka refuses this producer configuration)", acks.label()),
             ));
         }
+        self.check_produce_budget(args.partition, args.count)?;
         let id = self.next_request;
         self.next_request += 1;
         let first_value = self.next_value;

@@ -18,6 +18,12 @@
 //! `drop-next <message kind>`, `add-replica P B`, `expect <expectation>`; for lessons,
 //! `title en|zh <text>`, `caption en|zh <text>` (the narration from here on) and `pause` (a stop
 //! the reader steps to, forward or back).
+//!
+//! Recorded output, as etcd raft's data-driven tests: `status` (the cluster's state and the
+//! requests) and `trace [all]` (the events since the previous `trace`; `all` keeps the per-fetch
+//! ones) are followed by their output under a `----` line, up to a blank line. Playing the script
+//! compares it line by line, so a change of behaviour that no `expect` names still shows;
+//! `REWRITE=1 cargo test` records the new output. The page skips both (they are not actions).
 //! An expectation is `<path> <op> <value>` with op one of `== != >= <= > <`. Paths: `tick`,
 //! `controller`, `controller.epoch`, `bB.status`, `pP.leader`, `pP.leaderEpoch`, `pP.isr`, `pP.hw`,
 //! `pP.zkVersion`, `pP.replicas`, `pP.bB.leo`, `pP.bB.hw`, `pP.bB.role`, `pP.bB.leaderEpoch`, `pP.bB.values`, `pP.bB.epochs`,
@@ -144,7 +150,26 @@ pub enum Command {
     },
     /// Lessons: a stop; the reader continues (or steps back) from one pause to the next.
     Pause,
+    /// The cluster's state and the requests, checked against the recorded output.
+    Status(Option<Recorded>),
+    /// The events since the previous `trace` (`all`: with the per-fetch ones), checked likewise.
+    Trace {
+        all: bool,
+        recorded: Option<Recorded>,
+    },
 }
+
+/// The output recorded under a `status` or `trace` line: from the `----` line (`first`) to the
+/// last output line (`last`), 1-based line numbers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Recorded {
+    pub lines: Vec<String>,
+    pub first: usize,
+    pub last: usize,
+}
+
+/// The line that starts a recorded output.
+pub const OUTPUT_MARK: &str = "----";
 
 /// Languages lessons are written in.
 pub const LANGUAGES: [&str; 2] = ["en", "zh"];
@@ -153,6 +178,11 @@ impl Command {
     /// Titles, captions and pauses: lesson text, not actions.
     pub fn is_narration(&self) -> bool {
         matches!(self, Command::Title { .. } | Command::Caption { .. } | Command::Pause)
+    }
+
+    /// `status` and `trace`: checks of recorded output, not actions (the page skips them).
+    pub fn is_record(&self) -> bool {
+        matches!(self, Command::Status(_) | Command::Trace { .. })
     }
 }
 
@@ -243,6 +273,7 @@ impl LineView {
             Command::Title { lang, text } => (v.command, v.kind, v.text) = ("title", Some(lang.clone()), Some(text.clone())),
             Command::Caption { lang, text } => (v.command, v.kind, v.text) = ("caption", Some(lang.clone()), Some(text.clone())),
             Command::Pause => v.command = "pause",
+            Command::Status(_) | Command::Trace { .. } => unreachable!("views() leaves out recorded output"),
         }
         v
     }
@@ -395,8 +426,11 @@ impl<'a> Cursor<'a> {
 impl Script {
     pub fn parse(text: &str) -> Result<Script, ScriptError> {
         let mut lines = Vec::new();
-        for (i, raw) in text.lines().enumerate() {
-            let number = i + 1;
+        let raw_lines: Vec<&str> = text.lines().collect();
+        let mut i = 0;
+        while i < raw_lines.len() {
+            let (number, raw) = (i + 1, raw_lines[i]);
+            i += 1;
             let mut c = Cursor::new(number, raw);
             let Some(word) = c.peek() else { continue };
             if word.starts_with('#') {
@@ -470,10 +504,33 @@ impl Script {
                     }
                 }
                 "pause" => Command::Pause,
+                "status" | "trace" => {
+                    let all = word == "trace" && c.peek() == Some("all");
+                    if all {
+                        c.next += 1;
+                    }
+                    c.end()?;
+                    // The output runs from the `----` line to a blank line or the end.
+                    let recorded = (raw_lines.get(i).map(|l| l.trim_end()) == Some(OUTPUT_MARK)).then(|| {
+                        let first = i + 1;
+                        let body: Vec<String> =
+                            raw_lines[i + 1..].iter().take_while(|l| !l.trim().is_empty()).map(|l| l.trim_end().to_string()).collect();
+                        i += 1 + body.len();
+                        Recorded { last: first + body.len(), first, lines: body }
+                    });
+                    if word == "status" {
+                        Command::Status(recorded)
+                    } else {
+                        Command::Trace { all, recorded }
+                    }
+                }
                 other => {
                     return Err(c.error_at(
                         0,
-                        format!("unknown command {}; expected config, produce, step, fail, recover, cut, heal, drop-next, add-replica, expect, title, caption or pause", quoted(other)),
+                        format!(
+                            "unknown command {}; expected config, produce, step, fail, recover, cut, heal, drop-next, add-replica, expect, title, caption, pause, status or trace",
+                            quoted(other)
+                        ),
                     ))
                 }
             };
@@ -495,18 +552,123 @@ impl Script {
 
     /// The commands as plain data for the page, which plays them through the `Cluster` handle.
     pub fn views(&self) -> Vec<LineView> {
-        self.lines.iter().map(LineView::of).collect()
+        self.lines.iter().filter(|l| !l.command.is_record()).map(LineView::of).collect()
     }
 
-    /// Runs every command on a fresh cluster; returns it with all events, or the first error.
+    /// Runs every command on a fresh cluster; returns it with all events, or the first error
+    /// (a failed expectation, or output that differs from the recorded one).
     pub fn run(&self) -> Result<(Cluster, Vec<Event>), ScriptError> {
+        self.play(|line, recorded, actual| {
+            let Some(recorded) = recorded else {
+                return Err(ScriptError {
+                    line: line.number,
+                    column: 1,
+                    message: "no recorded output under it: REWRITE=1 cargo test records it".to_string(),
+                });
+            };
+            let differs = (0..recorded.lines.len().max(actual.len())).find(|&k| recorded.lines.get(k) != actual.get(k));
+            match differs {
+                None => Ok(()),
+                Some(k) => Err(ScriptError {
+                    line: recorded.first + 1 + k,
+                    column: 1,
+                    message: format!(
+                        "the output differs from the recorded one (REWRITE=1 cargo test records it anew):\n  recorded: {}\n  now:      {}",
+                        recorded.lines.get(k).map_or("(nothing)", String::as_str),
+                        actual.get(k).map_or("(nothing)", String::as_str)
+                    ),
+                }),
+            }
+        })
+        .map(|(cluster, events, _)| (cluster, events))
+    }
+
+    /// `text` (this script's source) with the output of every `status` and `trace` recorded anew
+    /// under it; expectations must still hold.
+    pub fn record(&self, text: &str) -> Result<String, ScriptError> {
+        let (_, _, outputs) = self.play(|_, _, _| Ok(()))?;
+        let mut out = String::new();
+        let mut outputs = outputs.into_iter().peekable();
+        let source: Vec<&str> = text.lines().collect();
+        let mut i = 0;
+        while i < source.len() {
+            out.push_str(source[i]);
+            out.push('\n');
+            i += 1;
+            if let Some((number, old_last, lines)) = outputs.next_if(|(n, _, _)| *n == i) {
+                out.push_str(OUTPUT_MARK);
+                out.push('\n');
+                for l in &lines {
+                    out.push_str(l);
+                    out.push('\n');
+                }
+                i = old_last.unwrap_or(number);
+                // A blank line ends the output: keep the one that was there, or add one.
+                if source.get(i).is_some_and(|l| !l.trim().is_empty()) {
+                    out.push('\n');
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// Runs the script; `check` sees each `status`/`trace` line with its recorded and actual
+    /// output. Returns the cluster, the events, and (line, last recorded line, output) per record.
+    #[allow(clippy::type_complexity)]
+    fn play(
+        &self,
+        mut check: impl FnMut(&Line, Option<&Recorded>, &[String]) -> Result<(), ScriptError>,
+    ) -> Result<(Cluster, Vec<Event>, Vec<(usize, Option<usize>, Vec<String>)>), ScriptError> {
         let mut cluster = self.cluster()?;
         let mut events = Vec::new();
+        let mut traced = 0;
+        let mut outputs = Vec::new();
         for line in &self.lines {
             events.extend(run_line(&mut cluster, line)?);
+            let (recorded, actual) = match &line.command {
+                Command::Status(recorded) => (recorded, status_lines(&cluster)),
+                Command::Trace { all, recorded } => {
+                    let lines = trace_lines(&events[traced..], *all);
+                    traced = events.len();
+                    (recorded, lines)
+                }
+                _ => continue,
+            };
+            check(line, recorded.as_ref(), &actual)?;
+            outputs.push((line.number, recorded.as_ref().map(|r| r.last), actual));
         }
-        Ok((cluster, events))
+        Ok((cluster, events, outputs))
     }
+}
+
+/// `status`: the cluster as its `Display` writes it, then one line per request.
+fn status_lines(c: &Cluster) -> Vec<String> {
+    let mut lines: Vec<String> = c.to_string().lines().filter(|l| !l.trim().is_empty()).map(|l| l.trim_end().to_string()).collect();
+    for r in &c.requests {
+        let offset = r.base_offset.map_or(String::new(), |o| format!(" offset {o}"));
+        let error = r.error.map_or(String::new(), |e| format!(" {}", e.name()));
+        lines.push(format!(
+            "request{} p{} acks={} {}×m{}: {}{offset}{error} (attempts {})",
+            r.id,
+            r.partition,
+            r.acks.label(),
+            r.count,
+            r.first_value,
+            r.status.label(),
+            r.attempts
+        ));
+    }
+    lines
+}
+
+/// `trace`: one line per event, `time kind text`; without `all`, not the per-fetch ones
+/// (a follower's append and its HW), which repeat every round.
+fn trace_lines(events: &[Event], all: bool) -> Vec<String> {
+    events
+        .iter()
+        .filter(|e| all || (e.kind != "replicate" && !e.text.contains("follower HW")))
+        .map(|e| format!("{:>8}  {:<18} {}", crate::invariants::secs(e.tick), e.kind, e.text).trim_end().to_string())
+        .collect()
 }
 
 fn api_error(line: usize, e: ApiError) -> ScriptError {
@@ -517,7 +679,12 @@ fn api_error(line: usize, e: ApiError) -> ScriptError {
 pub fn run_line(c: &mut Cluster, line: &Line) -> Result<Vec<Event>, ScriptError> {
     let err = |e| api_error(line.number, e);
     match &line.command {
-        Command::Config(_) | Command::Title { .. } | Command::Caption { .. } | Command::Pause => Ok(Vec::new()),
+        Command::Config(_)
+        | Command::Title { .. }
+        | Command::Caption { .. }
+        | Command::Pause
+        | Command::Status(_)
+        | Command::Trace { .. } => Ok(Vec::new()),
         Command::Produce(p) => {
             c.produce(ProduceArgs::from_pairs(p).map_err(err)?).map_err(err)?;
             Ok(Vec::new())
@@ -738,5 +905,27 @@ mod tests {
         assert!(e.message.contains("expected p0.hw == 7, got 2"), "{e}");
         let e = Script::parse("expect p9.hw == 1").unwrap().run().unwrap_err();
         assert!(e.message.contains("unknown path"), "{e}");
+    }
+
+    #[test]
+    fn recorded_output_is_checked_and_recorded_anew() {
+        let text = "config brokers=2 partitions=1 replicationFactor=2\nproduce count=2 acks=all\nstep 20\nexpect p0.hw == 2\ntrace\n----\nstale\n\nstatus\n";
+        let script = Script::parse(text).unwrap();
+        assert_eq!(script.views().len(), 4, "the page gets no status or trace line");
+        let e = script.run().unwrap_err();
+        assert_eq!(e.line, 7, "the first differing recorded line: {e}");
+        assert!(e.message.contains("recorded: stale"), "{e}");
+        let recorded = script.record(text).unwrap();
+        assert!(recorded.starts_with(
+            "config brokers=2 partitions=1 replicationFactor=2\nproduce count=2 acks=all\nstep 20\nexpect p0.hw == 2\ntrace\n----\n"
+        ));
+        assert!(recorded.contains("request-acked"), "{recorded}");
+        assert!(recorded.contains("\n\nstatus\n----\nt=2.0 s  version 3.7"), "{recorded}");
+        assert!(recorded.ends_with("request1 p0 acks=all 2×m1: acked offset 0 (attempts 1)\n"), "{recorded}");
+        let again = Script::parse(&recorded).unwrap();
+        assert!(again.run().is_ok(), "the recorded output reproduces");
+        assert_eq!(again.record(&recorded).unwrap(), recorded, "recording is idempotent");
+        let e = Script::parse("status all").unwrap_err();
+        assert_eq!(e.column, 8, "{e}");
     }
 }

@@ -1,6 +1,12 @@
 //! The only file that knows about JavaScript: a `Cluster` handle over the pure core. Arguments are
 //! converted to [`Value`]s and validated by the core, so every bad call becomes a JS `Error` that
 //! names the argument and changes nothing.
+//!
+//! No JS exception may unwind through wasm: it skips Rust's clean-up (a handle stays borrowed for
+//! good, the shadow stack leaks until the module traps). So every JS call that can run user code
+//! (a getter, a Proxy trap) is imported with `catch`, and the handle's methods take `&self`, with
+//! the state in a `RefCell` entered once per call: a call made from inside another call's argument
+//! conversion is refused with an Error instead of failing wasm-bindgen's borrow (which throws).
 
 use crate::api::{bool_arg, check_keys, int_arg, ApiError, Value};
 use crate::cluster::{Cluster as Core, MAX_STEP_TICKS};
@@ -9,7 +15,28 @@ use crate::json::{to_json, ToJson};
 use crate::producer::ProduceArgs;
 use crate::scenario::{check, lookup, Expectation, Script};
 use crate::snapshot::{SNAPSHOT_RECORDS_MAX, SNAPSHOT_REQUESTS_MAX};
+use std::cell::{RefCell, RefMut};
 use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen]
+extern "C" {
+    /// `Object.entries`, caught: it runs getters and Proxy traps, which may throw.
+    #[wasm_bindgen(catch, js_namespace = Object, js_name = entries)]
+    fn object_entries(v: &JsValue) -> Result<js_sys::Array, JsValue>;
+    /// `Array.isArray`, caught: it throws on a revoked Proxy.
+    #[wasm_bindgen(catch, js_namespace = Array, js_name = isArray)]
+    fn is_array(v: &JsValue) -> Result<bool, JsValue>;
+    /// `String(e)`, caught: a thrown value's text for the message (its own toString may throw).
+    #[wasm_bindgen(catch, js_name = String)]
+    fn js_string(v: &JsValue) -> Result<String, JsValue>;
+    /// `String(n)` of a number: JS's own shortest round-trip text (`api::number_text`).
+    #[wasm_bindgen(js_name = String)]
+    fn js_number_string(n: f64) -> String;
+}
+
+pub(crate) fn number_text(n: f64) -> String {
+    js_number_string(n)
+}
 
 fn js_error(e: ApiError) -> JsError {
     JsError::new(&e.to_string())
@@ -29,15 +56,24 @@ fn value(v: &JsValue) -> Value {
     }
 }
 
+/// What a JS call threw, as an Error naming the argument whose reading threw it.
+fn threw(name: &str, e: &JsValue) -> JsError {
+    let text = js_string(e).unwrap_or_else(|_| "a value that cannot be printed".to_string());
+    js_error(ApiError::new(name, format!("reading it threw {}", crate::api::quoted(&text))))
+}
+
 /// `{key: value, …}` (or undefined/null for none) → pairs.
 fn pairs(name: &str, v: &JsValue) -> Result<Vec<(String, Value)>, JsError> {
     if v.is_null() || v.is_undefined() {
         return Ok(Vec::new());
     }
-    if !v.is_object() || js_sys::Array::is_array(v) {
+    if !v.is_object() || is_array(v).map_err(|e| threw(name, &e))? {
         return Err(js_error(ApiError::new(name, format!("must be an object of options, got {}", value(v)))));
     }
-    Ok(js_sys::Object::entries(v.unchecked_ref())
+    // The entries are a plain array of [string, value] pairs that Object.entries made: reading
+    // them runs no user code.
+    Ok(object_entries(v)
+        .map_err(|e| threw(name, &e))?
         .iter()
         .map(|entry| {
             let kv: js_sys::Array = entry.unchecked_into();
@@ -74,7 +110,20 @@ pub fn parse_scenario(text: JsValue) -> Result<JsValue, JsError> {
 
 #[wasm_bindgen]
 pub struct Cluster {
-    core: Core,
+    core: RefCell<Core>,
+}
+
+impl Cluster {
+    /// The state, for one call. Refused while another call on this handle is running: that is a
+    /// call made by a getter or Proxy trap of the other call's arguments.
+    fn enter(&self, method: &str) -> Result<RefMut<'_, Core>, JsError> {
+        self.core.try_borrow_mut().map_err(|_| {
+            js_error(ApiError::new(
+                method,
+                "re-entrant call refused: another call on this Cluster is reading its arguments (a getter or Proxy called back)",
+            ))
+        })
+    }
 }
 
 #[wasm_bindgen]
@@ -84,12 +133,13 @@ impl Cluster {
     pub fn new(config: JsValue) -> Result<Cluster, JsError> {
         console_error_panic_hook::set_once();
         let core = Core::from_pairs(&pairs("config", &config)?).map_err(js_error)?;
-        Ok(Cluster { core })
+        Ok(Cluster { core: RefCell::new(core) })
     }
 
     /// Advances `ticks` ticks (default 1) and returns their events; with `{ events: false }`
     /// records none and returns `[]` (a faster replay of known history).
-    pub fn step(&mut self, ticks: JsValue, options: JsValue) -> Result<JsValue, JsError> {
+    pub fn step(&self, ticks: JsValue, options: JsValue) -> Result<JsValue, JsError> {
+        let mut core = self.enter("step")?;
         let n = match value(&ticks) {
             Value::Null => 1,
             v => int_arg("ticks", &v, 1, MAX_STEP_TICKS).map_err(js_error)?,
@@ -101,60 +151,67 @@ impl Cluster {
             None => true,
         };
         if events {
-            to_js(&self.core.step(n).map_err(js_error)?)
+            to_js(&core.step(n).map_err(js_error)?)
         } else {
-            self.core.step_quiet(n).map_err(js_error)?;
+            core.step_quiet(n).map_err(js_error)?;
             Ok(js_sys::Array::new().into())
         }
     }
 
     /// `produce({ partition, count, acks })` → request id.
-    pub fn produce(&mut self, args: JsValue) -> Result<u32, JsError> {
+    pub fn produce(&self, args: JsValue) -> Result<u32, JsError> {
+        let mut core = self.enter("produce")?;
         let args = ProduceArgs::from_pairs(&pairs("produce", &args)?).map_err(js_error)?;
-        self.core.produce(args).map_err(js_error)
+        core.produce(args).map_err(js_error)
     }
 
     /// `fail(broker, kind = "crash", options)`: kind "crash" ({lossy}), "stuck", "slow"
     /// ({delayMs}) or "isolated" ({zookeeper}).
-    pub fn fail(&mut self, broker: JsValue, kind: JsValue, options: JsValue) -> Result<(), JsError> {
+    pub fn fail(&self, broker: JsValue, kind: JsValue, options: JsValue) -> Result<(), JsError> {
+        let mut core = self.enter("fail")?;
         let b = int_arg("broker", &value(&broker), 0, u32::MAX as u64).map_err(js_error)?;
         let kind = FailKind::from_args(&value(&kind), &pairs("options", &options)?).map_err(js_error)?;
-        self.core.fail(b as u32, kind).map_err(js_error)
+        core.fail(b as u32, kind).map_err(js_error)
     }
 
     /// Cuts the link between brokers `a` and `b`.
-    pub fn cut(&mut self, a: JsValue, b: JsValue) -> Result<(), JsError> {
+    pub fn cut(&self, a: JsValue, b: JsValue) -> Result<(), JsError> {
+        let mut core = self.enter("cut")?;
         let (a, b) = (broker_arg("a", &a)?, broker_arg("b", &b)?);
-        self.core.cut(a, b).map_err(js_error)
+        core.cut(a, b).map_err(js_error)
     }
 
-    pub fn heal(&mut self, a: JsValue, b: JsValue) -> Result<(), JsError> {
+    pub fn heal(&self, a: JsValue, b: JsValue) -> Result<(), JsError> {
+        let mut core = self.enter("heal")?;
         let (a, b) = (broker_arg("a", &a)?, broker_arg("b", &b)?);
-        self.core.heal(a, b).map_err(js_error)
+        core.heal(a, b).map_err(js_error)
     }
 
     /// Reassignment: adds a replica of `partition` on `broker` (it joins the ISR once caught up).
     #[wasm_bindgen(js_name = addReplica)]
-    pub fn add_replica(&mut self, partition: JsValue, broker: JsValue) -> Result<(), JsError> {
+    pub fn add_replica(&self, partition: JsValue, broker: JsValue) -> Result<(), JsError> {
+        let mut core = self.enter("addReplica")?;
         let p = int_arg("partition", &value(&partition), 0, u32::MAX as u64).map_err(js_error)? as u32;
-        self.core.add_replica(p, broker_arg("broker", &broker)?).map_err(js_error)
+        core.add_replica(p, broker_arg("broker", &broker)?).map_err(js_error)
     }
 
     /// The network drops the next message of this kind ("Fetch", "FetchResponse", …).
     #[wasm_bindgen(js_name = dropNext)]
-    pub fn drop_next(&mut self, kind: JsValue) -> Result<(), JsError> {
-        self.core.drop_next(&value(&kind)).map_err(js_error)
+    pub fn drop_next(&self, kind: JsValue) -> Result<(), JsError> {
+        self.enter("dropNext")?.drop_next(&value(&kind)).map_err(js_error)
     }
 
     /// Undoes `fail`.
-    pub fn recover(&mut self, broker: JsValue) -> Result<(), JsError> {
-        self.core.recover(broker_arg("broker", &broker)?).map_err(js_error)
+    pub fn recover(&self, broker: JsValue) -> Result<(), JsError> {
+        let mut core = self.enter("recover")?;
+        core.recover(broker_arg("broker", &broker)?).map_err(js_error)
     }
 
     /// The state for the views. `snapshot({ records: N, requests: M })` keeps at most the last N
     /// records of each log (0..=200, default 200) and the latest M requests (default: all kept;
     /// `requestCounts` counts them all).
     pub fn snapshot(&self, options: JsValue) -> Result<JsValue, JsError> {
+        let core = self.enter("snapshot")?;
         let opts = pairs("options", &options)?;
         check_keys("snapshot", &opts, &["records", "requests"]).map_err(js_error)?;
         let (mut records, mut requests) = (SNAPSHOT_RECORDS_MAX, u64::MAX);
@@ -165,36 +222,38 @@ impl Cluster {
                 requests = int_arg("requests", v, 0, SNAPSHOT_REQUESTS_MAX).map_err(js_error)?;
             }
         }
-        to_js(&self.core.snapshot_with(records, requests))
+        to_js(&core.snapshot_with(records, requests))
     }
 
     /// Checks an expectation such as `"p0.hw >= 5"` (the scenario language's paths) →
     /// `{ ok, actual }`; a malformed one throws.
     pub fn expect(&self, text: JsValue) -> Result<JsValue, JsError> {
+        let core = self.enter("expect")?;
         let text = text.as_string().ok_or_else(|| js_error(ApiError::new("expectation", "must be a string such as \"p0.hw >= 5\"")))?;
         let x = Expectation::parse(&text).map_err(|e| JsError::new(&format!("expectation: {}", e.message)))?;
-        let ok = check(&self.core, &x).map_err(|m| JsError::new(&format!("expectation: {m}")))?;
-        let actual = lookup(&self.core, &x.path).map(|v| v.to_string()).unwrap_or_default();
+        let ok = check(&core, &x).map_err(|m| JsError::new(&format!("expectation: {m}")))?;
+        let actual = lookup(&core, &x.path).map(|v| v.to_string()).unwrap_or_default();
         to_js(&ExpectResult { ok, actual, expectation: x.to_string() })
     }
 
     /// An independent copy of the whole state (a checkpoint for time travel, or a compare pane):
     /// the copy continues exactly as the original would under the same actions.
-    pub fn fork(&self) -> Cluster {
-        Cluster { core: self.core.clone() }
+    pub fn fork(&self) -> Result<Cluster, JsError> {
+        Ok(Cluster { core: RefCell::new(self.enter("fork")?.clone()) })
     }
 
     /// A BigInt hash of the whole state, for determinism checks.
     #[wasm_bindgen(js_name = stateHash)]
-    pub fn state_hash(&self) -> u64 {
-        self.core.state_hash()
+    pub fn state_hash(&self) -> Result<u64, JsError> {
+        Ok(self.enter("stateHash")?.state_hash())
     }
 
     /// The benchmark workload (see `Cluster::bench_workload`); returns records replicated.
     #[wasm_bindgen(js_name = benchWorkload)]
-    pub fn bench_workload(&mut self, ticks: JsValue, records_per_tick: JsValue) -> Result<f64, JsError> {
+    pub fn bench_workload(&self, ticks: JsValue, records_per_tick: JsValue) -> Result<f64, JsError> {
+        let mut core = self.enter("benchWorkload")?;
         let t = int_arg("ticks", &value(&ticks), 1, 10_000_000).map_err(js_error)?;
         let r = int_arg("recordsPerTick", &value(&records_per_tick), 1, 100_000).map_err(js_error)?;
-        Ok(self.core.bench_workload(t, r as u32).map_err(js_error)? as f64)
+        Ok(core.bench_workload(t, r as u32).map_err(js_error)? as f64)
     }
 }
