@@ -11,7 +11,9 @@ pub enum Value {
     Str(String),
     Bool(bool),
     Null,
-    /// Anything else (an object, an array, a function…), by its type name.
+    /// An array of such values (one level: a nested array is `Other`).
+    List(Vec<Value>),
+    /// Anything else (an object, a function…), by its type name.
     Other(String),
 }
 
@@ -23,6 +25,7 @@ impl crate::json::ToJson for Value {
             Value::Str(t) | Value::Other(t) => t.write_json(out),
             Value::Bool(b) => b.write_json(out),
             Value::Null => out.push_str("null"),
+            Value::List(items) => items.write_json(out),
         }
     }
 }
@@ -40,6 +43,13 @@ impl Value {
             Value::Str(s) => quoted(s),
             Value::Bool(b) => format!("{b}"),
             Value::Null => "null".to_string(),
+            Value::List(items) => {
+                let text = format!("[{}]", items.iter().map(Value::describe).collect::<Vec<_>>().join(", "));
+                match text.char_indices().nth(QUOTED_CHARS_MAX) {
+                    None => text,
+                    Some((end, _)) => format!("{}… (a list of {})", &text[..end], items.len()),
+                }
+            }
             Value::Other(t) => format!("a value of type {t}"),
         }
     }
@@ -134,6 +144,15 @@ pub fn bool_arg(name: &str, v: &Value) -> Result<bool, ApiError> {
     match v {
         Value::Bool(b) => Ok(*b),
         other => Err(ApiError::new(name, format!("must be true or false, got {}", other.describe()))),
+    }
+}
+
+/// A list of integers in `lo..=hi` (an array in JS).
+pub fn int_list_arg(name: &str, v: &Value, lo: u64, hi: u64) -> Result<Vec<u64>, ApiError> {
+    let bad = || ApiError::new(name, format!("must be a list of integers from {lo} to {hi}, got {}", v.describe()));
+    match v {
+        Value::List(items) => items.iter().map(|x| int_arg(name, x, lo, hi).map_err(|_| bad())).collect(),
+        _ => Err(bad()),
     }
 }
 

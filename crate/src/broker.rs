@@ -23,6 +23,16 @@ pub enum BrokerStatus {
     Isolated {
         zookeeper: bool,
     },
+    /// A controlled shutdown in progress (`fail(b, "shutdown")`): it works normally while it asks
+    /// the controller to move its leaderships (`attempt` of 1 + `controlled.shutdown.max.retries`;
+    /// `next_try`: when it asks, or asks again, None while an answer is awaited).
+    ShuttingDown {
+        attempt: u32,
+        next_try: Option<Tick>,
+        asked_at: Tick,
+    },
+    /// Stopped cleanly after a shutdown: logs flushed, HWs checkpointed, ZooKeeper session closed.
+    Stopped,
 }
 
 impl BrokerStatus {
@@ -33,6 +43,8 @@ impl BrokerStatus {
             BrokerStatus::Stuck => "stuck",
             BrokerStatus::Slow { .. } => "slow",
             BrokerStatus::Isolated { .. } => "isolated",
+            BrokerStatus::ShuttingDown { .. } => "shutting-down",
+            BrokerStatus::Stopped => "stopped",
         }
     }
 }
@@ -67,17 +79,22 @@ impl Broker {
 
     /// The process exists (it may be paused, slow or cut off).
     pub fn is_alive(&self) -> bool {
-        self.status != BrokerStatus::Crashed
+        !self.is_down()
+    }
+
+    /// The process is not running: crashed, or stopped after a shutdown.
+    pub fn is_down(&self) -> bool {
+        matches!(self.status, BrokerStatus::Crashed | BrokerStatus::Stopped)
     }
 
     /// It handles messages and runs its timers.
     pub fn runs(&self) -> bool {
-        !matches!(self.status, BrokerStatus::Crashed | BrokerStatus::Stuck)
+        !self.is_down() && self.status != BrokerStatus::Stuck
     }
 
     /// It heart-beats to ZooKeeper, so its session stays alive.
     pub fn reaches_zookeeper(&self) -> bool {
-        !matches!(self.status, BrokerStatus::Crashed | BrokerStatus::Stuck | BrokerStatus::Isolated { zookeeper: true })
+        self.runs() && self.status != BrokerStatus::Isolated { zookeeper: true }
     }
 
     /// The process dies. A lossy crash (power failure) also loses what was not yet flushed.
@@ -101,7 +118,8 @@ impl Broker {
 
     /// Handles one delivered message (only while it runs).
     pub fn deliver(&mut self, ctx: &mut Ctx, from: NodeId, msg: &Msg) {
-        let partition = msg.partition();
+        // A ControlledShutdown and its answer are about the broker, not a replica (cluster.rs).
+        let Some(partition) = msg.partition() else { return };
         if let Msg::LeaderAndIsr { controller_epoch, leader, leader_epoch, isr, zk_version, replicas, .. } = msg {
             // Every LeaderAndIsr is answered, so the controller's request queue moves on.
             let stale = *controller_epoch < self.controller_epoch;
@@ -153,10 +171,13 @@ impl Broker {
             Msg::AlterPartitionResponse { request, isr, partition_epoch, error, .. } => {
                 r.on_alter_partition_response(ctx, *request, isr, *partition_epoch, *error)
             }
+            Msg::StopReplica { .. } => r.stop_replica(ctx),
             // AlterPartition and LeaderAndIsrResponse go to the controller (cluster.rs); responses to
             // the clients never reach a broker.
             Msg::AlterPartition { .. }
             | Msg::LeaderAndIsrResponse { .. }
+            | Msg::ControlledShutdown { .. }
+            | Msg::ControlledShutdownResponse { .. }
             | Msg::ProduceResponse { .. }
             | Msg::ConsumerFetchResponse { .. }
             | Msg::LeaderAndIsr { .. } => {}

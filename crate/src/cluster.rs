@@ -42,6 +42,11 @@ pub struct Cluster {
     /// The active controller's request queue per broker (`ControllerChannelManager`): each
     /// LeaderAndIsr stays until answered or superseded, and is resent when unanswered.
     pub(crate) control_queue: VecMap<BrokerId, Vec<QueuedControl>>,
+    /// The controller's `shuttingDownBrokerIds`: brokers in a controlled shutdown, never chosen
+    /// as leaders nor sent LeaderAndIsr (`isReplicaOnline` leaves them out).
+    pub(crate) shutting_down: VecSet<BrokerId>,
+    /// When the controller next checks the leader imbalance (`auto.leader.rebalance.enable`).
+    pub(crate) rebalance_at: Option<Tick>,
     pub network: Network,
     /// Cut broker-to-broker links, as (lower id, higher id).
     pub cut_links: VecSet<(BrokerId, BrokerId)>,
@@ -121,6 +126,8 @@ impl Cluster {
             zk: ZooKeeper::new(assignment),
             controller_live: VecMap::new(),
             control_queue: VecMap::new(),
+            shutting_down: VecSet::new(),
+            rebalance_at: None,
             network: Network::default(),
             cut_links: VecSet::new(),
             drop_next: Vec::new(),
@@ -212,6 +219,8 @@ impl Cluster {
         self.zk.hash(&mut h);
         self.controller_live.hash(&mut h);
         self.control_queue.hash(&mut h);
+        self.shutting_down.hash(&mut h);
+        self.rebalance_at.hash(&mut h);
         self.network.hash(&mut h);
         self.cut_links.hash(&mut h);
         self.drop_next.hash(&mut h);
@@ -248,6 +257,7 @@ impl Cluster {
         self.expire_sessions();
         self.register_restarted();
         self.run_controller();
+        self.run_controlled_shutdowns();
         self.check_invariants();
     }
 
@@ -282,7 +292,7 @@ impl Cluster {
         }
         let to = env.to as usize;
         match self.brokers[to].status {
-            BrokerStatus::Crashed => {
+            BrokerStatus::Crashed | BrokerStatus::Stopped => {
                 // The connection is refused: a request's sender sees a network error.
                 if let Some(err) = env.msg.connection_error() {
                     self.send(env.to, env.from, err);
@@ -302,6 +312,16 @@ impl Cluster {
             let reply = self.on_alter_partition(env.to as BrokerId, *partition, *leader, *leader_epoch, isr, *partition_epoch);
             self.send(env.to, env.from, reply);
             return;
+        }
+        match &env.msg {
+            Msg::ControlledShutdown { broker, .. } => {
+                let reply = self.on_controlled_shutdown(env.to as BrokerId, *broker);
+                return self.send(env.to, env.from, reply);
+            }
+            Msg::ControlledShutdownResponse { remaining, error } => {
+                return self.on_controlled_shutdown_response(env.to as BrokerId, remaining, *error)
+            }
+            _ => {}
         }
         let mut out = Vec::new();
         {

@@ -362,6 +362,14 @@ impl<K: Ord> VecSet<K> {
     pub fn iter(&self) -> impl DoubleEndedIterator<Item = &K> + '_ {
         self.items.iter()
     }
+
+    pub fn retain(&mut self, f: impl FnMut(&K) -> bool) {
+        self.items.retain(f);
+    }
+
+    pub fn clear(&mut self) {
+        self.items.clear();
+    }
 }
 
 impl<K: Ord> FromIterator<K> for VecSet<K> {

@@ -132,6 +132,16 @@ pub struct Config {
     /// `controller.socket.timeout.ms`: the controller resends a LeaderAndIsr, and a leader its
     /// AlterPartition, that got no answer within this long.
     pub controller_socket_timeout_ms: u64,
+    /// `auto.leader.rebalance.enable`: the controller moves leadership back to preferred replicas
+    /// (the first in assignment order) every `leader.imbalance.check.interval.seconds`, for each
+    /// broker whose share of partitions led by others exceeds `leader.imbalance.per.broker.percentage`.
+    pub auto_leader_rebalance_enable: bool,
+    pub leader_imbalance_check_interval_seconds: u64,
+    pub leader_imbalance_per_broker_percentage: u64,
+    /// `controlled.shutdown.max.retries` / `controlled.shutdown.retry.backoff.ms`: how often a
+    /// broker asks the controller to move its leaderships before it stops anyway.
+    pub controlled_shutdown_max_retries: u64,
+    pub controlled_shutdown_retry_backoff_ms: u64,
     /// Size-based retention per replica log, counted in records (Kafka's `retention.bytes`):
     /// whole segments below the HW are deleted once the log holds more.
     pub log_retention_records: u64,
@@ -186,6 +196,11 @@ impl Config {
             log_flush_interval_ms: 5_000,
             replica_socket_timeout_ms: 30_000,
             controller_socket_timeout_ms: 30_000,
+            auto_leader_rebalance_enable: true,
+            leader_imbalance_check_interval_seconds: 300,
+            leader_imbalance_per_broker_percentage: 10,
+            controlled_shutdown_max_retries: 3,
+            controlled_shutdown_retry_backoff_ms: 5_000,
             network_latency_ms_min: 100,
             network_latency_ms_max: 300,
             seed: 1,
@@ -220,6 +235,10 @@ const INT_KEYS: &[(&str, u64, u64)] = &[
     ("logFlushIntervalMs", 100, 3_600_000),
     ("replicaSocketTimeoutMs", 100, 600_000),
     ("controllerSocketTimeoutMs", 100, 600_000),
+    ("leaderImbalanceCheckIntervalSeconds", 1, 86_400),
+    ("leaderImbalancePerBrokerPercentage", 0, 100),
+    ("controlledShutdownMaxRetries", 0, 100),
+    ("controlledShutdownRetryBackoffMs", 0, 600_000),
     ("logRetentionRecords", crate::log::SEGMENT_RECORDS as u64, 100_000_000),
     ("networkLatencyMsMin", 0, 60_000),
     ("networkLatencyMsMax", 0, 60_000),
@@ -229,7 +248,8 @@ const INT_KEYS: &[(&str, u64, u64)] = &[
     ("retryBackoffMs", 0, 60_000),
     ("deliveryTimeoutMs", 100, 3_600_000),
 ];
-const BOOL_KEYS: &[&str] = &["uncleanLeaderElectionEnable", "strictMinIsr", "enableIdempotence", "consumers", "events"];
+const BOOL_KEYS: &[&str] =
+    &["uncleanLeaderElectionEnable", "strictMinIsr", "enableIdempotence", "consumers", "events", "autoLeaderRebalanceEnable"];
 /// String keys and their allowed values (`version` is read first: it sets the defaults).
 const CHOICE_KEYS: &[(&str, &[&str])] =
     &[("version", Version::LABELS), ("truncation", Truncation::LABELS), ("isrUpdate", IsrUpdate::LABELS), ("strategy", Strategy::LABELS)];
@@ -283,6 +303,10 @@ impl Config {
             "logFlushIntervalMs" => self.log_flush_interval_ms = n,
             "replicaSocketTimeoutMs" => self.replica_socket_timeout_ms = n,
             "controllerSocketTimeoutMs" => self.controller_socket_timeout_ms = n,
+            "leaderImbalanceCheckIntervalSeconds" => self.leader_imbalance_check_interval_seconds = n,
+            "leaderImbalancePerBrokerPercentage" => self.leader_imbalance_per_broker_percentage = n,
+            "controlledShutdownMaxRetries" => self.controlled_shutdown_max_retries = n,
+            "controlledShutdownRetryBackoffMs" => self.controlled_shutdown_retry_backoff_ms = n,
             "networkLatencyMsMin" => self.network_latency_ms_min = n,
             "networkLatencyMsMax" => self.network_latency_ms_max = n,
             "seed" => self.seed = n,
@@ -301,6 +325,7 @@ impl Config {
             "enableIdempotence" => self.enable_idempotence = b,
             "consumers" => self.consumers = b,
             "events" => self.events = b,
+            "autoLeaderRebalanceEnable" => self.auto_leader_rebalance_enable = b,
             _ => unreachable!("BOOL_KEYS and set_bool disagree on {key}"),
         }
     }
@@ -413,6 +438,12 @@ crate::json_object!(Config {
     "uncleanLeaderElectionEnable" => unclean_leader_election_enable,
     "logFlushIntervalMs" => log_flush_interval_ms,
     "replicaSocketTimeoutMs" => replica_socket_timeout_ms,
+    "controllerSocketTimeoutMs" => controller_socket_timeout_ms,
+    "autoLeaderRebalanceEnable" => auto_leader_rebalance_enable,
+    "leaderImbalanceCheckIntervalSeconds" => leader_imbalance_check_interval_seconds,
+    "leaderImbalancePerBrokerPercentage" => leader_imbalance_per_broker_percentage,
+    "controlledShutdownMaxRetries" => controlled_shutdown_max_retries,
+    "controlledShutdownRetryBackoffMs" => controlled_shutdown_retry_backoff_ms,
     "logRetentionRecords" => log_retention_records,
     "networkLatencyMsMin" => network_latency_ms_min,
     "networkLatencyMsMax" => network_latency_ms_max,

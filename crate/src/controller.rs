@@ -124,8 +124,11 @@ impl Cluster {
         self.zk.controller = Some(b);
         self.zk.controller_epoch += 1;
         self.controller_live.clear();
-        // A new controller starts its channel manager afresh: the old one's queues died with it.
+        // A new controller starts its channel manager afresh: the old one's queues died with it;
+        // its context knows no broker shutting down, and it schedules its own rebalance task.
         self.control_queue.clear();
+        self.shutting_down.clear();
+        self.rebalance_at = None;
         self.events.push(
             self.tick,
             "controller",
@@ -145,6 +148,7 @@ impl Cluster {
         }
         self.resend_unanswered(ctrl);
         self.complete_reassignments(ctrl);
+        self.maybe_rebalance_leaders(ctrl);
         let registered: VecMap<BrokerId, u64> = self.zk.brokers.iter().map(|(b, r)| (*b, r.czxid)).collect();
         if registered == self.controller_live {
             return;
@@ -163,6 +167,8 @@ impl Cluster {
         self.controller_live = registered;
         let live: VecSet<BrokerId> = self.controller_live.keys().copied().collect();
         self.control_queue.retain(|b, _| live.contains(b));
+        // `onBrokerFailure`: a broker that went is no longer shutting down.
+        self.shutting_down.retain(|b| survivors.contains(b));
         self.reconcile(ctrl, &live, &started);
     }
 
@@ -266,8 +272,9 @@ impl Cluster {
         let text = format!("{why} → leader {leader}, leader_epoch {}, ISR {}", cur.leader_epoch + 1, set_text(&isr));
         self.last_election[p as usize] = format!("Last election ({}): {text}.", crate::invariants::secs(self.tick));
         self.events.push(self.tick, "leader-election", Some(p), (leader >= 0).then_some(leader as u32), text);
+        // `isReplicaOnline`: brokers shutting down are not sent the decision.
         for b in self.zk.assignment[p as usize].clone() {
-            if self.controller_live.contains_key(&b) {
+            if self.controller_live.contains_key(&b) && !self.shutting_down.contains(&b) {
                 self.send_leader_and_isr(ctrl, b, p);
             }
         }
@@ -287,7 +294,7 @@ impl Cluster {
         };
         // A newer request for the partition supersedes one still waiting for its answer.
         let queue = self.control_queue.get_or_insert_with(to, Vec::new);
-        queue.retain(|q| q.msg.partition() != p);
+        queue.retain(|q| q.msg.partition() != Some(p));
         queue.push(QueuedControl { msg: msg.clone(), sent_at: self.tick });
         self.send(ctrl as NodeId, to as NodeId, msg);
     }
@@ -312,7 +319,7 @@ impl Cluster {
                 "controller b{ctrl} resent {msg} to b{b}: no answer within controller.socket.timeout.ms {}",
                 self.config.controller_socket_timeout_ms
             );
-            self.events.push(now, "control-resent", Some(msg.partition()), Some(b), text);
+            self.events.push(now, "control-resent", msg.partition(), Some(b), text);
             self.send(ctrl as NodeId, b as NodeId, msg);
         }
     }

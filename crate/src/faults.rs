@@ -21,10 +21,12 @@ pub enum FailKind {
     Slow { delay_ms: u64 },
     /// Cut off from the other brokers, and from ZooKeeper if `zookeeper`.
     Isolated { zookeeper: bool },
+    /// A controlled shutdown: leaderships move first, then the broker stops cleanly (`shutdown.rs`).
+    Shutdown,
 }
 
 /// The kinds `fail` accepts, for messages.
-pub const FAIL_KINDS: [&str; 4] = ["crash", "stuck", "slow", "isolated"];
+pub const FAIL_KINDS: [&str; 5] = ["crash", "stuck", "slow", "isolated", "shutdown"];
 /// Message kinds `dropNext` accepts.
 pub const MESSAGE_KINDS: [&str; 10] = [
     "Produce",
@@ -58,6 +60,7 @@ impl FailKind {
         Ok(match kind {
             "crash" => FailKind::Crash { lossy: opt("lossy").map(|v| bool_arg("lossy", v)).transpose()?.unwrap_or(false) },
             "stuck" => FailKind::Stuck,
+            "shutdown" => FailKind::Shutdown,
             "slow" => FailKind::Slow {
                 delay_ms: opt("delayMs").map(|v| int_arg("delayMs", v, TICK_MS, 600_000)).transpose()?.unwrap_or(DEFAULT_SLOW_DELAY_MS),
             },
@@ -78,6 +81,7 @@ impl FailKind {
                 "crash"
             }
             FailKind::Stuck => "stuck",
+            FailKind::Shutdown => "shutdown",
             FailKind::Slow { delay_ms } => {
                 o.insert("delayMs".to_string(), Value::Num(delay_ms as f64));
                 "slow"
@@ -130,6 +134,7 @@ impl Cluster {
                 let how = if lossy { "lost power (unflushed records are gone)" } else { "crashed" };
                 format!("b{broker} {how}; its ZooKeeper session expires in {session_ms} ms")
             }
+            FailKind::Shutdown => self.begin_shutdown(broker),
             FailKind::Stuck => {
                 self.brokers[broker as usize].status = BrokerStatus::Stuck;
                 format!("b{broker} is stuck (GC pause): it fetches and answers nothing; its ZooKeeper session expires in {session_ms} ms unless it resumes")
@@ -174,7 +179,13 @@ impl Cluster {
                     ),
                 ));
             }
-            BrokerStatus::Crashed => {
+            BrokerStatus::ShuttingDown { .. } => {
+                return Err(ApiError::new(
+                    "broker",
+                    format!("b{broker} is shutting down; a controlled shutdown cannot be undone: recover it once it has stopped"),
+                ));
+            }
+            BrokerStatus::Crashed | BrokerStatus::Stopped => {
                 b.restart(now);
                 let note = if self.zk.is_registered(broker) {
                     "it registers in ZooKeeper once its old session expires"
@@ -247,13 +258,7 @@ impl Cluster {
         let kind = env.msg.kind();
         if let Some(i) = self.drop_next.iter().position(|k| *k == kind) {
             self.drop_next.remove(i);
-            self.events.push(
-                self.tick,
-                "message-dropped",
-                Some(env.msg.partition()),
-                None,
-                format!("the network dropped {env} (dropNext)"),
-            );
+            self.events.push(self.tick, "message-dropped", env.msg.partition(), None, format!("the network dropped {env} (dropNext)"));
             return true;
         }
         // Clients (producer, consumers) reach every broker.

@@ -11,6 +11,7 @@ pub mod collections;
 pub mod config;
 pub mod consumer;
 pub mod controller;
+pub mod elections;
 pub mod events;
 pub mod faults;
 pub mod follower;
@@ -24,6 +25,7 @@ pub mod producer;
 pub mod rng;
 pub mod rules;
 pub mod scenario;
+pub mod shutdown;
 pub mod snapshot;
 pub mod zk;
 

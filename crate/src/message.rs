@@ -59,6 +59,10 @@ pub enum KafkaError {
     IneligibleReplica,
     OutOfOrderSequenceNumber,
     StaleControllerEpoch,
+    BrokerNotAvailable,
+    ElectionNotNeeded,
+    PreferredLeaderNotAvailable,
+    EligibleLeadersNotAvailable,
 }
 
 impl KafkaError {
@@ -78,6 +82,10 @@ impl KafkaError {
             KafkaError::IneligibleReplica => "INELIGIBLE_REPLICA",
             KafkaError::OutOfOrderSequenceNumber => "OUT_OF_ORDER_SEQUENCE_NUMBER",
             KafkaError::StaleControllerEpoch => "STALE_CONTROLLER_EPOCH",
+            KafkaError::BrokerNotAvailable => "BROKER_NOT_AVAILABLE",
+            KafkaError::ElectionNotNeeded => "ELECTION_NOT_NEEDED",
+            KafkaError::PreferredLeaderNotAvailable => "PREFERRED_LEADER_NOT_AVAILABLE",
+            KafkaError::EligibleLeadersNotAvailable => "ELIGIBLE_LEADERS_NOT_AVAILABLE",
         }
     }
 }
@@ -213,6 +221,20 @@ pub enum Msg {
         leader_epoch: Epoch,
         error: Option<KafkaError>,
     },
+    /// A broker asks the controller to move its leaderships before it stops (`KafkaServer.controlledShutdown`).
+    ControlledShutdown {
+        broker: BrokerId,
+        attempt: u32,
+    },
+    /// The partitions the broker still leads (empty: it may stop), or why the controller refused.
+    ControlledShutdownResponse {
+        remaining: Vec<u32>,
+        error: Option<KafkaError>,
+    },
+    /// The controller tells a broker shutting down to stop its replica's fetcher (deletePartition=false).
+    StopReplica {
+        partition: u32,
+    },
 }
 
 impl Msg {
@@ -230,6 +252,9 @@ impl Msg {
             Msg::AlterPartitionResponse { .. } => "AlterPartitionResponse",
             Msg::LeaderAndIsr { .. } => "LeaderAndIsr",
             Msg::LeaderAndIsrResponse { .. } => "LeaderAndIsrResponse",
+            Msg::ControlledShutdown { .. } => "ControlledShutdown",
+            Msg::ControlledShutdownResponse { .. } => "ControlledShutdownResponse",
+            Msg::StopReplica { .. } => "StopReplica",
         }
     }
 
@@ -237,13 +262,15 @@ impl Msg {
     pub fn attempt(&self) -> u32 {
         match self {
             Msg::Produce(p) => p.attempt,
-            Msg::AlterPartition { attempt, .. } | Msg::LeaderAndIsr { attempt, .. } => *attempt,
+            Msg::AlterPartition { attempt, .. } | Msg::LeaderAndIsr { attempt, .. } | Msg::ControlledShutdown { attempt, .. } => *attempt,
             _ => 1,
         }
     }
 
-    pub fn partition(&self) -> u32 {
-        match self {
+    /// The partition the message is about (None: a broker's ControlledShutdown and its answer).
+    pub fn partition(&self) -> Option<u32> {
+        Some(match self {
+            Msg::ControlledShutdown { .. } | Msg::ControlledShutdownResponse { .. } => return None,
             Msg::Fetch(f) => f.partition,
             Msg::FetchResponse(r) => r.partition,
             Msg::Produce(p) => p.partition,
@@ -255,8 +282,9 @@ impl Msg {
             | Msg::AlterPartition { partition, .. }
             | Msg::AlterPartitionResponse { partition, .. }
             | Msg::LeaderAndIsr { partition, .. }
-            | Msg::LeaderAndIsrResponse { partition, .. } => *partition,
-        }
+            | Msg::LeaderAndIsrResponse { partition, .. }
+            | Msg::StopReplica { partition } => *partition,
+        })
     }
 
     /// For a request, the error response its sender sees when the connection breaks.
@@ -298,6 +326,7 @@ impl Msg {
                 partition_epoch: *partition_epoch,
                 error,
             }),
+            Msg::ControlledShutdown { .. } => Some(Msg::ControlledShutdownResponse { remaining: Vec::new(), error }),
             _ => None,
         }
     }
@@ -372,6 +401,12 @@ impl fmt::Display for Msg {
             Msg::LeaderAndIsrResponse { partition, leader_epoch, error } => {
                 write!(f, "LeaderAndIsrResponse p{partition} leader_epoch={leader_epoch}{}", err(error))
             }
+            Msg::ControlledShutdown { broker, attempt } => write!(f, "ControlledShutdown b{broker}{}", resent(*attempt)),
+            Msg::ControlledShutdownResponse { remaining, error } => {
+                let left: Vec<String> = remaining.iter().map(|p| format!("p{p}")).collect();
+                write!(f, "ControlledShutdownResponse remaining=[{}]{}", left.join(","), err(error))
+            }
+            Msg::StopReplica { partition } => write!(f, "StopReplica p{partition}"),
         }
     }
 }

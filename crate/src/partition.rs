@@ -229,6 +229,21 @@ impl Replica {
         matches!(self.role, Role::Leader(_))
     }
 
+    /// StopReplica (deletePartition=false) during a controlled shutdown: the fetcher stops; the
+    /// log stays and the broker is about to stop.
+    pub fn stop_replica(&mut self, ctx: &mut Ctx) {
+        if matches!(self.role, Role::Follower(_)) {
+            self.role = Role::None;
+            event!(
+                self,
+                ctx,
+                "stop-replica",
+                ctx.me,
+                format!("b{} stopped fetching p{}: StopReplica from the controller", ctx.me, self.partition)
+            );
+        }
+    }
+
     /// A restart: in-memory state is gone; the log is on disk and the HW is read back from the
     /// checkpoint, clamped to the log (§1.4 "Leader HW initialization").
     pub fn restart(&mut self) {

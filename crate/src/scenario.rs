@@ -13,9 +13,10 @@
 //! ```
 //!
 //! Commands: `config k=v…` (first command only), `produce k=v…`, `step [N]`,
-//! `step until <expectation> [max N]`, `fail B [crash|stuck|slow|isolated] [k=v…]` (options:
+//! `step until <expectation> [max N]`, `fail B [crash|stuck|slow|isolated|shutdown] [k=v…]` (options:
 //! `lossy=true`, `delayMs=N`, `zookeeper=true`), `recover B`, `cut A B`, `heal A B`,
-//! `drop-next <message kind>`, `add-replica P B`, `expect <expectation>`; for lessons,
+//! `drop-next <message kind>`, `add-replica P B`, `elect-leaders preferred|unclean [P…]`,
+//! `expect <expectation>`; for lessons,
 //! `title en|zh <text>`, `caption en|zh <text>` (the narration from here on) and `pause` (a stop
 //! the reader steps to, forward or back).
 //!
@@ -137,6 +138,8 @@ pub enum Command {
     Heal(u32, u32),
     DropNext(Value),
     AddReplica(u32, u32),
+    /// `elect-leaders preferred|unclean [P…]`: the admin's ElectLeaders (all partitions without P).
+    ElectLeaders(crate::elections::ElectionType, Vec<u32>),
     Expect(Expectation),
     /// Lessons: the title, in one language (`title en …`, `title zh …`).
     Title {
@@ -269,6 +272,9 @@ impl LineView {
             Command::Heal(a, b) => (v.command, v.args) = ("heal", vec![u64::from(*a), u64::from(*b)]),
             Command::DropNext(k) => (v.command, v.kind) = ("dropNext", Some(k.to_string().trim_matches('"').to_string())),
             Command::AddReplica(p, b) => (v.command, v.args) = ("addReplica", vec![u64::from(*p), u64::from(*b)]),
+            Command::ElectLeaders(kind, ps) => {
+                (v.command, v.kind, v.args) = ("electLeaders", Some(kind.label().to_string()), ps.iter().map(|p| u64::from(*p)).collect())
+            }
             Command::Expect(x) => (v.command, v.text) = ("expect", Some(x.to_string())),
             Command::Title { lang, text } => (v.command, v.kind, v.text) = ("title", Some(lang.clone()), Some(text.clone())),
             Command::Caption { lang, text } => (v.command, v.kind, v.text) = ("caption", Some(lang.clone()), Some(text.clone())),
@@ -481,6 +487,19 @@ impl Script {
                 "cut" => Command::Cut(c.id("a broker id")?, c.id("a second broker id")?),
                 "heal" => Command::Heal(c.id("a broker id")?, c.id("a second broker id")?),
                 "add-replica" => Command::AddReplica(c.id("a partition")?, c.id("a broker id")?),
+                "elect-leaders" => {
+                    let at = c.next;
+                    let kind = crate::elections::ElectionType::from_arg(&Value::Str(c.take("an election type (preferred or unclean)")?.to_string()))
+                        .map_err(|e| {
+                            c.next = at;
+                            c.error(e.to_string())
+                        })?;
+                    let mut partitions = Vec::new();
+                    while c.peek().is_some() {
+                        partitions.push(c.id("a partition")?);
+                    }
+                    Command::ElectLeaders(kind, partitions)
+                }
                 "drop-next" => Command::DropNext(Value::Str(c.take("a message kind such as FetchResponse")?.to_string())),
                 "expect" => Command::Expect(c.expectation()?),
                 "title" | "caption" => {
@@ -528,7 +547,7 @@ impl Script {
                     return Err(c.error_at(
                         0,
                         format!(
-                            "unknown command {}; expected config, produce, step, fail, recover, cut, heal, drop-next, add-replica, expect, title, caption, pause, status or trace",
+                            "unknown command {}; expected config, produce, step, fail, recover, cut, heal, drop-next, add-replica, elect-leaders, expect, title, caption, pause, status or trace",
                             quoted(other)
                         ),
                     ))
@@ -713,6 +732,7 @@ pub fn run_line(c: &mut Cluster, line: &Line) -> Result<Vec<Event>, ScriptError>
         Command::Heal(a, b) => c.heal(*a, *b).map(|_| Vec::new()).map_err(err),
         Command::DropNext(kind) => c.drop_next(kind).map(|_| Vec::new()).map_err(err),
         Command::AddReplica(p, b) => c.add_replica(*p, *b).map(|_| Vec::new()).map_err(err),
+        Command::ElectLeaders(kind, ps) => c.elect_leaders(*kind, (!ps.is_empty()).then(|| ps.clone())).map(|_| Vec::new()).map_err(err),
         Command::Expect(x) => match check(c, x) {
             Ok(true) => Ok(Vec::new()),
             Ok(false) => Err(ScriptError {

@@ -119,7 +119,8 @@ pub struct MessageView {
     pub from: NodeId,
     pub to: NodeId,
     pub kind: &'static str,
-    pub partition: u32,
+    /// -1 for a message about a broker (ControlledShutdown and its answer).
+    pub partition: i64,
     pub sent_tick: Tick,
     pub deliver_tick: Tick,
     pub text: String,
@@ -279,7 +280,7 @@ impl Cluster {
                     from: e.from,
                     to: e.to,
                     kind: e.msg.kind(),
-                    partition: e.msg.partition(),
+                    partition: e.msg.partition().map_or(-1, i64::from),
                     sent_tick: e.sent_at,
                     deliver_tick: e.deliver_at,
                     text: e.to_string(),

@@ -23,6 +23,9 @@ extern "C" {
     /// `Object.entries`, caught: it runs getters and Proxy traps, which may throw.
     #[wasm_bindgen(catch, js_namespace = Object, js_name = entries)]
     fn object_entries(v: &JsValue) -> Result<js_sys::Array, JsValue>;
+    /// `Array.from`, caught: it reads the elements (getters, Proxy traps) into a plain array.
+    #[wasm_bindgen(catch, js_namespace = Array, js_name = from)]
+    fn array_from(v: &JsValue) -> Result<js_sys::Array, JsValue>;
     /// `Array.isArray`, caught: it throws on a revoked Proxy.
     #[wasm_bindgen(catch, js_namespace = Array, js_name = isArray)]
     fn is_array(v: &JsValue) -> Result<bool, JsValue>;
@@ -42,7 +45,26 @@ fn js_error(e: ApiError) -> JsError {
     JsError::new(&e.to_string())
 }
 
+/// Arrays longer than this are not read (an argument lists a few ids).
+const LIST_MAX: u32 = 10_000;
+
 fn value(v: &JsValue) -> Value {
+    if let Ok(true) = is_array(v) {
+        return list(v).unwrap_or_else(|| Value::Other("object".to_string()));
+    }
+    scalar(v)
+}
+
+/// An array's elements, one level deep (a nested array is an object), if it can be read.
+fn list(v: &JsValue) -> Option<Value> {
+    let len = js_sys::Reflect::get(v, &JsValue::from_str("length")).ok()?.as_f64()?;
+    if len > f64::from(LIST_MAX) {
+        return None;
+    }
+    Some(Value::List(array_from(v).ok()?.iter().map(|x| scalar(&x)).collect()))
+}
+
+fn scalar(v: &JsValue) -> Value {
     if v.is_null() || v.is_undefined() {
         Value::Null
     } else if let Some(n) = v.as_f64() {
@@ -193,6 +215,15 @@ impl Cluster {
         let mut core = self.enter("addReplica")?;
         let p = int_arg("partition", &value(&partition), 0, u32::MAX as u64).map_err(js_error)? as u32;
         core.add_replica(p, broker_arg("broker", &broker)?).map_err(js_error)
+    }
+
+    /// `electLeaders({ type: "preferred" | "unclean", partitions? })` (`kafka-leader-election.sh`)
+    /// → `[{ partition, error }]`, error null when elected (ELECTION_NOT_NEEDED, …).
+    #[wasm_bindgen(js_name = electLeaders)]
+    pub fn elect_leaders(&self, options: JsValue) -> Result<JsValue, JsError> {
+        let mut core = self.enter("electLeaders")?;
+        let (kind, partitions) = crate::elections::elect_args(&pairs("options", &options)?).map_err(js_error)?;
+        to_js(&core.elect_leaders(kind, partitions).map_err(js_error)?)
     }
 
     /// The network drops the next message of this kind ("Fetch", "FetchResponse", …).

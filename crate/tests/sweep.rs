@@ -7,6 +7,7 @@
 //! to the HW) the sweep must find the anomalies KIP-101 describes. `SWEEP_SEEDS` sets the number of
 //! schedules per preset (default 1000).
 
+use kafka_replication::elections::ElectionType;
 use kafka_replication::faults::FailKind;
 use kafka_replication::message::Acks;
 use kafka_replication::rng::Rng;
@@ -51,10 +52,11 @@ fn play(version: &str, seed: u64) -> BTreeMap<&'static str, String> {
                 c.produce(args).map(|_| ())
             }
             30..=31 => {
-                let kind = match dice.range_inclusive(0, 3) {
+                let kind = match dice.range_inclusive(0, 4) {
                     0 => FailKind::Crash { lossy: false },
                     1 => FailKind::Stuck,
                     2 => FailKind::Slow { delay_ms: 100 * dice.range_inclusive(5, 40) },
+                    3 => FailKind::Shutdown,
                     _ => FailKind::Isolated { zookeeper: dice.chance(1, 2) },
                 };
                 let failed = c.brokers.iter().filter(|x| x.status != kafka_replication::broker::BrokerStatus::Up).count();
@@ -67,6 +69,7 @@ fn play(version: &str, seed: u64) -> BTreeMap<&'static str, String> {
             32..=35 => c.recover(b),
             36 => c.cut(b, (b + 1) % brokers),
             37..=38 => c.heal(b, (b + 1) % brokers),
+            39 => c.elect_leaders(ElectionType::Preferred, None).map(drop),
             _ => Ok(()),
         };
         for e in c.step(1).expect("one tick") {

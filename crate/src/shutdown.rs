@@ -1,0 +1,151 @@
+//! Controlled shutdown (`fail(b, "shutdown")`): the broker side of `KafkaServer.controlledShutdown`
+//! and the controller side of `KafkaController.doControlledShutdown`. The broker keeps working
+//! while it asks the controller to move its leaderships; the controller elects, for every
+//! partition it leads, the first live ISR member in assignment order that is not shutting down
+//! (`controlledShutdownPartitionLeaderElection`), drops it from the ISR of the partitions it
+//! follows and sends them StopReplica, and answers with the partitions it still leads. Once none
+//! is left the broker stops cleanly: logs flushed, HWs checkpointed, and its ZooKeeper session
+//! closed, so its registration goes at once instead of after `zookeeper.session.timeout.ms`. A
+//! rolling restart done this way leaves no partition without a leader; a crash leaves them
+//! leaderless until the session expires. After `controlled.shutdown.max.retries` failed attempts
+//! (no controller, no answer, partitions left) the broker stops anyway.
+
+use crate::broker::BrokerStatus;
+use crate::cluster::Cluster;
+use crate::events::set_text;
+use crate::message::{BrokerId, KafkaError, Msg, NodeId};
+
+impl Cluster {
+    /// `fail(b, "shutdown")`: the broker starts asking the controller (this tick).
+    pub(crate) fn begin_shutdown(&mut self, b: BrokerId) -> String {
+        self.brokers[b as usize].status = BrokerStatus::ShuttingDown { attempt: 1, next_try: Some(self.tick), asked_at: self.tick };
+        format!("b{b} begins a controlled shutdown: it asks the controller to move its leaderships before it stops")
+    }
+
+    /// Each tick: a broker shutting down asks the controller when due; an answer that does not
+    /// come within `controller.socket.timeout.ms` is a failed attempt.
+    pub(crate) fn run_controlled_shutdowns(&mut self) {
+        let now = self.tick;
+        for b in 0..self.config.brokers {
+            let BrokerStatus::ShuttingDown { attempt, next_try, asked_at } = self.brokers[b as usize].status else { continue };
+            match next_try {
+                Some(t) if t <= now => match self.zk.controller {
+                    // Its metadata names the controller; it sends the request there.
+                    Some(ctrl) => {
+                        self.brokers[b as usize].status = BrokerStatus::ShuttingDown { attempt, next_try: None, asked_at: now };
+                        self.send(b as NodeId, ctrl as NodeId, Msg::ControlledShutdown { broker: b, attempt });
+                    }
+                    None => self.controlled_shutdown_failed(b, "no controller is known".to_string()),
+                },
+                None if now >= asked_at + self.timing.controller_timeout => self.controlled_shutdown_failed(
+                    b,
+                    format!("no answer within controller.socket.timeout.ms {}", self.config.controller_socket_timeout_ms),
+                ),
+                _ => {}
+            }
+        }
+    }
+
+    /// `doControlledShutdown` on the broker `to`: refused unless it is the controller and `b` is live.
+    pub(crate) fn on_controlled_shutdown(&mut self, to: BrokerId, b: BrokerId) -> Msg {
+        let refuse = |error| Msg::ControlledShutdownResponse { remaining: Vec::new(), error: Some(error) };
+        if self.zk.controller != Some(to) {
+            return refuse(KafkaError::NotController);
+        }
+        if !self.controller_live.contains_key(&b) {
+            return refuse(KafkaError::BrokerNotAvailable);
+        }
+        self.shutting_down.insert(b);
+        for p in 0..self.config.partitions {
+            let ar = self.zk.assignment[p as usize].clone();
+            let st = self.zk.partitions[p as usize].clone();
+            if !ar.contains(&b) || ar.len() < 2 || st.leader < 0 {
+                continue;
+            }
+            if st.leader == b as i32 {
+                let candidate = ar
+                    .iter()
+                    .copied()
+                    .find(|r| self.controller_live.contains_key(r) && st.isr.contains(r) && !self.shutting_down.contains(r));
+                if let Some(l) = candidate {
+                    let isr: Vec<BrokerId> = st.isr.iter().copied().filter(|r| !self.shutting_down.contains(r)).collect();
+                    let text = format!(
+                        "controller b{to}: p{p} leader b{b} is shutting down (controlled shutdown); elected b{l}, the first live ISR member in assignment order [{}] that is not shutting down",
+                        ar.iter().map(|r| r.to_string()).collect::<Vec<_>>().join(",")
+                    );
+                    self.write_partition_state(p, l as i32, isr, false, text);
+                }
+            } else {
+                // A follower: its fetcher stops, and it leaves the ISR (`OfflineReplica`), never
+                // the last member.
+                self.send(to as NodeId, b as NodeId, Msg::StopReplica { partition: p });
+                if st.isr.contains(&b) && st.isr.len() > 1 {
+                    let isr: Vec<BrokerId> = st.isr.iter().copied().filter(|r| *r != b).collect();
+                    let text = format!("controller b{to}: p{p} removed b{b} from the ISR {}: it is shutting down", set_text(&st.isr));
+                    self.write_partition_state(p, st.leader, isr, false, text);
+                }
+            }
+        }
+        let remaining = (0..self.config.partitions).filter(|p| self.zk.partitions[*p as usize].leader == b as i32).collect();
+        Msg::ControlledShutdownResponse { remaining, error: None }
+    }
+
+    /// The controller's answer reached the broker: it stops if it leads nothing any more.
+    pub(crate) fn on_controlled_shutdown_response(&mut self, b: BrokerId, remaining: &[u32], error: Option<KafkaError>) {
+        if !matches!(self.brokers[b as usize].status, BrokerStatus::ShuttingDown { next_try: None, .. }) {
+            return; // an answer to an attempt already given up
+        }
+        match (error, remaining) {
+            (None, []) => self.stop_cleanly(b, "the controller moved its leaderships"),
+            (Some(e), _) => self.controlled_shutdown_failed(b, format!("the controller answered {}", e.name())),
+            (None, left) => self.controlled_shutdown_failed(
+                b,
+                format!(
+                    "it still leads {} (no other live ISR member)",
+                    left.iter().map(|p| format!("p{p}")).collect::<Vec<_>>().join(", ")
+                ),
+            ),
+        }
+    }
+
+    /// One attempt failed: ask again after `controlled.shutdown.retry.backoff.ms`, or stop anyway
+    /// after `controlled.shutdown.max.retries` attempts.
+    fn controlled_shutdown_failed(&mut self, b: BrokerId, why: String) {
+        let BrokerStatus::ShuttingDown { attempt, .. } = self.brokers[b as usize].status else { return };
+        let max = self.config.controlled_shutdown_max_retries;
+        if u64::from(attempt) >= max {
+            let text = format!("all {max} controlled shutdown attempts failed ({why}): shutting down anyway");
+            return self.stop_cleanly(b, &text);
+        }
+        let backoff = self.config.controlled_shutdown_retry_backoff_ms;
+        let next_try = Some(self.tick + crate::config::Config::ticks(backoff));
+        self.brokers[b as usize].status = BrokerStatus::ShuttingDown { attempt: attempt + 1, next_try, asked_at: self.tick };
+        let text = format!("b{b}'s controlled shutdown attempt {attempt} of {max} failed: {why}; it asks again in {backoff} ms");
+        self.events.push(self.tick, "controlled-shutdown", None, Some(b), text);
+    }
+
+    /// The process stops cleanly: everything is flushed and every HW checkpointed, clients see
+    /// their connections close, and the ZooKeeper session is closed (its znodes go at once).
+    fn stop_cleanly(&mut self, b: BrokerId, how: &str) {
+        let mut out = Vec::new();
+        {
+            let (broker, mut ctx) = self.broker_ctx(b, &mut out);
+            broker.crash(&mut ctx, false);
+            for r in broker.replicas.values_mut() {
+                r.log.flush();
+                r.hw_checkpoint = r.log.high_watermark();
+            }
+            broker.status = BrokerStatus::Stopped;
+        }
+        self.flush(b as NodeId, out);
+        self.connection_closed(b);
+        self.consumer_connection_closed(b);
+        self.zk.brokers.remove(&b);
+        let mut text = format!("b{b} stopped cleanly ({how}): logs flushed, HWs checkpointed; its ZooKeeper session is closed, so /brokers/ids/{b} is deleted at once");
+        if self.zk.controller == Some(b) {
+            self.zk.controller = None;
+            text.push_str(", and /controller with it");
+        }
+        self.events.push(self.tick, "broker-stop", None, Some(b), text);
+    }
+}
