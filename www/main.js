@@ -11,7 +11,8 @@
 import { corePromise } from "./core.js";
 import { App, chunksLoaded } from "./app/app.js";
 import { commands } from "./app/commands.js";
-import { links } from "./app/links.js";
+import { linkProblem, links, openShared } from "./app/links.js";
+import { installHooks } from "./app/hooks.js";
 import { listen } from "./app/api.js";
 import { MAX_CALL } from "./app/session.js";
 import { wireControls } from "./page/controls.js";
@@ -58,7 +59,7 @@ async function main() {
   for (const p of embed.problems) chrome.say(t("param.bad", { name: p.name, value: p.value, why: p.why }), "info");
   const chunkError = await startChunks;
   if (chunkError) chrome.notice(t("main.chunkFailed", { error: chunkError }));
-  hooks(app, share);
+  installHooks(app, share);
 
   const config = {};
   const seed = params.get("seed");
@@ -96,75 +97,4 @@ async function loadCore() {
   }
   if (typeof mod.Cluster !== "function") throw new Error("the simulator core has no Cluster class");
   return mod;
-}
-
-/** The words for a link that could not be opened. */
-function linkProblem(res) {
-  if (res.reason === "version") return t("link.version", { v: res.detail });
-  if (res.reason === "checksum") return t("link.damaged");
-  return t("link.format", { why: res.detail });
-}
-
-/** Open a decoded share link: its config, its action log replayed exactly to its tick. */
-function openShared(app, shared) {
-  const error = app.resetSession(shared.config);
-  if (error) {
-    chrome.notice(t("link.replayFailed", { error }));
-    app.resetSession({});
-    return;
-  }
-  try {
-    app.session.restore(shared.config, shared.actions, shared.tick, shared.horizon);
-  } catch (err) {
-    chrome.notice(t("link.replayFailed", { error: errorMessage(err) }));
-    app.resetSession({});
-    return;
-  }
-  app.refresh();
-  chrome.say(t("link.opened", { tick: shared.tick, n: app.session.actions.filter((a) => a.tick <= shared.tick).length }), "info");
-}
-
-/** window.__playground: the test hooks (tests/e2e, the benchmark). */
-function hooks(app, share) {
-  const model = (kind) => (app.mode?.kind === kind ? app.mode.model() : null);
-  window.__playground = {
-    /** The live handle, for tests only (e.g. to compare stateHash() after a seek). */
-    get cluster() {
-      return app.session?.cluster ?? null;
-    },
-    /** The seeking checkpoints (timeline.js Checkpoints), for tests and the benchmark. */
-    get checkpoints() {
-      return app.session?.checkpoints;
-    },
-    snapshot: () => app.state.snap,
-    /** A fresh snapshot, drawn at once. */
-    render: () => {
-      app.resnap();
-      app.loop.flush();
-    },
-    /** Draw now what changed (the benchmark's frames: the loop would draw at the end of the task). */
-    flush: () => app.loop.flush(),
-    seek: (tick) => app.seek(tick),
-    get actions() {
-      return app.session?.actions;
-    },
-    get horizon() {
-      return app.state.horizon;
-    },
-    get running() {
-      return app.state.running;
-    },
-    /** The open lesson: { id, stop, stops, playing, offScript, caption, title, checkpoints, tick }, or null. */
-    lesson: () => model("lesson"),
-    /** Compare mode: { preset, stop, stops, playing, tick, hashes, metrics }, or null. */
-    compare: () => model("compare"),
-    get lang() {
-      return getLang();
-    },
-    shareLink: () => share.url(),
-    trace: () => share.trace(),
-    /** The wasm module's memory in bytes (a Promise; null without the core), for the benchmark. */
-    wasmBytes: async () => (await corePromise.catch(() => null))?.memory?.buffer.byteLength ?? null,
-    pictureSvg: () => share.pictureSvg(),
-  };
 }

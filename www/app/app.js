@@ -4,8 +4,9 @@
 // (through page/draw.js). Core errors are said here, in words: a refusal as a toast, a panic
 // (the handle is then lost) as the banner.
 
-import { isPanic, MAX_CALL, Session } from "./session.js";
+import { isPanic, Session } from "./session.js";
 import { Loop } from "./loop.js";
+import { autoProduce, autoText } from "./producer.js";
 import { FreePlay } from "./modes/free.js";
 import * as paint from "../page/draw.js";
 import * as forms from "../page/forms.js";
@@ -187,7 +188,7 @@ export class App {
     if (!this.usable()) return;
     if (!this.mode.playing && !(this.state.running && ticks > 0)) return;
     const events = this.guard(() => this.mode.advance(ticks), []);
-    if (this.state.running) this.autoProduce(ticks);
+    if (this.state.running) autoProduce(this, ticks);
     this.refresh({ continuous: true, events });
   }
 
@@ -288,7 +289,7 @@ export class App {
   draw() {
     const view = this.mode?.view() ?? null;
     paint.draw(this.state, view, {
-      autoText: this.autoText(),
+      autoText: autoText(this),
       drawPanel: (v) => this.panel?.draw(v),
       drawInspector: () => this.inspector?.drawInspector(this.state.inspecting, this.inspectorSnapshot(), this.state.cuts),
     });
@@ -297,48 +298,6 @@ export class App {
   /** The inspector lists every record the core keeps: it takes a full snapshot of its own. */
   inspectorSnapshot() {
     return this.usable() ? this.session.snapshot() : this.state.snap;
-  }
-
-  // ---------------------------------------------------------------- the automatic producer
-
-  /** The form's produce arguments for `count` records, or { error }. */
-  produceArgs(count) {
-    return forms.produceArgs(count, this.state.snap, () => this.state.roundRobin++, MAX_CALL);
-  }
-
-  /**
-   * `rate` records per second of Kafka time, one produce call per batch of ticks. It only runs at
-   * the end of the history (while replaying the past, the recorded requests play back); it stops
-   * at the first request the core refuses.
-   */
-  autoProduce(ticks) {
-    const s = this.state;
-    const session = this.mode.session;
-    if (!s.auto.on || !session || session.tick < session.horizon || !this.usable()) return;
-    const { rate, text } = forms.autoRate();
-    if (!(rate > 0)) return this.stopAuto(t("main.autoRate", { value: text }));
-    s.auto.carry += (rate * ticks * (s.snap?.tickMs ?? 100)) / 1000;
-    const count = Math.floor(s.auto.carry);
-    if (count < 1) return undefined;
-    s.auto.carry -= count;
-    const { args, error } = this.produceArgs(count);
-    if (error) return this.stopAuto(error);
-    const r = this.mode.act("produce", [args]);
-    if (!r.ok) this.stopAuto(t("main.autoStopped", { error: r.error }));
-    return undefined;
-  }
-
-  stopAuto(why) {
-    this.state.auto.on = false;
-    forms.setAutoBox(false);
-    forms.showProduceError(why);
-  }
-
-  autoText() {
-    const s = this.state;
-    if (!s.auto.on) return t("main.auto.off");
-    if (this.session && this.session.tick < this.session.horizon) return t("main.auto.waiting");
-    return t("main.auto.on", { rate: forms.autoRate().text, paused: s.running ? "" : t("main.auto.pressPlay") });
   }
 
   // ---------------------------------------------------------------- modes

@@ -13,6 +13,7 @@ import { selectByDigit } from "../keyboard.js";
 import { brokerAction, brokerActionEnabled } from "../actions.js";
 import { getLang, loadLang, saveLang, t } from "../i18n.js";
 import { links } from "./links.js";
+import { produceArgs } from "./producer.js";
 
 /** Run `fn` once the chunks it needs are in; if one cannot be loaded, say so instead (returns false). */
 export async function withChunks(names, fn) {
@@ -82,7 +83,7 @@ export function commands(app) {
       s.tps = forms.readSpeed(s.snap?.tickMs ?? 100);
     },
     produce() {
-      const { args, error } = app.produceArgs(forms.produceCount());
+      const { args, error } = produceArgs(app, forms.produceCount());
       if (error) return forms.showProduceError(error);
       const r = app.act("produce", [args]);
       forms.showProduceError(r.ok ? "" : t("main.notSent", { error: r.error }));

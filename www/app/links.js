@@ -54,3 +54,29 @@ export function links(app) {
   };
   return api;
 }
+
+/** The words for a link that could not be opened. */
+export function linkProblem(res) {
+  if (res.reason === "version") return t("link.version", { v: res.detail });
+  if (res.reason === "checksum") return t("link.damaged");
+  return t("link.format", { why: res.detail });
+}
+
+/** Open a decoded share link: its config, its action log replayed exactly to its tick. */
+export function openShared(app, shared) {
+  const error = app.resetSession(shared.config);
+  if (error) {
+    chrome.notice(t("link.replayFailed", { error }));
+    app.resetSession({});
+    return;
+  }
+  try {
+    app.session.restore(shared.config, shared.actions, shared.tick, shared.horizon);
+  } catch (err) {
+    chrome.notice(t("link.replayFailed", { error: errorMessage(err) }));
+    app.resetSession({});
+    return;
+  }
+  app.refresh();
+  chrome.say(t("link.opened", { tick: shared.tick, n: app.session.actions.filter((a) => a.tick <= shared.tick).length }), "info");
+}

@@ -6,7 +6,7 @@
 //
 // render() redraws the static parts when their slice changes; animate() only moves the messages
 // and is called every animation frame with the fraction of the next tick already elapsed.
-// Interaction (click, context menu, keyboard) is handled by main.js through the data-* hooks:
+// Interaction (click, context menu, keyboard) is handled by the app through the data-* hooks:
 // [data-broker] nodes, [data-link="a-b"] links, and messageAt() for the messages, which are
 // drawn on a canvas over the SVG (drawMessages).
 

@@ -47,7 +47,7 @@ export function render(root, snap, ctx) {
 
 /**
  * How many records of each log the view draws at most (the offsets that fit in a track): the
- * snapshot need not carry more (main.js asks the core for this many). Read before a frame's
+ * snapshot need not carry more (the app asks the core for this many). Read before a frame's
  * writes, from the cached track width.
  */
 export function recordsShown(root) {
