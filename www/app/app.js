@@ -337,6 +337,7 @@ export class App {
       this.state.auto.carry = 0;
     }
     this.move(() => (stop > 1 ? mode.goto(stop) : mode.play()));
+    if (mode.session) forms.producerDefaults(this.state.snap?.config ?? {});
     this.postState(true);
     return true;
   }
