@@ -207,6 +207,21 @@ describe("Player", () => {
 });
 
 describe("Modes: one contract", () => {
+  test("each mode implements every method of the contract", () => {
+    const h = host();
+    const s = new Session(Cluster, {});
+    const entry = parsed({ id: "01-anatomy", group: "lessons", text: scenario("lessons/01-anatomy") }, parseScenario);
+    const modes = [new FreePlay(s, h), new LessonMode(entry, s, h), new CompareMode(findPreset("strategy"), Cluster, parseScenario, h)];
+    const methods = ["advance", "act", "play", "pause", "next", "back", "goto", "restart", "view", "link", "trace", "pictureParts", "statePayload", "info", "close"];
+    for (const mode of modes) {
+      for (const m of methods) assert.equal(typeof mode[m], "function", `${mode.kind}.${m}`);
+      assert.equal(typeof mode.playing, "boolean", `${mode.kind}.playing`);
+      assert.ok(["play", "lesson", "compare"].includes(mode.kind));
+    }
+    modes[2].close();
+    s.free();
+  });
+
   test("free play: its link reopens the same state; no stops to go to", () => {
     const s = new Session(Cluster, { seed: 11 });
     const mode = new FreePlay(s, host());
