@@ -9,13 +9,13 @@
 //   2. first frame: from navigation start to the first paint after the cluster is drawn (the
 //      partitions and brokers of the first snapshot are in the DOM), in a fresh browser context
 //      each time (cold HTTP cache), from a local static server
-//   3. frames: one press of Step = one tick + snapshot + drawing every view (main.js's step
+//   3. frames: one press of Step = one tick + snapshot + drawing every view (the page's step
 //      command), then a forced style + layout; default cluster, and 24 brokers × 200 partitions
 //      RF 3 (applied through the config form). Records are produced between frames, untimed.
 //   4. seeking in a 100 000-tick history (the page's default automatic producer, 2 records a tick
 //      round-robin, and a crash + recovery every 20 000 ticks):
 //      - with checkpoints: www/timeline.js's Checkpoints + replayPlan + runPlan on the page's own
-//        wasm Cluster, as main.js would use them; every result is checked against a straight
+//        wasm Cluster, as the page's Session uses them; every result is checked against a straight
 //        run's stateHash() at that tick
 //      - the page as built: window.__playground.seek(t), which includes redrawing the page
 //   5. wasm memory after 10 M produced records (node, a process of its own)
@@ -141,7 +141,7 @@ async function measureFirstFrame(browser, url, count = FIRST_FRAME_RUNS) {
 }
 
 /**
- * Per frame: click Step (main.js: step(1), snapshot(), draw every view), then read
+ * Per frame: click Step (app/app.js: step(1), snapshot(), draw every view), then read
  * offsetHeight, which makes the browser recalculate style and layout for what was drawn. Paint
  * and compositing come after and are not counted. Every 10th frame is preceded by a Produce
  * click, so logs grow and the views have records to draw; it is untimed, and its own style and
@@ -162,10 +162,14 @@ async function measureFrames(browser, url, config, frames) {
       const js = [];
       const total = [];
       const tick0 = window.__playground.snapshot().tick;
+      // The page draws at the end of the task that changed it (www/app/loop.js); this loop is one
+      // task, so each frame's draw is asked for at once (flush) to be on the clock.
+      const flush = () => window.__playground.flush?.();
       for (let i = -30; i < n; i++) {
-        if (i % 10 === 0) { produce.click(); void document.body.offsetHeight; }
+        if (i % 10 === 0) { produce.click(); flush(); void document.body.offsetHeight; }
         const t0 = performance.now();
         step.click();
+        flush();
         const t1 = performance.now();
         void document.body.offsetHeight;
         const t2 = performance.now();
@@ -175,7 +179,7 @@ async function measureFrames(browser, url, config, frames) {
         }
       }
       // Where the time goes (means of 50: the page's clock has a coarse resolution): one tick on a copy of the cluster,
-      // the snapshot as main.js takes it, a snapshot with the records window the views draw at
+      // the snapshot as the page takes it, a snapshot with the records window the views draw at
       // most (40 a log), and render() = snapshot + drawing every view (no step).
       const timeIt = (fn) => {
         const t0 = performance.now();
@@ -226,7 +230,7 @@ const PAGE_HELPERS = `
 
 /**
  * Seeking with checkpoints, in the page, on the page's own wasm Cluster class: record the
- * 100 000-tick history with a Checkpoints store, then seek to random ticks the way main.js would
+ * 100 000-tick history with a Checkpoints store, then seek to random ticks the way the page's Session does
  * (back, or forward past a checkpoint: fork the nearest checkpoint at or before the target, then
  * replay; otherwise step on). Each seek is timed alone; its stateHash() is then compared (untimed)
  * with a straight run's at that tick.
@@ -273,7 +277,7 @@ async function measureSeek(browser, url) {
           restored = true;
         }
         const from = tick;
-        // As main.js's seek: without events up to QUIET_REPLAY_MARGIN ticks before the target.
+        // As the Session's seek: without events up to QUIET_REPLAY_MARGIN ticks before the target.
         const plan = T.seekPlan(log, tick, target, { includeFrom: restored, every: store.every });
         const opts = { checkpoints: store, onStep: (n) => (tick += n) };
         T.runPlan(cur, plan.quiet, { ...opts, events: false });
@@ -331,6 +335,7 @@ async function measurePageSeek(browser, url, want) {
       targets.forEach((target, i) => {
         const s = performance.now();
         pg.seek(target);
+        pg.flush?.(); // the redraw, which the page does at the end of the task
         const e = performance.now();
         if (i >= 2) times.push(e - s);
         const h = String(pg.cluster.stateHash());

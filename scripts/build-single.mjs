@@ -1,7 +1,7 @@
 // `npm run build:single`: the whole playground as ONE self-contained HTML file,
 // dist-single/kafka-replication-playground.html, that opens from file:// (no server, no network):
 // the JS in one inline module script, the CSS inline, and the wasm module's bytes inline as
-// base64 (window.__KRP_WASM_BASE64__, which main.js passes to init({ module_or_path })). The
+// base64 (window.__KRP_WASM_BASE64__, which core.js passes to init({ module_or_path })). The
 // chunks the served page loads on demand (scenario files, the second language, lessons, compare
 // mode, the inspector, the exports) are inlined into the one script (codeSplitting: false turns
 // its dynamic imports into modules of the same file).

@@ -1,6 +1,6 @@
 // Compare mode, the pure parts: the presets (one lesson-like script played in two clusters with
 // one config key overridden), the per-tick bookkeeping of each pane, and the summary of the
-// difference. main.js owns the two Cluster handles and steps them together; views/compare.js
+// difference. app/modes/compare.js owns the two Sessions and steps them together; views/compare.js
 // draws what this module computes. Pure (no DOM, no wasm): unit-tested, and played against the
 // real core in tests/node.
 //

@@ -1,5 +1,5 @@
 // Exports of a run, as pure functions (unit-tested): the trace as JSON (config, seed, actions,
-// every event, the final state) and as a plain-text log, and file names. main.js builds the
+// every event, the final state) and as a plain-text log, and file names. the app builds the
 // events by replaying the history with a throwaway handle; views/export-svg.js makes the pictures.
 
 import { formatSeconds } from "./views/model.js";

@@ -1,5 +1,5 @@
 // Keyboard shortcuts: one table, used both to handle keys (keyCommand) and to draw the help
-// overlay, so the two cannot disagree. Pure (unit-tested); main.js runs the commands.
+// overlay, so the two cannot disagree. Pure (unit-tested); the app runs the commands.
 
 import { BROKER_ACTIONS } from "./actions.js";
 import { t } from "./i18n.js";

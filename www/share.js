@@ -1,6 +1,6 @@
 // Share links and embed parameters, as pure functions (unit-tested).
 //
-// A share link holds what main.js needs to rebuild a moment exactly: the config (with its seed),
+// A share link holds what the app needs to rebuild a moment exactly: the config (with its seed),
 // the action log [{tick, method, args}] and the position (tick, and the horizon of the recorded
 // history), as JSON → UTF-8 → base64url, with the format version and an FNV-1a checksum of the
 // payload:   ?v=1&s=<payload>&c=<8 hex digits>

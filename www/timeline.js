@@ -1,4 +1,4 @@
-// The time-travel bookkeeping of main.js, as pure functions plus one small store (unit-tested in
+// The time-travel bookkeeping of app/session.js, as pure functions plus one small store (unit-tested in
 // tests/unit/).
 //
 // The core is deterministic: the state at tick t is a function of the config and of the user's

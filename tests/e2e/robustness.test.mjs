@@ -146,7 +146,7 @@ describe("an hour in a hidden tab", () => {
     const before = await memory(page);
 
     await setHidden(page, true);
-    assert.equal(await running(page), false, "hiding the tab pauses (main.js watchVisibility)");
+    assert.equal(await running(page), false, "hiding the tab pauses (app/app.js visible)");
     const hidden = await position(page);
     await page.clock.runFor("01:00:00");
     assert.deepEqual(await position(page), hidden, "not one tick while hidden");

@@ -1,4 +1,4 @@
-// The page's lesson runner, compare mode and share links against the real wasm core (www/pkg):
+// The page's lesson runner, compare mode (its Mode, app/modes/compare.js) and share links against the real wasm core (www/pkg):
 // every scenario file plays to its end through www/lesson.js with every checkpoint passing (the
 // same files cargo test plays, so the page and cargo agree); every compare preset shows the
 // difference its captions describe; a share link replays to the very same state hash.
@@ -9,7 +9,8 @@ import { describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import init, { Cluster, parseScenario } from "../../www/pkg/kafka_replication.js";
 import { catalogue, configOf, countStops, createRun, lessonInfo, play } from "../../www/lesson.js";
-import { createStats, paneConfig, paneMetrics, PRESETS, sampleTick } from "../../www/compare.js";
+import { PRESETS } from "../../www/compare.js";
+import { CompareMode } from "../../www/app/modes/compare.js";
 import { decodeShare, shareQuery } from "../../www/share.js";
 import { replayPlan } from "../../www/timeline.js";
 
@@ -24,7 +25,7 @@ for (const group of fs.readdirSync(path.join(ROOT, "scenarios"))) {
   }
 }
 
-/** The runner's ops on one handle, recording the action log as main.js does. */
+/** The runner's ops on one handle, recording the action log as the page's Session does. */
 function single(c, log) {
   let tick = 0;
   return {
@@ -97,37 +98,15 @@ describe("a stop replayed from the action log is the state seen there", () => {
 });
 
 describe("compare presets show their difference", () => {
-  /** Plays a preset in two handles as main.js does; returns the metrics of both panes. */
+  /** Plays a preset to its end in the page's compare Mode (app/modes/compare.js); the metrics of both panes. */
   function playPreset(preset) {
-    const commands = parseScenario(preset.script);
-    const panes = [0, 1].map((i) => ({ c: new Cluster(paneConfig(configOf(commands), preset, i)), stats: createStats() }));
-    let tick = 0;
-    const ops = {
-      call(m, a) {
-        for (const p of panes) p.c[m](...a);
-        return { ok: true };
-      },
-      step(n) {
-        for (let i = 0; i < n; i++) {
-          for (const p of panes) {
-            p.c.step(1);
-            sampleTick(p.stats, p.c.snapshot({ records: 0 }));
-          }
-          tick++;
-        }
-      },
-      expect(text) {
-        const r = panes.map((p) => p.c.expect(text));
-        return { ok: r.every((x) => x.ok), panes: r };
-      },
-      tick: () => tick,
-    };
-    const run = createRun();
-    while (play(run, commands, Infinity, ops).stop !== "end");
-    const hashes = panes.map((p) => p.c.stateHash());
-    const metrics = panes.map((p) => paneMetrics(p.c.snapshot(), p.stats));
-    for (const p of panes) p.c.free();
-    return { metrics, run, hashes, stops: countStops(commands) };
+    const host = { lang: () => "en", t: (k) => k, post() {}, wake() {} };
+    const mode = new CompareMode(preset, Cluster, parseScenario, host);
+    mode.goto(Infinity);
+    const m = mode.model();
+    const run = mode.player.run;
+    mode.close();
+    return { metrics: m.metrics, run, hashes: m.hashes, stops: countStops(parseScenario(preset.script)) };
   }
   const expected = {
     acks: ([a, b]) => {

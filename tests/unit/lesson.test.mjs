@@ -65,7 +65,7 @@ describe("lesson info", () => {
 });
 
 describe("the handle calls of commands", () => {
-  test("one per action command, as main.js's action log records them", () => {
+  test("one per action command, as the Session's action log records them", () => {
     assert.deepEqual(callOf(L(1, "produce", { options: { count: 1 } })), ["produce", [{ count: 1 }]]);
     assert.deepEqual(callOf(L(1, "fail", { args: [2], kind: "crash", options: {} })), ["fail", [2]]);
     assert.deepEqual(callOf(L(1, "fail", { args: [2], kind: "stuck", options: {} })), ["fail", [2, "stuck"]]);

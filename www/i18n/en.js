@@ -98,7 +98,7 @@ export default {
   "help.title": "Keyboard shortcuts",
   "help.note": "Shortcuts are ignored while you type in a form field. The selected broker is outlined in the picture. Click a broker, a replica name, a record or a message for its full state; right-click a broker (or use its \"Faults…\" button) for faults; click a link between two brokers to cut or heal it. Going back in time (←, the time slider, an event) is exact: the page replays your actions from the start. Acting in the past discards the recorded future.",
   "toast.dismiss": "Dismiss message",
-  // ---------------------------------------------------------------- main.js messages
+  // ---------------------------------------------------------------- the app's messages (app/, page/)
   "acks.all": "acks=all: the leader answers once every ISR replica has the records (the HW has passed them). Fails with NOT_ENOUGH_REPLICAS when the ISR is smaller than min.insync.replicas.",
   "acks.1": "acks=1: the leader answers as soon as it has written them to its own log. If it dies before a follower copies them, they are lost.",
   "acks.0": "acks=0: the producer does not wait for any answer. Nobody learns whether the records were written.",
@@ -496,7 +496,7 @@ export default {
   "announce.violated": "Guarantee violated: {kind}: {text}",
   "announce.more": " And {n} more.",
   "speed": "{tps} ticks/s · {factor}× Kafka time",
-  // ---------------------------------------------------------------- lessons (views/lesson.js, main.js)
+  // ---------------------------------------------------------------- lessons (views/lesson.js, app/modes/lesson.js)
   "lesson.region": "Lesson",
   "lesson.pick": "Lesson",
   "lesson.group.lessons": "Lessons",

@@ -101,7 +101,7 @@ export default {
   "help.title": "键盘快捷键",
   "help.note": "在表单中输入时快捷键不生效。选中的 broker 在图中有描边。点击 broker、副本名、消息记录或网络消息可查看其完整状态；右键点击 broker（或用它的“故障…”按钮）注入故障；点击两个 broker 之间的连线可切断或恢复它。回到过去（←、时间滑块、点击事件）是精确的：页面从头重放你的操作。在过去的时刻进行操作会丢弃之后记录的历史。",
   "toast.dismiss": "关闭消息",
-  // ---------------------------------------------------------------- main.js messages
+  // ---------------------------------------------------------------- the app's messages (app/, page/)
   "acks.all": "acks=all：等 ISR 中每个副本都有了这些消息（HW 越过它们）后 leader 才应答。ISR 小于 min.insync.replicas 时失败，返回 NOT_ENOUGH_REPLICAS。",
   "acks.1": "acks=1：leader 一写入自己的日志就应答。如果它在 follower 复制之前宕机，这些消息就丢失了。",
   "acks.0": "acks=0：生产者不等待任何应答。没有人知道消息是否写入成功。",
@@ -499,7 +499,7 @@ export default {
   "announce.violated": "保证被违反：{kind}：{text}",
   "announce.more": " 还有 {n} 条。",
   "speed": "{tps} tick/秒 · {factor}× Kafka 时间",
-  // ---------------------------------------------------------------- lessons (views/lesson.js, main.js)
+  // ---------------------------------------------------------------- lessons (views/lesson.js, app/modes/lesson.js)
   "lesson.region": "课程",
   "lesson.pick": "课程",
   "lesson.group.lessons": "课程",

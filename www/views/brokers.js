@@ -1,6 +1,6 @@
 // Broker cards: one per broker with its status, the controller badge, its ZooKeeper registration,
 // the partitions it hosts, and the fault buttons (Crash, Recover, and "Faults…" for the menu of
-// every fault in actions.js). Buttons carry data-action and data-broker; main.js handles them.
+// every fault in actions.js). Buttons carry data-action and data-broker; the app handles them.
 
 import { h, join, setAttr, setText } from "./dom.js";
 import { brokersModel, modelKey } from "./model.js";

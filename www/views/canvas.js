@@ -13,7 +13,7 @@ const jobs = [];
  * now, and paint it with `draw(ctx)` (in CSS px, on a cleared canvas) at the next
  * flushPaint(). A canvas's text and fonts make Chromium bring the whole document's style up to
  * date first: painted in the middle of a frame's DOM writes, that cost 1.4 ms a frame for six
- * lag clocks, an extra style pass; painted after them (main.js draw() flushes at its end), it is
+ * lag clocks, an extra style pass; painted after them (page/draw.js flushes at its end), it is
  * the frame's one style pass. (An OffscreenCanvas knows no document, but each took 1.2 ms to set
  * up: 22 ms more before the first frame.)
  */
@@ -45,7 +45,7 @@ export function flushPaint() {
 // cannot use: each is resolved by the browser through a hidden probe element's `color`. That
 // also gives forced-colors (high-contrast) mode its system colours. The resolved values are kept
 // while the theme is the same (html[data-theme], the OS colour scheme, forced colours, contrast),
-// which is checked once per task; main.js redraws on the next frame after a theme change.
+// which is checked once per task; the app redraws on the next frame after a theme change.
 export const THEME_QUERIES = ["(prefers-color-scheme: dark)", "(forced-colors: active)", "(prefers-contrast: more)"];
 let themeLists = null;
 let resolved = new Map();

@@ -1,6 +1,6 @@
 // Compact partitions view for large clusters (e.g. 24 brokers × 200 partitions): one table row
 // per partition with its leader, epoch, ISR size, HW, largest follower lag and warnings, and no
-// per-record cells. Rows open the partition inspector (main.js, via [data-partition]).
+// per-record cells. Rows open the partition inspector (the app, via [data-partition]).
 
 import { h, join, setAttr, setText } from "./dom.js";
 import { followerLagMessages, formatIdSet, modelKey, partitionFlags } from "./model.js";

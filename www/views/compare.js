@@ -1,6 +1,6 @@
 // Compare mode's panes and summary: for each pane its setting, a compact picture of its cluster
 // (views/picture.js), its checkpoints (✓ / ✗ per pane), and below them the table of differences
-// with the rows that differ marked, and the findings in words. main.js owns the two handles and
+// with the rows that differ marked, and the findings in words. app/modes/compare.js owns the two sessions and
 // passes plain data.
 //
 // Test hooks: .compare-pane[data-pane="0|1"] with .pane-picture svg and [data-unavailable];

@@ -1,6 +1,6 @@
 // Configuration form: built from snapshot.config (whatever keys the core has), one input per
 // key with the type of its value, grouped as config-model.js says. Applying resets the cluster
-// with the new config (main.js); the core validates and its Error text is shown in the form.
+// with the new config (the app); the core validates and its Error text is shown in the form.
 
 import { h, setText } from "./dom.js";
 import { configFields, configSummary } from "./config-model.js";

@@ -1,5 +1,5 @@
 // Events panel: the events returned by step(), newest first, filtered by kind and partition.
-// Each line is a button that jumps to its tick (data-jump-tick; main.js seeks with the same code
+// Each line is a button that jumps to its tick (data-jump-tick; the app seeks with the same code
 // as the time scrubber). Lines: Kafka time, kind, partition/broker, the core's text.
 
 import { h, setAttr, setHidden, setOptions } from "./dom.js";

@@ -1,6 +1,6 @@
 // Guarantees panel: the invariant violations the core reports (snapshot.violations, each
 // {kind, tick, partition, text}) in red, each with a button that jumps to its tick; when there
-// are none, the invariants being checked. Jump buttons carry data-jump-tick; main.js seeks.
+// are none, the invariants being checked. Jump buttons carry data-jump-tick; the app seeks.
 
 import { h, join, setText } from "./dom.js";
 import { violationsOf } from "./events-model.js";

@@ -1,5 +1,5 @@
 // The HW-history samples behind the per-partition charts: a bounded ring buffer filled from the
-// successive snapshots main.js draws (the core keeps no history). Pure data, unit-tested.
+// successive snapshots the app draws (the core keeps no history). Pure data, unit-tested.
 //
 // History is deterministic, so samples at or before a tick stay true when the user seeks back to
 // it (truncateAfter); a jump forward or a new cluster clears them (there would be a gap).

@@ -1,5 +1,5 @@
 // Inspector dialog: the full state of a clicked broker, partition, replica, record or message,
-// as built by inspector-model.js. It stays live: main.js redraws it after every refresh, so
+// as built by inspector-model.js. It stays live: the app redraws it after every refresh, so
 // stepping with the dialog open shows the state change.
 
 import { h, setText } from "./dom.js";

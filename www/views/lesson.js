@@ -1,6 +1,6 @@
 // The lesson player's panel (and compare mode's header, which shares its parts): the lesson
 // picker, title, caption in the chosen language, the stops as dots, the navigation buttons and
-// the checkpoints as they are reached (✓ / ✗ with the value found). main.js owns the lesson's
+// the checkpoints as they are reached (✓ / ✗ with the value found). the app owns the lesson's
 // state and calls render() with a plain model; clicks are wired in controls.js.
 //
 // Test hooks: #lesson-caption, #lesson-title, #lesson-progress, #lesson-next / -back / -restart,

@@ -9,15 +9,18 @@
 //
 // Test hooks: [data-partition][data-leader] per block, [data-broker] per replica row,
 // .hw-marker[data-hw] / .leo-marker[data-leo] per row, .set-isr / .set-osr chips [data-broker],
-// .lag.lag-ok / -warn / -over per follower, canvas.cells[data-start][data-cells] (drawCells).
+// .lag.lag-ok / -warn / -over per follower, canvas.cells[data-start][data-cells] (record-track.js drawCells).
 // Clicks (controls.js): .replica-name opens the replica inspector, a record on canvas.cells the
 // record inspector (recordAt says which).
 
 import { cachedWidth, h, join, setAttr, setBoxText, setHidden, setStyle, setText } from "./dom.js";
-import { cssColors, cssFont, paint, setFont, sprite, stampSprite, textWidth, themeKey } from "./canvas.js";
-import { epochSlot, formatLagTime, formatSeconds, lagClockFraction, lagClockShown, MAX_WINDOW, MIN_WINDOW, modelKey, partitionModel, sameCells } from "./model.js";
+import { cssColors, cssFont, paint, setFont, textWidth, themeKey } from "./canvas.js";
+import { formatLagTime, formatSeconds, lagClockFraction, lagClockShown, MAX_WINDOW, MIN_WINDOW, modelKey, partitionModel } from "./model.js";
 import * as hwChart from "./hw-chart.js";
+import { drawCells, drawRuler, PALETTE, showRecordTitle } from "./record-track.js";
 import { t } from "../i18n.js";
+
+export { recordAt } from "./record-track.js";
 
 const DEFAULT_CELL_PX = 18;
 const MOVE_MS = 700;
@@ -47,7 +50,7 @@ export function render(root, snap, ctx) {
 
 /**
  * How many records of each log the view draws at most (the offsets that fit in a track): the
- * snapshot need not carry more (main.js asks the core for this many). Read before a frame's
+ * snapshot need not carry more (the app asks the core for this many). Read before a frame's
  * writes, from the cached track width.
  */
 export function recordsShown(root) {
@@ -223,36 +226,6 @@ function updateRuler(grid, { start, end, hidden }) {
   setAttr(ell, "title", hidden > 0 ? t("partition.notDrawn", { from: start - hidden, to: start - 1 }) : null);
 }
 
-const RULER_HEIGHT = 14;
-
-/**
- * The offset ruler over the rows: a mark and the offset every 5 offsets. On a canvas, like the
- * records under it (it is only a picture: aria-hidden); as elements, a slide of the window
- * removed and added a few and cost 150 µs of layout.
- */
-function drawRuler(canvas, { start, end }, { track, theme, mono }) {
-  const look = `${start}|${end}|${track.width}|${track.cell}|${mono}|${theme}`;
-  if (canvas.__look === look) return;
-  canvas.__look = look;
-  paint(canvas, Math.max(1, track.width), RULER_HEIGHT, (ctx) => {
-    const colors = cssColors(PALETTE);
-    setFont(ctx, `10px ${mono}`);
-    ctx.textAlign = "left";
-    ctx.textBaseline = "middle";
-    ctx.fillStyle = colors["--leo"];
-    ctx.strokeStyle = colors["--border"];
-    ctx.lineWidth = 1;
-    ctx.beginPath();
-    for (let o = Math.ceil(start / 5) * 5; o < end; o += 5) {
-      const x = Math.round((o - start) * track.cell) + 0.5;
-      ctx.moveTo(x, 0);
-      ctx.lineTo(x, RULER_HEIGHT);
-      ctx.fillText(String(o), x + 2.5, RULER_HEIGHT / 2 + 0.5);
-    }
-    ctx.stroke();
-  });
-}
-
 /**
  * AR = ISR + OSR as chips keyed by broker. A chip that changes set is moved in the DOM and then
  * animated from where it was (FLIP), so ISR shrink / expand reads as movement.
@@ -343,153 +316,6 @@ function updateRow(row, r, m, ctx) {
 
   setText(row.querySelector(".leo-text"), `LEO ${r.leo}`);
   setText(row.querySelector(".hw-text"), `HW ${r.hw}`);
-}
-
-const EPOCH_COLORS = ["--e0", "--e1", "--e2", "--e3", "--e4", "--e5", "--e6", "--e7"];
-/** The CSS colours the canvases paint with (canvas.js cssColors, resolved when they paint). */
-const PALETTE = [...EPOCH_COLORS, "--surface", "--surface-2", "--border", "--leo", "--bad", "--muted", "--ok", "--warn"];
-const TRACK_HEIGHT = 46;
-const CELL = { top: 11, height: 22, gap: 2, radius: 3, dash: [3, 2], hatch: 6 };
-
-/**
- * The row's records in the offset window, on a canvas: a box per record, coloured by the leader
- * epoch that wrote it (the number in it), solid once committed, hatched with a dashed edge
- * before, ringed in red where it differs from the leader's record. As DOM elements, a produce
- * of 20 records created, restyled and removed up to 180 of them over the following frames, the
- * most expensive frames of the page (issue #6). Redrawn only when the window, the records or the
- * look changed. Test hooks: data-start, data-cells ("offset:epoch:state" with state c
- * committed, u uncommitted, d divergent).
- */
-function drawCells(canvas, cells, start, { track, theme, mono, sans }) {
-  const empty = cells.length ? "" : t("pic.empty");
-  const look = `${track.width}|${track.cell}|${empty}|${mono}|${sans}|${theme}`;
-  if (canvas.__start === start && canvas.__look === look && sameCells(canvas.__cells, cells)) return;
-  canvas.__start = start;
-  canvas.__look = look;
-  canvas.__cells = cells;
-  canvas.__cellPx = track.cell;
-  paint(canvas, Math.max(1, track.width), TRACK_HEIGHT, (ctx) => {
-    const colors = cssColors(PALETTE);
-    if (empty) {
-      setFont(ctx, `italic 11px ${sans}`);
-      ctx.fillStyle = colors["--muted"];
-      ctx.textAlign = "left";
-      ctx.textBaseline = "middle";
-      ctx.fillText(empty, 14, CELL.top + CELL.height / 2);
-    }
-    const w = track.cell - CELL.gap;
-    const font = `700 10px ${mono}`;
-    for (const c of cells) {
-      const key = `cell|${c.epoch}|${c.committed}|${w}|${font}`;
-      stampSprite(ctx, sprite(key, w, CELL.height, (sc) => drawCell(sc, c, w, font)), (c.offset - start) * track.cell, CELL.top);
-    }
-    // Rings last: they reach over the neighbours, like the box-shadow they stand for.
-    for (const c of cells) {
-      if (!c.divergent) continue;
-      const x = (c.offset - start) * track.cell;
-      ctx.lineWidth = 2;
-      ctx.strokeStyle = colors["--surface"];
-      cellBox(ctx, x, CELL.top, w, -1);
-      ctx.stroke();
-      ctx.lineWidth = 1.5;
-      ctx.strokeStyle = colors["--bad"];
-      cellBox(ctx, x, CELL.top, w, -2.75);
-      ctx.stroke();
-    }
-  });
-  setAttr(canvas, "data-start", start);
-  setAttr(canvas, "data-cells", cells.map((c) => `${c.offset}:${c.epoch}:${c.divergent ? "d" : c.committed ? "c" : "u"}`).join(" "));
-  setAttr(canvas, "aria-label", empty || describeCells(cells, start));
-}
-
-/** A record cell's box path at (`x`, `y`), `w` wide, shrunk by `inset` on every side (grown if negative). */
-function cellBox(ctx, x, y, w, inset) {
-  ctx.beginPath();
-  // roundRect: Chromium 99, Firefox 112, Safari 16; square corners before.
-  if (ctx.roundRect) ctx.roundRect(x + inset, y + inset, w - 2 * inset, CELL.height - 2 * inset, CELL.radius);
-  else ctx.rect(x + inset, y + inset, w - 2 * inset, CELL.height - 2 * inset);
-}
-
-/**
- * One record cell at the origin, `w` × CELL.height (drawn once per look into a sprite, then
- * stamped: canvas.js sprite): filled with the colour of the leader epoch that wrote it, the
- * epoch's number in white, once committed; before, hatched (stripes at 24 % of the colour)
- * inside a dashed edge, like the legend's swatch, the number in the colour.
- */
-function drawCell(ctx, c, w, font) {
-  const colors = cssColors(PALETTE);
-  const ec = colors[EPOCH_COLORS[epochSlot(c.epoch)]];
-  if (c.committed) {
-    cellBox(ctx, 0, 0, w, 0);
-    ctx.fillStyle = ec;
-    ctx.fill();
-    ctx.fillStyle = "#fff";
-  } else {
-    cellBox(ctx, 0, 0, w, 0.75);
-    ctx.save();
-    ctx.clip();
-    ctx.globalAlpha = 0.24;
-    ctx.strokeStyle = ec;
-    // Bands of hatch/2 px every hatch px, across the box at 45° (CSS: a 135deg repeating gradient).
-    ctx.lineWidth = CELL.hatch / 2;
-    ctx.beginPath();
-    for (let d = 0; d < w + CELL.height; d += CELL.hatch * Math.SQRT2) {
-      ctx.moveTo(d, 0);
-      ctx.lineTo(d - CELL.height, CELL.height);
-    }
-    ctx.stroke();
-    ctx.restore();
-    cellBox(ctx, 0, 0, w, 0.75); // (the stripes replaced the path)
-    ctx.strokeStyle = ec;
-    ctx.lineWidth = 1.5;
-    ctx.setLineDash(CELL.dash);
-    ctx.stroke();
-    ctx.setLineDash([]);
-    ctx.fillStyle = ec;
-  }
-  ctx.font = font;
-  ctx.textAlign = "center";
-  ctx.textBaseline = "middle";
-  ctx.fillText(String(c.epoch), w / 2, CELL.height / 2 + 0.5);
-}
-
-function describeCells(cells, start) {
-  const committed = cells.filter((c) => c.committed).length;
-  const divergent = cells.filter((c) => c.divergent).length;
-  return t("cells.aria", { from: start, n: cells.length, committed }) + (divergent ? t("cells.aria.divergent", { n: divergent }) : "");
-}
-
-/**
- * The offset of the record drawn at viewport point (`x`, `y`) on a row's cells canvas, or null
- * where there is none (controls.js's click handler opens the record inspector with it).
- */
-export function recordAt(canvas, x, y) {
-  return cellAt(canvas, x, y)?.offset ?? null;
-}
-
-/** The cell (partitionModel's) drawn at viewport point (`x`, `y`) on a row's cells canvas, or null. */
-function cellAt(canvas, x, y) {
-  if (!canvas.__cells) return null;
-  const r = canvas.getBoundingClientRect();
-  const top = y - r.top - CELL.top;
-  if (top < 0 || top > CELL.height) return null;
-  const slot = Math.floor((x - r.left) / canvas.__cellPx);
-  return canvas.__cells.find((c) => c.offset === canvas.__start + slot) ?? null;
-}
-
-/** A record's tooltip (offset, epoch, state, value) and a pointer cursor, as the pointer moves over it. */
-function showRecordTitle(event) {
-  const canvas = event.target;
-  if (!canvas.matches?.("canvas.cells")) return;
-  const c = cellAt(canvas, event.clientX, event.clientY);
-  setStyle(canvas, "cursor", c ? "pointer" : "");
-  if (!c) {
-    setAttr(canvas, "title", null);
-    return;
-  }
-  const state = t(c.committed ? "cell.committed" : c.divergent ? "cell.divergent" : "cell.notCommitted");
-  const value = c.value !== undefined ? t("cell.value", { v: c.value }) : "";
-  setAttr(canvas, "title", t("cell.title", { offset: c.offset, epoch: c.epoch, state, value }));
 }
 
 function updateLag(row, r, m) {

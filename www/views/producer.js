@@ -1,7 +1,7 @@
 // Producer & consumer panel: keeps the partition <select> in step with the snapshot, lists the
 // latest produce requests with their status (pending / acked / failed) and Kafka error names,
 // and shows where each partition's consumer is against the HW it may read up to. The form itself
-// is static markup in index.html; main.js handles its submit and the automatic producer.
+// is static markup in index.html; the app handles its submit and the automatic producer.
 
 import { h, join, setAttr, setHidden, setOptions, setStyle, setText } from "./dom.js";
 import { modelKey, REQUESTS_SHOWN, requestsModel } from "./model.js";

@@ -1,19 +1,18 @@
-// Wires the page's DOM events to main.js's commands. Holds no state and never touches the wasm
-// handle: every handler reads what was clicked or typed and calls one command.
+// Wires the page's DOM events to the app's commands (app/commands.js). Holds no state and never
+// touches the wasm handle: every handler reads what was clicked or typed and calls one command.
 
-import { keyCommand } from "./keyboard.js";
-import { messageAt } from "./views/cluster.js";
-import { recordAt } from "./views/partitions.js";
+import { keyCommand } from "../keyboard.js";
+import { messageAt } from "../views/cluster.js";
+import { recordAt } from "../views/partitions.js";
 
 const $ = (sel) => document.querySelector(sel);
 
 /**
- * `cmd`: the commands of main.js (togglePlay, step, stepBack, seekPreview, reset, setSpeed,
- * produce, toggleAuto, brokerAction, openMenu, inspect, toggleLink, jump, applyConfig,
- * versionChanged, configDefaults, toggleView, cycleTheme, help, key, inspectorClosed; toggleLang,
- * toggleLessons, pickLesson, lessonNext / Back / Restart / Goto, closeLesson, toggleCompare,
- * pickPreset, compareNext / Back / Restart / Goto, closeCompare, share, copy, exportAs,
- * closeNotice).
+ * `cmd`: the app's commands (togglePlay, step, stepBack, seekPreview, reset, setSpeed, produce,
+ * toggleAuto, brokerAction, openMenu, inspect, toggleLink, jump, applyConfig, versionChanged,
+ * configDefaults, toggleView, cycleTheme, help, key, inspectorClosed; toggleLang, toggleLessons,
+ * pickLesson, toggleCompare, pickPreset; next / back / restart / goto / closeMode of whichever
+ * mode is open; share, copy, exportAs, closeNotice).
  */
 export function wireControls(cmd) {
   $("#play").addEventListener("click", () => cmd.togglePlay());
@@ -32,25 +31,20 @@ export function wireControls(cmd) {
   $("#share-button").addEventListener("click", () => cmd.share());
   $("#notice .notice-close").addEventListener("click", () => cmd.closeNotice());
 
-  // The lesson player and compare mode: the same buttons, one set each.
+  // The lesson panel and compare mode's header: one set of buttons each, the same commands (the
+  // open mode's player).
   $("#lesson-select").addEventListener("change", (e) => cmd.pickLesson(e.target.value));
-  $("#lesson-next").addEventListener("click", () => cmd.lessonNext());
-  $("#lesson-back").addEventListener("click", () => cmd.lessonBack());
-  $("#lesson-restart").addEventListener("click", () => cmd.lessonRestart());
-  $("#lesson-close").addEventListener("click", () => cmd.closeLesson());
-  $("#lesson-dots").addEventListener("click", (e) => {
-    const dot = e.target.closest("[data-stop]");
-    if (dot) cmd.lessonGoto(Number(dot.dataset.stop));
-  });
   $("#compare-preset").addEventListener("change", (e) => cmd.pickPreset(e.target.value));
-  $("#compare-next").addEventListener("click", () => cmd.compareNext());
-  $("#compare-back").addEventListener("click", () => cmd.compareBack());
-  $("#compare-restart").addEventListener("click", () => cmd.compareRestart());
-  $("#compare-close").addEventListener("click", () => cmd.closeCompare());
-  $("#compare-dots").addEventListener("click", (e) => {
-    const dot = e.target.closest("[data-stop]");
-    if (dot) cmd.compareGoto(Number(dot.dataset.stop));
-  });
+  for (const panel of ["lesson", "compare"]) {
+    $(`#${panel}-next`).addEventListener("click", () => cmd.next());
+    $(`#${panel}-back`).addEventListener("click", () => cmd.back());
+    $(`#${panel}-restart`).addEventListener("click", () => cmd.restart());
+    $(`#${panel}-close`).addEventListener("click", () => cmd.closeMode());
+    $(`#${panel}-dots`).addEventListener("click", (e) => {
+      const dot = e.target.closest("[data-stop]");
+      if (dot) cmd.goto(Number(dot.dataset.stop));
+    });
+  }
 
   // Share dialog: copy buttons and exports.
   const share = $("#share-dialog");

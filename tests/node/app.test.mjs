@@ -1,0 +1,295 @@
+// The page's application layer against the real wasm core (www/pkg), without a browser: the
+// Session (history, seeking, forks), the Player (stops, back / goto, autoplay, two sessions in
+// lockstep) and the three Modes behind one contract (www/app/).
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import { describe, test } from "node:test";
+import init, { Cluster, parseScenario } from "../../www/pkg/kafka_replication.js";
+import { Session } from "../../www/app/session.js";
+import { Player } from "../../www/app/player.js";
+import { FreePlay } from "../../www/app/modes/free.js";
+import { LessonMode, parsed } from "../../www/app/modes/lesson.js";
+import { CompareMode } from "../../www/app/modes/compare.js";
+import { findPreset } from "../../www/compare.js";
+import { configOf } from "../../www/lesson.js";
+import { decodeShare } from "../../www/share.js";
+import { traceJson } from "../../www/export.js";
+
+await init({ module_or_path: fs.readFileSync(new URL("../../www/pkg/kafka_replication_bg.wasm", import.meta.url)) });
+
+const scenario = (name) => fs.readFileSync(new URL(`../../scenarios/${name}.txt`, import.meta.url), "utf8");
+const hash = (s) => String(s.cluster.stateHash());
+/** A host as the app gives the modes, recording what they post. */
+const host = () => {
+  const posted = [];
+  return { posted, lang: () => "en", t: (k) => k, post: (type, payload) => posted.push({ type, ...payload }), wake: () => posted.push({ type: "wake" }), reset() {}, picker: () => [] };
+};
+/** setTimeout-like timers run by hand. */
+const manualTimers = () => {
+  const pending = new Map();
+  let next = 1;
+  return {
+    pending,
+    set: (fn, ms) => (pending.set(next, { fn, ms }), next++),
+    clear: (id) => pending.delete(id),
+    fire() {
+      const [[id, { fn }]] = pending;
+      pending.delete(id);
+      fn();
+    },
+  };
+};
+
+describe("Session", () => {
+  test("acts and advances; the log records each action at its tick", () => {
+    const s = new Session(Cluster, { seed: 7 });
+    s.advance(5);
+    s.act("produce", [{ partition: 0, count: 3, acks: -1 }]);
+    const events = s.advance(40);
+    assert.ok(events.length > 0, "the steps' events");
+    assert.equal(s.tick, 45);
+    assert.equal(s.horizon, 45);
+    assert.deepEqual(s.actions, [{ tick: 5, method: "produce", args: [{ partition: 0, count: 3, acks: -1 }] }]);
+    assert.equal(s.snapshot({ records: 10 }).partitions[0].hw, 3, "acks=all: the HW covers the 3 records once the followers fetched them");
+    s.free();
+  });
+
+  test("bad calls throw, naming the argument, and change nothing", () => {
+    assert.throws(() => new Session(null), /Cluster must be the core's Cluster class/);
+    assert.throws(() => new Session(Cluster, { brokers: -1 }));
+    const s = new Session(Cluster, {});
+    const stamp = s.stamp;
+    assert.throws(() => s.act("noSuchMethod", []), /main\.noMethod/);
+    assert.throws(() => s.act("recover", [0, 1, 2, 3, 4, 5]), /main\.tooManyArgs/, "more arguments than the core's method takes");
+    assert.throws(() => s.act("produce", [{ partition: 99 }]));
+    assert.throws(() => s.advance(-1), /n must be an integer/);
+    assert.throws(() => s.seek("x"), /seek: the tick must be a number/);
+    assert.throws(() => s.reset([]), /config must be an object/);
+    assert.deepEqual(s.actions, []);
+    assert.equal(s.stamp, stamp);
+    const brokers = s.snapshot().brokers.length;
+    assert.throws(() => s.reset({ brokers: -1 }));
+    assert.equal(s.snapshot().brokers.length, brokers, "a refused config keeps the cluster");
+    s.free();
+  });
+
+  test("seeking back restores the very state; acting in the past forks the history", () => {
+    const s = new Session(Cluster, {});
+    const seen = new Map();
+    // The state at tick t includes the actions taken at t.
+    for (let t = 0; t <= 700; t += 50) {
+      if (t % 100 === 0) s.act("produce", [{ partition: t % 3, count: 5 }]);
+      seen.set(s.tick, hash(s));
+      if (t < 700) s.advance(50);
+    }
+    assert.ok(s.checkpoints.size > 1, "checkpoints were taken on the way");
+    for (const t of [100, 650, 300, 50, 700]) {
+      const r = s.seek(t);
+      assert.equal(r.to, t);
+      assert.equal(hash(s), seen.get(t), `tick ${t}`);
+    }
+    assert.equal(s.seek(10_000).to, 700, "clamped to the horizon");
+    s.seek(200);
+    const { forked } = s.act("fail", [1]);
+    assert.equal(forked, 200);
+    assert.equal(s.horizon, 200);
+    assert.ok(s.actions.every((a) => a.tick <= 200), "the recorded future is gone");
+    s.free();
+  });
+
+  test("restore replays a log to its tick exactly; trace replays every event from tick 0", () => {
+    const a = new Session(Cluster, { seed: 3 });
+    a.act("produce", [{ partition: 1, count: 4 }]);
+    a.advance(30);
+    a.act("fail", [0]);
+    a.advance(120);
+    const b = new Session(Cluster, {});
+    const events = b.restore({ seed: 3 }, a.actions, 150, 200);
+    assert.equal(hash(b), hash(a));
+    assert.equal(b.horizon, 200);
+    assert.ok(events.length > 0);
+    const tr = a.trace();
+    assert.equal(tr.tick, 150);
+    assert.equal(tr.events[0].tick, 0, "from the start");
+    assert.ok(tr.events.some((e) => e.kind === "leader" || /leader/i.test(e.text)), "the election after the crash");
+    assert.throws(() => b.restore({}, "x", 1), /actions must be an array/);
+    a.free();
+    b.free();
+  });
+});
+
+describe("Player", () => {
+  const anatomy = parseScenario(scenario("lessons/05-acks"));
+
+  test("plays stop by stop; goto and back restore the states seen there", () => {
+    const s = new Session(Cluster, configOf(anatomy));
+    const stops = [];
+    const p = new Player(anatomy, [s], { onStop: (pl) => stops.push(pl.stop) });
+    const hashes = [];
+    while (!p.done) {
+      p.start();
+      p.advance(Infinity);
+      hashes[p.stop] = hash(s);
+    }
+    assert.equal(p.stop, p.stops);
+    assert.deepEqual(stops, Array.from({ length: p.stops }, (_, i) => i + 1), "onStop at every stop");
+    assert.ok(p.run.checkpoints.length > 0 && p.run.checkpoints.every((c) => c.ok), "every checkpoint holds");
+    p.goto(3);
+    assert.equal(p.stop, 3);
+    assert.equal(hash(s), hashes[3]);
+    p.back();
+    assert.equal(p.stop, 2);
+    assert.equal(hash(s), hashes[2]);
+    p.goto(p.stops);
+    assert.equal(hash(s), hashes[p.stops], "played forward again to the end: the same state");
+    assert.throws(() => p.goto("x"), /goto: the stop must be a number/);
+    s.free();
+  });
+
+  test("a budget of ticks at a time; Next while playing jumps to the stop; acting takes it off its script", () => {
+    const s = new Session(Cluster, configOf(anatomy));
+    const p = new Player(anatomy, [s]);
+    p.start();
+    p.advance(1);
+    assert.equal(p.playing, true, "step 2: one tick of two spent");
+    p.next();
+    assert.equal(p.playing, false);
+    assert.equal(p.stop, 1);
+    const at = hash(s);
+    s.act("fail", [2]);
+    s.advance(5);
+    assert.equal(p.offScript, true);
+    p.back(); // off the script: back to the stop this segment started at
+    assert.equal(hash(s), at);
+    assert.equal(p.offScript, false);
+    p.restart();
+    assert.equal(s.tick, 0);
+    assert.equal(p.playing, true);
+    s.free();
+  });
+
+  test("autoplay moves on after a reading pause, unless the reader left the script", () => {
+    const timers = manualTimers();
+    const woke = [];
+    const s = new Session(Cluster, configOf(anatomy));
+    const p = new Player(anatomy, [s], { timers, onWake: () => woke.push(p.stop) });
+    p.autoplay = true;
+    p.start();
+    p.advance(Infinity);
+    assert.equal(timers.pending.size, 1);
+    assert.ok([...timers.pending.values()][0].ms >= 4000, "at least 4 s to read");
+    timers.fire();
+    assert.deepEqual(woke, [1]);
+    assert.equal(p.playing, true);
+    p.advance(Infinity);
+    s.act("fail", [0]);
+    timers.fire();
+    assert.deepEqual(woke, [1], "off the script: it waits");
+    s.free();
+  });
+
+  test("two sessions in lockstep; a checkpoint holds only when it holds in both", () => {
+    const preset = findPreset("acks");
+    const commands = parseScenario(preset.script);
+    const sessions = [new Session(Cluster, { ...configOf(commands), acks: 1 }), new Session(Cluster, { ...configOf(commands), acks: "all" })];
+    const ticks = [0, 0];
+    const p = new Player(commands, sessions, { labels: () => ["left", "right"], lockstep: (i, s) => (ticks[i] = s.tick) });
+    p.goto(2);
+    assert.equal(sessions[0].tick, sessions[1].tick);
+    assert.deepEqual(ticks, [sessions[0].tick, sessions[1].tick], "lockstep saw every tick of both");
+    const c = p.run.checkpoints.find((x) => x.text === "request2.status == acked");
+    assert.deepEqual(c.panes.map((x) => x.ok), [true, false], "acks=1 answers at once, acks=all waits");
+    assert.equal(c.ok, false);
+    assert.match(p.call("recover", [9]).error, /^left: .*; right: /, "a refused call names each pane");
+    assert.throws(() => new Player(commands, []), /sessions must be 1 or 2 Sessions/);
+    for (const s of sessions) s.free();
+  });
+});
+
+describe("Modes: one contract", () => {
+  test("each mode implements every method of the contract", () => {
+    const h = host();
+    const s = new Session(Cluster, {});
+    const entry = parsed({ id: "01-anatomy", group: "lessons", text: scenario("lessons/01-anatomy") }, parseScenario);
+    const modes = [new FreePlay(s, h), new LessonMode(entry, s, h), new CompareMode(findPreset("strategy"), Cluster, parseScenario, h)];
+    const methods = ["advance", "act", "play", "pause", "next", "back", "goto", "restart", "view", "link", "trace", "pictureParts", "statePayload", "info", "close"];
+    for (const mode of modes) {
+      for (const m of methods) assert.equal(typeof mode[m], "function", `${mode.kind}.${m}`);
+      assert.equal(typeof mode.playing, "boolean", `${mode.kind}.playing`);
+      assert.ok(["play", "lesson", "compare"].includes(mode.kind));
+    }
+    modes[2].close();
+    s.free();
+  });
+
+  test("free play: its link reopens the same state; no stops to go to", () => {
+    const s = new Session(Cluster, { seed: 11 });
+    const mode = new FreePlay(s, host());
+    mode.act("produce", [{ partition: 0, count: 2 }]);
+    mode.advance(30);
+    assert.equal(mode.act("recover", [42]).ok, false, "a refusal is an answer, not a throw");
+    assert.equal(mode.next(), "next: no lesson is open");
+    mode.goto(80);
+    assert.equal(s.tick, 80, "past the horizon: runs on to it");
+    mode.goto(10);
+    assert.equal(s.tick, 10);
+    mode.goto(80);
+    const link = decodeShare(new URLSearchParams(mode.link("en").query));
+    assert.ok(link.ok);
+    const again = new Session(Cluster, {});
+    again.restore(link.state.config, link.state.actions, link.state.tick);
+    assert.equal(hash(again), hash(s));
+    assert.equal(mode.statePayload(s.snapshot()).mode, "play");
+    assert.equal(mode.trace(traceJson).actions.length, 1);
+    assert.equal(mode.pictureParts(), null);
+    s.free();
+    again.free();
+  });
+
+  test("a lesson: stop events, a lesson link at a stop, a state link off its script", () => {
+    const h = host();
+    const entry = parsed({ id: "05-acks", group: "lessons", text: scenario("lessons/05-acks") }, parseScenario);
+    const s = new Session(Cluster, {});
+    const mode = new LessonMode(entry, s, h);
+    assert.equal(mode.play(), true);
+    mode.advance(Infinity);
+    mode.goto(2);
+    assert.deepEqual(h.posted.filter((e) => e.type === "stop").map((e) => e.stop), [1, 2]);
+    assert.ok(h.posted.some((e) => e.type === "checkpoint" && e.scenario === "05-acks"));
+    assert.match(mode.link("zh").query, /^scenario=05-acks&step=2&lang=zh$/);
+    assert.equal(mode.statePayload(s.snapshot()).lesson.stop, 2);
+    mode.act("fail", [0]);
+    assert.equal(mode.model().offScript, true);
+    assert.equal(mode.play(), false, "off the script, Play is free play");
+    assert.match(mode.link("en").query, /^v=1&s=/);
+    assert.equal(mode.trace(traceJson).lesson.scenario, "05-acks");
+    mode.back();
+    assert.equal(mode.model().stop, 2);
+    mode.close();
+    s.free();
+  });
+
+  test("compare mode: two panes, the difference the preset shows, restored exactly", () => {
+    const h = host();
+    const mode = new CompareMode(findPreset("acks"), Cluster, parseScenario, h);
+    assert.equal(mode.session, null, "no main cluster: it draws its panes");
+    mode.goto(4);
+    const m = mode.model();
+    assert.equal(m.stop, 4);
+    assert.deepEqual(m.metrics.map((x) => x.lostValues), [[2], []], "acks=1 lost the acknowledged m2; acks=all lost nothing");
+    assert.equal(mode.view().rows.find((r) => r.id === "lost").differs, true);
+    const at4 = m.hashes;
+    mode.goto(2);
+    assert.equal(mode.model().stop, 2);
+    mode.goto(4); // restored from stop 2, played on
+    assert.deepEqual(mode.model().hashes, at4);
+    assert.equal(mode.link("en").query, "mode=compare&preset=acks&step=4&lang=en");
+    const tr = mode.trace(traceJson);
+    assert.deepEqual(tr.panes.map((p) => p.config.acks), [1, "all"]);
+    assert.equal(mode.statePayload().compare.panes.length, 2);
+    assert.equal(mode.pictureParts().length, 2);
+    assert.deepEqual(h.posted.filter((e) => e.type === "stop").map((e) => e.scenario), Array(6).fill("compare/acks"), "stops 1–4, then 3 and 4 again");
+    assert.throws(() => new CompareMode(null, Cluster, parseScenario, h), /preset must be one of compare.js PRESETS/);
+    mode.close();
+  });
+});

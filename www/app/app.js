@@ -1,0 +1,393 @@
+// The application: the page's Session, the open Mode (free play, a lesson, compare mode) and the
+// Loop. Every command goes to the mode through the one Mode contract (modes/free.js), so nothing
+// here asks which mode is open. Commands change state and mark the loop dirty; only the loop draws
+// (through page/draw.js). Core errors are said here, in words: a refusal as a toast, a panic
+// (the handle is then lost) as the banner.
+
+import { isPanic, Session } from "./session.js";
+import { Loop } from "./loop.js";
+import { autoProduce, autoText } from "./producer.js";
+import { FreePlay } from "./modes/free.js";
+import * as paint from "../page/draw.js";
+import * as forms from "../page/forms.js";
+import * as chrome from "../page/chrome.js";
+import { once } from "../lazy.js";
+import { getLang, t } from "../i18n.js";
+import { announcements, newViolations } from "../views/events-model.js";
+import { clearHistory, createHistory, recordSample, truncateAfter } from "../views/hw-history.js";
+import { errorMessage, REQUESTS_SHOWN, validateSnapshot } from "../views/model.js";
+import { cutLinksAt } from "../timeline.js";
+
+/** Lessons and compare mode play at least this fast (ticks per second) unless slowed down after. */
+const LESSON_TPS = 20;
+/** Embedded: at most one state event per this many ms while playing. */
+const STATE_EVENT_MS = 100;
+
+// Code-split: what the first frame does not need is a chunk of its own, loaded on first use.
+export const chunks = {
+  lessons: once(() => Promise.all([import("./modes/lesson.js"), import("../page/lesson-panel.js")])),
+  scenarios: once(() => import("../scenario-files.js")),
+  compare: once(() => Promise.all([import("./modes/compare.js"), import("../page/compare-panel.js")])),
+  inspector: once(() => import("../page/inspector.js")),
+  exports: once(() => import("../page/exports.js")),
+};
+
+/** Load chunks (names of `chunks`); resolves to null, or to the error's words. */
+export async function chunksLoaded(names) {
+  try {
+    await Promise.all(names.map((n) => chunks[n]()));
+    return null;
+  } catch (err) {
+    return errorMessage(err);
+  }
+}
+
+export class App {
+  /** `core`: the wasm binding ({ Cluster, parseScenario }); `embed`: share.js embedOptions. */
+  constructor(core, embed) {
+    this.Cluster = core.Cluster;
+    this.parse = core.parseScenario;
+    this.embed = embed;
+    this.session = null;
+    this.mode = null;
+    this.panel = null; // the open mode's panel drawing (page/lesson-panel.js or compare-panel.js)
+    this.state = {
+      coreLoaded: true,
+      broken: null, // words shown in the banner when the core cannot be used
+      snap: null,
+      prev: null,
+      shownStamp: -1, // the session stamp the snapshot shows
+      continuous: false, // the last snapshot followed the previous one in time (play, step, action)
+      cuts: new Set(),
+      history: createHistory(),
+      running: false,
+      pausedBy: null, // "hidden" | "offscreen" when the page paused itself (it resumes on return)
+      tps: 4,
+      selected: null,
+      digits: null,
+      inspecting: null,
+      compact: null, // the user's choice of partitions view; null = automatic by size
+      auto: { on: false, carry: 0 },
+      roundRobin: 0,
+      themeLocked: embed.theme !== null,
+      presets: new Map(),
+      catalogue: [],
+      picker: null,
+      posted: { at: 0, timer: null },
+      get horizon() {
+        return this.app.session?.horizon ?? 0;
+      },
+      get events() {
+        return this.app.session?.events ?? { items: [], version: 0 };
+      },
+      app: this,
+    };
+    this.loop = new Loop({
+      animating: () => this.animating(),
+      tps: () => this.state.tps,
+      advance: (ticks) => this.frame(ticks),
+      draw: () => this.draw(),
+      animate: (carry) => this.mode.session && paint.animate(this.state.snap, carry),
+    });
+    // Modes call back through this (never the page itself).
+    this.host = {
+      lang: getLang,
+      t,
+      post: (type, payload) => chrome.postEvent(type, payload),
+      wake: () => this.changed(),
+      reset: () => this.reset(),
+      picker: () => this.pickerEntries(),
+    };
+  }
+
+  usable() {
+    return this.session !== null && !this.state.broken;
+  }
+
+  animating() {
+    return this.state.running || !!this.mode?.playing;
+  }
+
+  // ---------------------------------------------------------------- state changes
+
+  /** Start over with `config`: null, or the core's error in words (the current cluster is then kept). */
+  resetSession(config) {
+    try {
+      if (this.session) this.session.reset(config);
+      else this.session = new Session(this.Cluster, config, t);
+    } catch (err) {
+      if (this.session) return errorMessage(err);
+      this.state.broken = t("main.createFailed", { error: errorMessage(err) });
+      this.loop.dirty();
+      return this.state.broken;
+    }
+    this.setRunning(false);
+    this.state.broken = null;
+    Object.assign(this.state, { snap: null, prev: null, roundRobin: 0 });
+    this.state.auto.carry = 0;
+    clearHistory(this.state.history);
+    if (!this.mode) this.mode = new FreePlay(this.session, this.host);
+    this.refresh();
+    forms.producerDefaults(this.state.snap?.config ?? {});
+    return null;
+  }
+
+  /** Reset with the same config (the Reset button, free play's restart). */
+  reset() {
+    const error = this.resetSession(this.session?.config ?? {});
+    if (error) chrome.say(error);
+  }
+
+  /** Run `fn` on the session or mode; a core error is said (a panic breaks the page). Returns fn's result. */
+  guard(fn, fallback = undefined) {
+    try {
+      return fn();
+    } catch (err) {
+      this.coreFailed(err);
+      return fallback;
+    }
+  }
+
+  coreFailed(err) {
+    // A wasm trap (panic) leaves the handle unusable; an Error from argument validation does not.
+    if (isPanic(err)) {
+      this.setRunning(false);
+      this.mode?.pause();
+      this.state.broken = t("main.coreStopped", { error: errorMessage(err) });
+      this.loop.dirty();
+    } else chrome.say(errorMessage(err));
+  }
+
+  /**
+   * A user action through the mode. Returns { ok, … } or { ok: false, error }; refused actions are
+   * said as a toast unless `quiet` (a panic always breaks the page).
+   */
+  act(method, args, { quiet = false } = {}) {
+    if (!this.usable()) {
+      if (!quiet) chrome.say(this.state.broken ?? t("main.noCluster"));
+      return { ok: false, error: "no cluster" };
+    }
+    const r = this.mode.act(method, args);
+    if (!r.ok && (!quiet || isPanic(r.err))) this.coreFailed(r.err ?? new Error(r.error));
+    if (r.forked !== null && r.forked !== undefined) chrome.say(t("main.forked", { tick: r.forked }), "info");
+    this.refresh({ continuous: true });
+    return r;
+  }
+
+  /** Time passes in the mode (Step, the API's step): `n` ticks, playing stopped. */
+  step(n) {
+    this.setRunning(false);
+    if (!this.usable()) return;
+    this.mode.pause();
+    const events = this.guard(() => this.mode.advance(n), []);
+    this.refresh({ continuous: true, events });
+  }
+
+  /** One frame of playing: `ticks` of time in the mode; the automatic producer while running free. */
+  frame(ticks) {
+    if (!this.usable()) return;
+    if (!this.mode.playing && !(this.state.running && ticks > 0)) return;
+    const events = this.guard(() => this.mode.advance(ticks), []);
+    if (this.state.running) autoProduce(this, ticks);
+    this.refresh({ continuous: true, events });
+  }
+
+  /**
+   * A scripted move (next, back, goto, restart): free play stops, the loop runs if the mode plays.
+   * `fn` returns null, or an error in words (free play has no next stop: nothing changes).
+   */
+  move(fn) {
+    if (!this.usable()) return null;
+    const r = this.guard(fn, null);
+    if (typeof r === "string") return r;
+    this.setRunning(false);
+    this.changed();
+    return null;
+  }
+
+  /** Play (the API's play): the mode's script to its next stop, else free play runs. */
+  play() {
+    if (!this.usable()) return;
+    if (this.guard(() => this.mode.play(), false)) this.move(() => null);
+    else this.setRunning(true);
+  }
+
+  /** Say `texts` to screen readers. */
+  announce(texts) {
+    paint.announce(texts);
+  }
+
+  /** Something changed outside a refresh (a mode's own state): redraw, run the loop if playing. */
+  changed() {
+    this.loop.kick();
+    this.refresh();
+  }
+
+  seek(tick) {
+    if (!this.usable()) return;
+    this.setRunning(false);
+    const r = this.guard(() => this.session.seek(tick));
+    if (r && r.to > r.from && (r.to - r.from > 1 || r.restored)) clearHistory(this.state.history); // the chart would have a gap
+    this.refresh();
+  }
+
+  setRunning(on) {
+    const s = this.state;
+    s.running = on && this.usable();
+    if (s.running) {
+      s.pausedBy = null;
+      this.mode.pause(); // a lesson playing stops where it is: free play takes over (off its script)
+      this.loop.kick();
+    }
+    this.loop.dirty();
+  }
+
+  /** Pause while nobody can see the page (hidden tab, scrolled away); resume when they can again. */
+  visible(why, on) {
+    this.loop.hold(why, !on);
+    if (!on && this.state.running) {
+      this.setRunning(false);
+      this.state.pausedBy = why;
+    } else if (on && this.state.pausedBy === why) this.setRunning(true);
+  }
+
+  /**
+   * Take a fresh snapshot of the page's session (when it changed) and mark the loop dirty; the
+   * history chart, the cut links and the screen reader's announcements follow it.
+   */
+  refresh({ continuous = false, events = [] } = {}) {
+    const s = this.state;
+    if (this.usable() && this.session.stamp !== s.shownStamp) {
+      try {
+        const snap = this.session.snapshot({ records: paint.recordsShown(s), requests: REQUESTS_SHOWN });
+        const problem = validateSnapshot(snap);
+        if (problem) s.broken = t("main.badSnapshot", { problem });
+        else {
+          s.prev = s.snap;
+          s.snap = snap;
+          s.shownStamp = this.session.stamp;
+          s.continuous = continuous && s.prev !== null;
+          s.cuts = cutLinksAt(this.session.actions, snap.tick);
+          if (s.prev && snap.tick < s.prev.tick) truncateAfter(s.history, snap.tick);
+          recordSample(s.history, snap);
+          if (s.continuous) paint.announce(announcements(events, newViolations(snap, s.prev.tick)));
+        }
+      } catch (err) {
+        this.coreFailed(err);
+      }
+    }
+    this.loop.dirty();
+    this.postState();
+  }
+
+  /** Snapshot again even if the session did not change (the records drawn changed, e.g. the view). */
+  resnap() {
+    this.state.shownStamp = -1;
+    this.refresh();
+  }
+
+  draw() {
+    const view = this.mode?.view() ?? null;
+    paint.draw(this.state, view, {
+      autoText: autoText(this),
+      drawPanel: (v) => this.panel?.draw(v),
+      drawInspector: () => this.inspector?.drawInspector(this.state.inspecting, this.inspectorSnapshot(), this.state.cuts),
+    });
+  }
+
+  /** The inspector lists every record the core keeps: it takes a full snapshot of its own. */
+  inspectorSnapshot() {
+    return this.usable() ? this.session.snapshot() : this.state.snap;
+  }
+
+  // ---------------------------------------------------------------- modes
+
+  /** Leave the open mode for free play on the page's session. */
+  closeMode() {
+    if (this.mode?.kind === "play" || !this.mode) return;
+    this.mode.close();
+    this.panel?.show(false);
+    this.panel = null;
+    this.mode = new FreePlay(this.session, this.host);
+    this.state.shownStamp = -1;
+    this.refresh();
+    this.postState(true);
+  }
+
+  /** Open `mode` (built by `make()`, which may throw: said with `failed(error)`), its panel shown. */
+  openMode(make, panel, { stop = 0, autoplay = false, keepSpeed = false } = {}, failed) {
+    this.setRunning(false);
+    let mode;
+    try {
+      mode = make();
+    } catch (err) {
+      chrome.say(failed(errorMessage(err)));
+      return false;
+    }
+    if (this.mode?.kind !== "play") this.mode?.close();
+    if (this.panel && this.panel !== panel) this.panel.show(false);
+    this.mode = mode;
+    this.panel = panel;
+    mode.autoplay = autoplay;
+    if (!keepSpeed && this.state.tps < LESSON_TPS) this.state.tps = forms.setSpeedTps(LESSON_TPS, this.state.snap?.tickMs ?? 100);
+    panel.show(true);
+    if (mode.session) {
+      clearHistory(this.state.history);
+      Object.assign(this.state, { snap: null, prev: null, shownStamp: -1, roundRobin: 0 });
+      this.state.auto.carry = 0;
+    }
+    this.move(() => (stop > 1 ? mode.goto(stop) : mode.play()));
+    if (mode.session) forms.producerDefaults(this.state.snap?.config ?? {});
+    this.postState(true);
+    return true;
+  }
+
+  pickerEntries() {
+    const s = this.state;
+    if (s.picker?.lang !== getLang()) s.picker = { lang: getLang(), entries: this.lessonModule.pickerEntries(s.catalogue, this.parse, getLang()) };
+    return s.picker.entries;
+  }
+
+  /** Open a lesson or scenario (catalogue entry or name); `stop` > 1 plays to that stop at once. */
+  async openLesson(nameOrEntry, opts = {}) {
+    const [[lessons, panel], files] = await Promise.all([chunks.lessons(), chunks.scenarios()]);
+    this.lessonModule = lessons;
+    if (!this.state.catalogue.length) this.state.catalogue = lessons.catalogue(files.SCENARIO_FILES);
+    const entry = typeof nameOrEntry === "string" ? lessons.findScenario(this.state.catalogue, nameOrEntry) : nameOrEntry ?? this.state.catalogue.find((e) => e.group === "lessons");
+    if (!entry) {
+      chrome.notice(t("lesson.unknown", { name: nameOrEntry }));
+      return false;
+    }
+    const failed = (error) => t("lesson.loadFailed", { name: entry.id, error });
+    return this.openMode(() => new lessons.LessonMode(lessons.parsed(entry, this.parse), this.session, this.host), panel, opts, failed);
+  }
+
+  /** Open compare mode with preset `id` (default: the first); `stop` > 1 plays to that stop at once. */
+  async openCompare(id, opts = {}) {
+    const [[modes, panel]] = await Promise.all([chunks.compare(), chunks.lessons()]);
+    const preset = id ? modes.findPreset(id) : modes.PRESETS[0];
+    if (!preset) {
+      chrome.notice(t("lesson.unknown", { name: id }));
+      return false;
+    }
+    return this.openMode(() => new modes.CompareMode(preset, this.Cluster, this.parse, this.host), panel, opts, errorMessage);
+  }
+
+  // ---------------------------------------------------------------- embedding
+
+  /** A `state` event to the host page after changes: at once when forced, else at most one per STATE_EVENT_MS. */
+  postState(force = false) {
+    if (!chrome.embedded || !this.state.snap || !this.mode) return;
+    const p = this.state.posted;
+    const now = performance.now();
+    if (!force && now - p.at < STATE_EVENT_MS) {
+      p.timer ??= setTimeout(() => {
+        p.timer = null;
+        this.postState(true);
+      }, STATE_EVENT_MS);
+      return;
+    }
+    p.at = now;
+    chrome.postEvent("state", { ...this.mode.statePayload(this.state.snap), running: this.state.running });
+  }
+}

@@ -1,0 +1,219 @@
+// The commands the page's controls call (page/controls.js wires the DOM events to them): each
+// changes the app's state through the mode and marks the loop dirty. No mode branches: Next, Back,
+// Restart and the stop dots go to whichever mode is open.
+
+import { chunks, chunksLoaded } from "./app.js";
+import * as forms from "../page/forms.js";
+import * as chrome from "../page/chrome.js";
+import { configDiff, readConfig, withVersionDefaults } from "../views/config-model.js";
+import { shouldCompact } from "../views/compact.js";
+import { errorMessage } from "../views/model.js";
+import { linkKey } from "../timeline.js";
+import { selectByDigit } from "../keyboard.js";
+import { brokerAction, brokerActionEnabled } from "../actions.js";
+import { getLang, loadLang, saveLang, t } from "../i18n.js";
+import { links } from "./links.js";
+import { produceArgs } from "./producer.js";
+
+/** Run `fn` once the chunks it needs are in; if one cannot be loaded, say so instead (returns false). */
+export async function withChunks(names, fn) {
+  const error = await chunksLoaded(names);
+  if (!error) return fn();
+  chrome.say(t("main.chunkFailed", { error }));
+  return false;
+}
+
+/** The commands of `app` (app.js App), for page/controls.js and keyboard.js. */
+export function commands(app) {
+  const s = app.state;
+  const brokerCommand = (id, broker) => {
+    const a = brokerAction(id);
+    if (!a) return;
+    if (broker === null || broker === undefined) return chrome.say(t("main.selectFirst"), "info");
+    const b = s.snap?.brokers.find((x) => x.id === broker);
+    if (!b) return chrome.say(t("main.noBroker", { id: broker }));
+    if (!brokerActionEnabled(a, b.status)) return chrome.say(t("main.brokerIs", { action: a.label, id: broker, status: t(`status.${b.status}`) }), "info");
+    const [method, args] = a.call(broker);
+    app.act(method, args);
+    return undefined;
+  };
+  const openInspector = (target) => {
+    if (target.type === "message") target = { ...target, message: s.snap?.inflight.find((m) => m.seq === target.seq) };
+    withChunks(["inspector"], async () => {
+      app.inspector = await chunks.inspector();
+      if (target.type === "broker") s.selected = target.id;
+      s.inspecting = target;
+      app.inspector.openInspector(target, app.inspectorSnapshot(), s.cuts);
+      app.loop.dirty();
+    });
+  };
+  /** A version's default config, read from the core (a throwaway handle), cached. */
+  const presetDefaults = (version) => {
+    if (!s.presets.has(version)) {
+      const c = new app.Cluster({ version });
+      try {
+        s.presets.set(version, c.snapshot().config);
+      } finally {
+        c.free();
+      }
+    }
+    return s.presets.get(version);
+  };
+  const cmd = {
+    togglePlay: () => app.setRunning(!s.running),
+    step: () => app.step(1),
+    stepBack() {
+      if (app.session) app.seek(app.session.tick - 1);
+    },
+    seekPreview(tick) {
+      app.setRunning(false);
+      // Dragging fires many inputs: seek once per frame to the latest position.
+      if (s.seekTo === undefined || s.seekTo === null) {
+        app.loop.onNextFrame(() => {
+          const to = s.seekTo;
+          s.seekTo = null;
+          app.seek(to);
+        });
+      }
+      s.seekTo = tick;
+    },
+    jump: (tick) => app.seek(tick),
+    reset: () => app.reset(),
+    setSpeed() {
+      s.tps = forms.readSpeed(s.snap?.tickMs ?? 100);
+    },
+    produce() {
+      const { args, error } = produceArgs(app, forms.produceCount());
+      if (error) return forms.showProduceError(error);
+      const r = app.act("produce", [args]);
+      forms.showProduceError(r.ok ? "" : t("main.notSent", { error: r.error }));
+      return undefined;
+    },
+    toggleAuto(on) {
+      s.auto.on = on;
+      s.auto.carry = 0;
+      if (on) forms.showProduceError("");
+      app.loop.dirty();
+    },
+    acksChanged: forms.acksHelp,
+    brokerAction: brokerCommand,
+    openMenu(broker, x, y, returnFocus) {
+      const b = s.snap?.brokers.find((k) => k.id === broker);
+      if (!b) return;
+      s.selected = broker;
+      app.loop.dirty();
+      app.loop.flush(); // the menu opens over the picture as it is drawn now
+      chrome.openMenu({ broker, status: b.status, x, y, returnFocus, onPick: (id, which) => (id === "inspect" ? openInspector({ type: "broker", id: which }) : brokerCommand(id, which)) });
+    },
+    inspect: openInspector,
+    inspectorClosed() {
+      s.inspecting = null;
+    },
+    toggleLink(key) {
+      const [a, b] = key.split("-").map(Number);
+      app.act(s.cuts.has(linkKey(a, b)) ? "heal" : "cut", [a, b]);
+    },
+    applyConfig() {
+      const typed = readConfig(forms.configValues(), s.snap?.config);
+      let defaults = {};
+      try {
+        if (typed.version !== undefined) defaults = presetDefaults(typed.version);
+      } catch (err) {
+        return forms.configError(errorMessage(err));
+      }
+      const error = app.resetSession(configDiff(typed, defaults));
+      forms.configError(error ? t("main.notApplied", { error }) : "");
+      if (!error) chrome.say(t("main.configApplied"), "info");
+      return undefined;
+    },
+    versionChanged(version) {
+      try {
+        forms.fillConfig(withVersionDefaults(forms.configValues(), presetDefaults(version)));
+        forms.configError("");
+      } catch (err) {
+        forms.configError(errorMessage(err));
+      }
+    },
+    configDefaults() {
+      cmd.versionChanged(forms.configVersion() ?? s.snap?.config.version);
+    },
+    toggleView() {
+      s.compact = !(s.compact ?? shouldCompact(s.snap));
+      // The detailed view draws records that the compact view's snapshots leave out.
+      app.resnap();
+    },
+    cycleTheme() {
+      const themes = chrome.THEMES;
+      cmd.setTheme(themes[(themes.indexOf(chrome.currentTheme()) + 1) % themes.length]);
+    },
+    /** The canvases are painted in the theme's colours: drawn again on the next frame. */
+    setTheme(mode) {
+      chrome.applyTheme(mode, s.themeLocked);
+      app.loop.redraw();
+    },
+    help: chrome.openHelp,
+    redraw: () => app.loop.dirty(),
+    toggleLang: () => cmd.switchLanguage(getLang() === "en" ? "zh" : "en"),
+    /**
+     * Switch to `lang` once its dictionary is loaded. Resolves to null, or to the error's words
+     * (also shown) when it cannot be loaded.
+     */
+    async switchLanguage(lang) {
+      try {
+        await loadLang(lang);
+      } catch (err) {
+        chrome.say(errorMessage(err));
+        return errorMessage(err);
+      }
+      if (lang === getLang()) return null;
+      chrome.applyLanguage(lang);
+      if (!app.embed.lang) saveLang(getLang());
+      chrome.keepLangInAddress(app.embed.params);
+      const restore = chrome.relocalize();
+      cmd.setSpeed();
+      app.loop.dirty();
+      app.loop.flush(); // every view in the new words at once (the inspector too, when open)
+      restore();
+      if (chrome.shareOpen()) links(app).fill();
+      chrome.postEvent("lang", { lang: getLang() });
+      return null;
+    },
+    toggleLessons() {
+      if (app.mode.kind === "lesson") app.closeMode();
+      else withChunks(["scenarios", "lessons"], () => app.openLesson());
+    },
+    pickLesson(name) {
+      if (name) app.openLesson(name);
+    },
+    toggleCompare() {
+      if (app.mode.kind === "compare") app.closeMode();
+      else withChunks(["compare", "lessons"], () => app.openCompare());
+    },
+    pickPreset: (id) => app.openCompare(id),
+    next: () => app.move(() => app.mode.next()),
+    back: () => app.move(() => app.mode.back()),
+    restart: () => app.move(() => app.mode.restart()),
+    goto: (n) => app.move(() => app.mode.goto(n)),
+    closeMode: () => app.closeMode(),
+    share: () => links(app).open(),
+    copy: chrome.copyField,
+    exportAs: (kind) => links(app).save(kind),
+    closeNotice: () => chrome.notice(""),
+    key({ command, digit }) {
+      if (command === "select") {
+        s.digits = selectByDigit(s.digits, digit, performance.now(), s.snap?.brokers.length ?? 0);
+        s.selected = s.digits.id;
+        const exists = s.snap?.brokers.some((b) => b.id === s.selected);
+        app.announce([exists ? t("main.brokerSelected", { id: s.selected }) : t("main.noBroker", { id: s.selected })]);
+        app.loop.dirty();
+      } else if (command === "toggleAuto") {
+        forms.setAutoBox(!s.auto.on);
+        cmd.toggleAuto(!s.auto.on);
+      } else if (command === "lessonNext") cmd.next();
+      else if (command === "lessonBack") cmd.back();
+      else if (brokerAction(command)) brokerCommand(command, s.selected);
+      else cmd[command]?.();
+    },
+  };
+  return cmd;
+}

@@ -1,0 +1,49 @@
+// window.__playground: the test hooks of tests/e2e and the benchmark (www/README.md lists them).
+
+import { corePromise } from "../core.js";
+import { getLang } from "../i18n.js";
+
+/** Install the hooks over `app` (app.js App) and `share` (links.js links(app)). */
+export function installHooks(app, share) {
+  const model = (kind) => (app.mode?.kind === kind ? app.mode.model() : null);
+  window.__playground = {
+    /** The live handle, for tests only (e.g. to compare stateHash() after a seek). */
+    get cluster() {
+      return app.session?.cluster ?? null;
+    },
+    /** The seeking checkpoints (timeline.js Checkpoints), for tests and the benchmark. */
+    get checkpoints() {
+      return app.session?.checkpoints;
+    },
+    snapshot: () => app.state.snap,
+    /** A fresh snapshot, drawn at once. */
+    render: () => {
+      app.resnap();
+      app.loop.flush();
+    },
+    /** Draw now what changed (the benchmark's frames: the loop would draw at the end of the task). */
+    flush: () => app.loop.flush(),
+    seek: (tick) => app.seek(tick),
+    get actions() {
+      return app.session?.actions;
+    },
+    get horizon() {
+      return app.state.horizon;
+    },
+    get running() {
+      return app.state.running;
+    },
+    /** The open lesson: { id, stop, stops, playing, offScript, caption, title, checkpoints, tick }, or null. */
+    lesson: () => model("lesson"),
+    /** Compare mode: { preset, stop, stops, playing, tick, hashes, metrics }, or null. */
+    compare: () => model("compare"),
+    get lang() {
+      return getLang();
+    },
+    shareLink: () => share.url(),
+    trace: () => share.trace(),
+    /** The wasm module's memory in bytes (a Promise; null without the core), for the benchmark. */
+    wasmBytes: async () => (await corePromise.catch(() => null))?.memory?.buffer.byteLength ?? null,
+    pictureSvg: () => share.pictureSvg(),
+  };
+}

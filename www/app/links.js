@@ -1,0 +1,82 @@
+// Share links, the embed snippet, the share dialog and the exports, each asked of the open mode
+// (link(), trace(), pictureParts()): a lesson stop, a comparison's stop or the exact state.
+
+import { chunks } from "./app.js";
+import * as chrome from "../page/chrome.js";
+import { getLang, t } from "../i18n.js";
+import { errorMessage, MAX_WINDOW } from "../views/model.js";
+
+/** The share-link and export actions of `app` (app.js App). */
+export function links(app) {
+  const link = () => {
+    const l = app.mode.link(getLang());
+    return { ...l, url: `${chrome.pageBase()}?${l.query}` };
+  };
+  const snippet = (l) => {
+    const base = chrome.pageBase().replace(/[^/]*$/, "");
+    const attrs = [...l.embed, `controls="minimal"`, `lang="${getLang()}"`];
+    return `<script type="module" src="${base}embed.js"></script>\n<kafka-replication-playground ${attrs.join(" ")}></kafka-replication-playground>`;
+  };
+  const trace = (ex) => app.mode.trace(ex.traceJson);
+  /** The picture: compare mode's panes, or the cluster with its records (the compact view's snapshots have none). */
+  const pic = (ex) => ex.picture(app.mode.pictureParts(), app.usable() ? app.session.snapshot({ records: MAX_WINDOW }) : app.state.snap);
+  const api = {
+    /** The link to this moment (as the Share dialog shows it). */
+    url: () => link().url,
+    fill() {
+      const l = link();
+      chrome.fillShare(l, snippet(l));
+    },
+    open() {
+      api.fill();
+      chrome.openShare();
+    },
+    /** Save export `kind` ("json" | "text" | "svg" | "png"), its outcome said in the dialog. */
+    async save(kind) {
+      try {
+        const ex = await chunks.exports();
+        const name = await ex.save(kind, { trace: () => trace(ex), pic: () => pic(ex), ...app.mode.link(getLang()) });
+        chrome.shareStatus(t("share.exported", { file: name }));
+      } catch (err) {
+        chrome.shareStatus(t("share.exportFailed", { error: errorMessage(err) }));
+      }
+    },
+    /** The trace of this moment: { json, text } (what the exports save). */
+    async trace() {
+      const ex = await chunks.exports();
+      const json = trace(ex);
+      return { json, text: ex.traceLog(json) };
+    },
+    /** The picture export's SVG markup. */
+    async pictureSvg() {
+      return pic(await chunks.exports()).svg;
+    },
+  };
+  return api;
+}
+
+/** The words for a link that could not be opened. */
+export function linkProblem(res) {
+  if (res.reason === "version") return t("link.version", { v: res.detail });
+  if (res.reason === "checksum") return t("link.damaged");
+  return t("link.format", { why: res.detail });
+}
+
+/** Open a decoded share link: its config, its action log replayed exactly to its tick. */
+export function openShared(app, shared) {
+  const error = app.resetSession(shared.config);
+  if (error) {
+    chrome.notice(t("link.replayFailed", { error }));
+    app.resetSession({});
+    return;
+  }
+  try {
+    app.session.restore(shared.config, shared.actions, shared.tick, shared.horizon);
+  } catch (err) {
+    chrome.notice(t("link.replayFailed", { error: errorMessage(err) }));
+    app.resetSession({});
+    return;
+  }
+  app.refresh();
+  chrome.say(t("link.opened", { tick: shared.tick, n: app.session.actions.filter((a) => a.tick <= shared.tick).length }), "info");
+}

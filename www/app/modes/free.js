@@ -1,0 +1,106 @@
+// Free play: the reader's own cluster, no script. The Mode contract every mode implements (the
+// app dispatches commands, keys, the postMessage API, share and export to it, never on its kind):
+//   kind                       "play" | "lesson" | "compare" (the state event's `mode`)
+//   session                    the Session the main views draw (null: compare draws its panes)
+//   playing                    true while it plays by itself (a script towards its next stop)
+//   advance(ticks) → events    time passes (the loop's frames, Step): plays the script, else steps
+//   act(method, args)          a user action → { ok, result?, forked?, error? } (never throws on a refusal)
+//   play() → handled           Play: false when the app should run free play instead
+//   pause() · next() · back() · goto(n) · restart()    next / back → null or an error in words
+//   view(lang)                 the panel's data (null: no panel)
+//   link(lang)                 { query, stop: { title, n } | null, tick, files: { trace, picture }
+//                              (the exports' names), embed: [the embed element's attributes] }
+//   trace(format)              the trace export (format: export.js traceJson)
+//   pictureParts()             the picture export's panes [{ snap, title }] (null: the live cluster)
+//   statePayload(snap)         the postMessage `state` event (without `running`)
+//   info()                     { scenario, stops } for the `ready` event
+//   close()                    leave the mode (its own sessions freed)
+
+import { MAX_CALL } from "../session.js";
+import { shareQuery } from "../../share.js";
+import { statePayload } from "../../embed-api.js";
+import { errorMessage } from "../../views/model.js";
+
+/** Run `fn` (a Session call); { ok: true, … } or { ok: false, error, err } instead of throwing. */
+export function attempt(fn) {
+  try {
+    return { ok: true, ...fn() };
+  } catch (err) {
+    return { ok: false, error: errorMessage(err), err };
+  }
+}
+
+export class FreePlay {
+  /** `session`: the page's Session; `host.reset()` starts it over (the app's bookkeeping too). */
+  constructor(session, host) {
+    this.kind = "play";
+    this.session = session;
+    this.host = host;
+    this.playing = false;
+  }
+
+  advance(ticks) {
+    return this.session.advance(ticks);
+  }
+
+  act(method, args) {
+    return attempt(() => this.session.act(method, args));
+  }
+
+  play() {
+    return false;
+  }
+
+  pause() {}
+
+  next() {
+    return "next: no lesson is open";
+  }
+
+  back() {
+    return "back: no lesson is open";
+  }
+
+  /** A tick: in the history, seek to it; past its end, run on to it. */
+  goto(tick) {
+    const s = this.session;
+    if (tick <= s.horizon) {
+      s.seek(tick);
+      return;
+    }
+    s.seek(s.horizon);
+    s.advance(Math.min(tick - s.tick, MAX_CALL));
+  }
+
+  restart() {
+    this.host.reset();
+  }
+
+  view() {
+    return null;
+  }
+
+  link(lang) {
+    const s = this.session;
+    const state = { config: s.config, actions: s.actions, tick: s.tick, horizon: s.horizon };
+    return { query: shareQuery(state, { lang }), stop: null, tick: s.tick, files: { trace: "trace", picture: "picture" }, embed: [`share="${shareQuery(state)}"`] };
+  }
+
+  pictureParts() {
+    return null;
+  }
+
+  trace(format) {
+    return format({ ...this.session.trace(), lesson: null });
+  }
+
+  statePayload(snap) {
+    return { ...statePayload(snap, { mode: "play", lesson: null }), compare: null };
+  }
+
+  info() {
+    return { scenario: null, stops: 0 };
+  }
+
+  close() {}
+}

@@ -1,0 +1,246 @@
+// A Session: one simulated cluster and its history. No DOM: it never toasts or draws; a bad call
+// throws an Error naming what is wrong and changes nothing.
+//
+// The core is deterministic, so a Session keeps the config and an action log [{tick, method,
+// args}] (timeline.js) instead of snapshots. Going back to tick t is the nearest checkpoint at or
+// before t (a fork() kept by timeline.js Checkpoints) + the log replayed from there; the result is
+// the very state seen before (stateHash() agrees). Acting in the past forks: the recorded future
+// is discarded (as in RaftScope).
+
+import { Checkpoints, forkAt, replayPlan, runPlan, seekPlan } from "../timeline.js";
+import { errorMessage, mergeEvents } from "../views/model.js";
+
+/** step() accepts at most this many ticks, and produce() this many records, per call. */
+export const MAX_CALL = 100000;
+
+/** Whether `err` is a wasm trap (a panic): the handle is then unusable, unlike after a validation Error. */
+export function isPanic(err) {
+  return err instanceof WebAssembly.RuntimeError || /unreachable|panicked/i.test(errorMessage(err));
+}
+
+const isConfig = (c) => c !== null && typeof c === "object" && !Array.isArray(c);
+
+export class Session {
+  /**
+   * `Cluster`: the core's class; `config`: its constructor's options (the core validates them);
+   * `words(key, vars)`: the page's own error texts (i18n.js t; by default the key and its values).
+   */
+  constructor(Cluster, config = {}, words = (key, vars) => `${key} ${JSON.stringify(vars)}`) {
+    if (typeof Cluster !== "function") throw new Error(`Session: Cluster must be the core's Cluster class, got ${typeof Cluster}`);
+    this.Cluster = Cluster;
+    this.words = words;
+    this.cluster = null;
+    this.checkpoints = new Checkpoints();
+    this.events = { items: [], version: 0 };
+    /** Bumped by every change of state (act, advance, seek, reset): a lesson notices the reader moved. */
+    this.stamp = 0;
+    this.reset(config);
+  }
+
+  /** The handle's current tick. */
+  get tick() {
+    return this.at;
+  }
+
+  /** Start over with `config` (default: the same): a new handle at tick 0, an empty history. */
+  reset(config = this.config) {
+    if (!isConfig(config)) throw new Error(`reset: config must be an object of Cluster options, got ${JSON.stringify(config)}`);
+    const next = new this.Cluster(config); // throws on a bad config: nothing changed
+    this.replace(next, 0);
+    this.checkpoints.clear();
+    this.checkpoints.add(0, next);
+    this.config = config;
+    this.actions = [];
+    this.horizon = 0;
+    this.synced = { actions: this.actions, length: 0 };
+  }
+
+  /**
+   * Start over with `config` and `actions` replayed exactly up to `tick` (a share link, a lesson
+   * stop); the history reaches `horizon`. Returns the events of the replay.
+   */
+  restore(config, actions, tick, horizon = tick) {
+    if (!Array.isArray(actions)) throw new Error("restore: actions must be an array of {tick, method, args}");
+    if (!Number.isInteger(tick) || tick < 0) throw new Error(`restore: tick must be an integer ≥ 0, got ${tick}`);
+    this.reset(config);
+    this.actions = actions.map((a) => ({ tick: a.tick, method: a.method, args: a.args }));
+    const events = this.run(replayPlan(this.actions, 0, tick, { includeFrom: true, every: this.checkpoints.every }));
+    this.horizon = Math.max(horizon, tick);
+    this.events = { items: mergeEvents([], events), version: this.events.version + 1 };
+    return events;
+  }
+
+  /**
+   * A user action: one handle call at the current tick, logged for replay. Acting in the past
+   * first discards the recorded future. Returns { result, forked } (forked: the tick the history
+   * was cut at, or null).
+   */
+  act(method, args = []) {
+    if (typeof method !== "string" || !method) throw new Error(`act: method must be a Cluster method name, got ${JSON.stringify(method)}`);
+    if (!Array.isArray(args)) throw new Error(`act: args must be an array, got ${JSON.stringify(args)}`);
+    const result = call(this.cluster, method, args, this.words);
+    this.stamp++;
+    let forked = null;
+    if (this.at < this.horizon) {
+      this.actions = forkAt(this.actions, this.at);
+      this.checkpoints.dropAfter(this.at);
+      this.synced = { actions: this.actions, length: this.actions.length };
+      this.horizon = forked = this.at;
+    }
+    this.actions.push({ tick: this.at, method, args });
+    return { result, forked };
+  }
+
+  /** Run `n` ticks, replaying any recorded actions on the way. Returns the events, oldest first. */
+  advance(n) {
+    if (!Number.isInteger(n) || n < 0) throw new Error(`advance: n must be an integer ≥ 0, got ${n}`);
+    this.stamp++;
+    const events = this.run(replayPlan(this.actions, this.at, this.at + n, { every: this.checkpoints.every }));
+    this.horizon = Math.max(this.horizon, this.at);
+    if (events.length) this.events = { items: mergeEvents(this.events.items, events), version: this.events.version + 1 };
+    return events;
+  }
+
+  /**
+   * Go to tick `to` of this history (clamped to 0 … horizon). Forward with no checkpoint on the
+   * way: keep stepping. Back, or forward past a checkpoint: a copy of the nearest checkpoint at
+   * or before it (a new handle at tick 0 if none) and the log replayed from there, exactly.
+   * Returns { from, to, restored }.
+   */
+  seek(to) {
+    if (typeof to !== "number" || Number.isNaN(to)) throw new Error(`seek: the tick must be a number, got ${to}`);
+    const from = this.at;
+    const target = Math.max(0, Math.min(this.horizon, Math.round(to)));
+    if (target === from) return { from, to: target, restored: false };
+    this.stamp++;
+    this.sync();
+    if (target > from && !(this.checkpoints.nearest(target)?.tick > from)) {
+      this.advance(target - from);
+      return { from, to: target, restored: false };
+    }
+    let restored = this.checkpoints.restore(target);
+    if (!restored) {
+      restored = { tick: 0, handle: new this.Cluster(this.config) };
+      this.checkpoints.clear();
+      this.checkpoints.add(0, restored.handle);
+    }
+    const before = this.events.items;
+    this.replace(restored.handle, restored.tick);
+    // Without events up to `loud` (the list has those: the history up to there is the same), then
+    // with them, so the list is rebuilt from `loud` on exactly.
+    const plan = seekPlan(this.actions, restored.tick, target, { includeFrom: true, every: this.checkpoints.every });
+    this.run(plan.quiet, false);
+    const events = this.run(plan.audible);
+    this.events = { items: mergeEvents(eventsBefore(before, plan.loud, events), events), version: this.events.version + 1 };
+    return { from, to: target, restored: true };
+  }
+
+  /** The core's snapshot (options as Cluster.snapshot takes them). */
+  snapshot(opts) {
+    return opts === undefined ? this.cluster.snapshot() : this.cluster.snapshot(opts);
+  }
+
+  /** A checkpoint of the scenario language (`p0.hw == 2`) against the current state: the core's { ok, … }. */
+  expect(text) {
+    return this.cluster.expect(text);
+  }
+
+  /**
+   * The trace's parts at this moment: config, actions, tick, horizon, every event from tick 0
+   * (replayed on a throwaway handle: the events list keeps only the newest) and the full snapshot.
+   */
+  trace() {
+    const events = [];
+    const replay = new this.Cluster(this.config);
+    try {
+      for (const op of replayPlan(this.actions, 0, this.at, { includeFrom: true })) {
+        if (op.apply) call(replay, op.apply.method, op.apply.args, this.words);
+        else if (op.step) for (const e of replay.step(op.step) ?? []) events.push(e);
+      }
+    } finally {
+      replay.free();
+    }
+    return { config: this.config, actions: this.actions, tick: this.at, horizon: this.horizon, events, snapshot: this.cluster.snapshot() };
+  }
+
+  /** Free the handle and the checkpoints (the session is not used after). */
+  free() {
+    this.checkpoints.clear();
+    freeHandle(this.cluster);
+    this.cluster = null;
+  }
+
+  // ---------------------------------------------------------------- internals
+
+  /** Make `next` the handle, at `tick`. */
+  replace(next, tick) {
+    freeHandle(this.cluster);
+    this.cluster = next;
+    this.at = tick;
+    this.stamp++;
+    this.events = { items: [], version: this.events.version + 1 };
+  }
+
+  /** Run replay operations on the handle; the events of the steps (none with `withEvents` false). */
+  run(ops, withEvents = true) {
+    this.sync();
+    return runPlan(this.cluster, ops, {
+      apply: (cluster, a) => call(cluster, a.method, a.args, this.words),
+      checkpoints: this.checkpoints,
+      onStep: (n) => (this.at += n),
+      events: withEvents,
+    });
+  }
+
+  /**
+   * Keep the checkpoints consistent with the action log when it changed outside act (the test
+   * hook's `actions` is the live log: tests and the benchmark append to it): those after the
+   * first new action's tick no longer describe this history. One at tick t is taken before the
+   * actions at t, so the ones at that tick stay valid.
+   */
+  sync() {
+    const log = this.actions;
+    const seen = this.synced;
+    if (log !== seen.actions || log.length < seen.length) this.checkpoints.dropAfter(0);
+    else if (log.length > seen.length) {
+      let from = Infinity;
+      for (let i = seen.length; i < log.length; i++) from = Math.min(from, log[i].tick);
+      this.checkpoints.dropAfter(from);
+    }
+    this.synced = { actions: log, length: log.length };
+  }
+}
+
+/**
+ * Call a handle method that changes the cluster. wasm-bindgen silently drops arguments a method
+ * does not declare, so a call with more arguments than this build's method takes (e.g.
+ * fail(b, "stuck") before the core has fault kinds) is refused instead of doing something else.
+ */
+function call(cluster, method, args, t) {
+  const fn = cluster[method];
+  if (typeof fn !== "function") throw new Error(t("main.noMethod", { method }));
+  if (args.length > fn.length) {
+    const text = `${method}(${args.map((a) => JSON.stringify(a)).join(", ")})`;
+    throw new Error(t("main.tooManyArgs", { call: text, method, count: fn.length }));
+  }
+  return fn.apply(cluster, args);
+}
+
+function freeHandle(handle) {
+  try {
+    handle?.free();
+  } catch {
+    /* a handle poisoned by a panic may refuse; it is dropped either way */
+  }
+}
+
+/**
+ * The events of `items` (newest first) that a replay from tick `from` does not produce again:
+ * those before `from`, and those at `from` not among the replay's `events` (the ones the actions
+ * at `from` cause are drained by its first step).
+ */
+function eventsBefore(items, from, events) {
+  const key = (e) => `${e.kind}|${e.partition}|${e.broker}|${e.text}`;
+  const again = new Set(events.filter((e) => e.tick === from).map(key));
+  return items.filter((e) => e.tick < from || (e.tick === from && !again.has(key(e))));
+}

@@ -1,0 +1,239 @@
+// The page around the views: language, theme, notices and toasts, the help and share dialogs, the
+// embed layout, watching visibility and width, and the postMessage channel to a host page.
+
+import * as helpView from "../views/help.js";
+import * as contextMenu from "../views/context-menu.js";
+import { toast } from "../views/toast.js";
+import { THEME_QUERIES } from "../views/canvas.js";
+import { applyStatic, getLang, htmlLang, LANG_NAMES, setLang, t } from "../i18n.js";
+import { eventMessage } from "../embed-api.js";
+import { acksHelp } from "./forms.js";
+
+const $ = (sel) => document.querySelector(sel);
+export const THEMES = ["auto", "light", "dark"];
+const THEME_KEY = "kafka-playground-theme";
+export const embedded = window.parent !== window;
+
+/** A toast: an error (default) or "info". */
+export function say(text, kind) {
+  toast($("#toasts"), text, kind);
+}
+
+/** A message in the notice bar (not an error: the page works); "" hides it. */
+export function notice(text) {
+  $("#notice .notice-text").textContent = text;
+  $("#notice").hidden = !text;
+}
+
+// ------------------------------------------------------------------ language
+
+/** Set the language everywhere: static markup, the title, the language button. */
+export function applyLanguage(lang) {
+  setLang(lang);
+  document.documentElement.lang = htmlLang();
+  applyStatic(document);
+  document.title = t("app.title");
+  $("#meta-description")?.setAttribute("content", t("app.description"));
+  const other = getLang() === "en" ? "zh" : "en";
+  const btn = $("#lang");
+  btn.setAttribute("lang", htmlLang(other));
+  btn.querySelector(".lang-text").textContent = LANG_NAMES[other];
+}
+
+/** Keep ?lang= in the address (reloads and copied URLs keep the language). */
+export function keepLangInAddress(params) {
+  if (!params.has("lang") && embedded) return;
+  const url = new URL(location.href);
+  url.searchParams.set("lang", getLang());
+  try {
+    history.replaceState(history.state, "", url);
+  } catch {
+    /* file:// in some browsers: the address just stays */
+  }
+}
+
+/**
+ * Empty every view's root for a redraw in the new language (their caches are keyed on the data,
+ * not the words) and redo the page's own texts; the caller then draws.
+ */
+export function relocalize() {
+  for (const sel of ["#cluster", "#brokers", "#partitions", "#guarantees", "#zk", "#events", "#compare-panes"]) {
+    const el = $(sel);
+    el.replaceChildren();
+    for (const k of Object.keys(el)) if (k.startsWith("__")) delete el[k];
+  }
+  const partition = $("#produce-partition");
+  const keep = partition.value;
+  partition.replaceChildren();
+  const requests = $(".request-list");
+  requests.replaceChildren();
+  delete requests.__key;
+  delete $("#inspector").__key;
+  drawThemeButton();
+  acksHelp();
+  if ($("#help").open) helpView.render($("#help"));
+  // The partition choices come back with the next draw: the reader's choice is restored then.
+  return () => {
+    if ([...partition.options].some((o) => o.value === keep)) partition.value = keep;
+  };
+}
+
+// ------------------------------------------------------------------ theme
+
+export function readTheme() {
+  try {
+    const v = localStorage.getItem(THEME_KEY);
+    return THEMES.includes(v) ? v : "auto";
+  } catch {
+    return "auto"; // storage blocked (e.g. a sandboxed iframe)
+  }
+}
+
+export function currentTheme() {
+  return document.documentElement.dataset.theme ?? "auto";
+}
+
+/** Apply theme `mode`; remembered as the reader's choice unless `locked` (an embed's ?theme=). */
+export function applyTheme(mode, locked) {
+  if (mode === "auto") delete document.documentElement.dataset.theme;
+  else document.documentElement.dataset.theme = mode;
+  drawThemeButton();
+  if (locked) return;
+  try {
+    localStorage.setItem(THEME_KEY, mode);
+  } catch {
+    /* the choice just is not remembered */
+  }
+}
+
+function drawThemeButton() {
+  const mode = currentTheme();
+  const btn = $("#theme");
+  btn.setAttribute("aria-label", t("theme.aria", { mode }));
+  btn.querySelector(".theme-text").textContent = t(`theme.${mode}`);
+}
+
+// ------------------------------------------------------------------ dialogs
+
+/** The broker's context menu (views/context-menu.js open's options). */
+export function openMenu(opts) {
+  contextMenu.open($("#context-menu"), opts);
+}
+
+export function openHelp() {
+  const d = $("#help");
+  helpView.render(d); // drawn when opened (in the current language), not before the first frame
+  if (!d.open) d.showModal();
+}
+
+/** Fill the share dialog: `link` ({ url, stop, tick }), the embed `snippet`. */
+export function fillShare(link, snippet) {
+  $("#share-link").value = link.url;
+  $("#share-link-help").textContent = link.stop ? t("share.link.lesson", { name: link.stop.title, n: link.stop.n }) : t("share.link.help", { tick: link.tick });
+  $("#share-embed").value = snippet;
+  $("#share-export-help").textContent = t("share.export.help", { tick: link.tick });
+}
+
+export function shareOpen() {
+  return $("#share-dialog").open;
+}
+
+export function openShare() {
+  const d = $("#share-dialog");
+  $("#share-status").textContent = "";
+  if (!d.open) d.showModal();
+  $("#share-link").select();
+}
+
+export function shareStatus(text) {
+  $("#share-status").textContent = text;
+}
+
+export async function copyField(id) {
+  const field = $(`#${id}`);
+  field.select();
+  try {
+    await navigator.clipboard.writeText(field.value);
+    shareStatus(t("share.copied"));
+  } catch {
+    shareStatus(t("share.copyFailed"));
+  }
+}
+
+/** The page's own address without its query (works for file:// too). */
+export function pageBase() {
+  return `${location.origin === "null" ? "file://" : location.origin}${location.pathname}`;
+}
+
+// ------------------------------------------------------------------ embedding, watching
+
+/** The embed parameters that shape the page: controls, height, iframe; the legend folded on phones and in embeds. */
+export function applyEmbedLayout(embed) {
+  document.body.classList.toggle("embedded", embedded);
+  document.body.classList.add(`controls-${embed.controls}`);
+  if (embed.height) {
+    document.body.classList.add("has-height");
+    document.documentElement.style.setProperty("--embed-height", `${embed.height}px`);
+  }
+}
+
+export function foldLegend() {
+  // The legend starts folded on phones (and in embeds), where it would fill the first screen.
+  if (window.matchMedia("(max-width: 720px)").matches || embedded) $(".legend").open = false;
+}
+
+/** Send an event to the page embedding this one (nothing when not embedded). */
+export function postEvent(type, payload) {
+  if (!embedded) return;
+  try {
+    window.parent.postMessage(eventMessage(type, payload), "*");
+  } catch {
+    /* a parent that went away */
+  }
+}
+
+/** Listen to the host page: `onMessage(data, reply)` where reply(msg) answers the sender. */
+export function listenMessages(onMessage) {
+  window.addEventListener("message", (e) => {
+    if (e.source === window) return;
+    onMessage(e.data, (msg) => {
+      try {
+        (e.source ?? window.parent).postMessage(msg, "*");
+      } catch {
+        /* the sender went away */
+      }
+    });
+  });
+}
+
+/** `onVisible(why, visible)` as the tab is hidden / shown ("hidden") and #app scrolls out of / into view ("offscreen"). */
+export function watchVisibility(onVisible) {
+  document.addEventListener("visibilitychange", () => onVisible("hidden", !document.hidden));
+  new IntersectionObserver((entries) => {
+    for (const e of entries) onVisible("offscreen", e.isIntersecting);
+  }).observe($("#app"));
+}
+
+/**
+ * `redraw()` when the layout's width changes (the picture, the offset window and the charts are
+ * sized in px), the theme's media queries change (the canvases use its colours) or reduced motion
+ * is switched. Only the width matters, and the caller redraws on the next frame, so drawing cannot
+ * feed the observer a new size in the same frame.
+ */
+export function watchLayout(redraw, onMotion) {
+  let width = 0;
+  new ResizeObserver(([entry]) => {
+    const w = Math.round(entry.contentRect.width);
+    if (w === width) return;
+    width = w;
+    redraw();
+  }).observe($("#main"));
+  for (const q of THEME_QUERIES) window.matchMedia(q).addEventListener("change", redraw);
+  window.matchMedia("(prefers-reduced-motion: reduce)").addEventListener("change", onMotion);
+}
+
+/** Page errors as toasts. */
+export function watchErrors(words) {
+  window.addEventListener("error", (e) => say(t("main.pageError", { error: e.message })));
+  window.addEventListener("unhandledrejection", (e) => say(t("main.pageError", { error: words(e.reason) })));
+}

@@ -1,0 +1,127 @@
+// Drawing the page from the app's state: the banner, the clock and the scrubber, every view of the
+// main cluster, the open mode's panel, the inspector. Called by the Loop only (app/loop.js), once
+// per task or frame; the views (www/views/) are pure functions of what they are given.
+
+import * as clusterView from "../views/cluster.js";
+import * as brokersView from "../views/brokers.js";
+import * as partitionsView from "../views/partitions.js";
+import * as compactView from "../views/compact.js";
+import * as producerView from "../views/producer.js";
+import * as guaranteesView from "../views/guarantees.js";
+import * as zkView from "../views/zookeeper.js";
+import * as eventsView from "../views/events.js";
+import * as configView from "../views/config-form.js";
+import { flushPaint } from "../views/canvas.js";
+import { setAttr, setBoxText, setHidden, setText } from "../views/dom.js";
+import { formatSeconds } from "../views/model.js";
+import { t } from "../i18n.js";
+import { createAnnouncer } from "../views/announcer.js";
+
+const $ = (sel) => document.querySelector(sel);
+export const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
+const announcer = createAnnouncer($("#announcer"));
+/** Say `texts` to screen readers (aria-live). */
+export function announce(texts) {
+  announcer.say(texts);
+}
+/** Whether the first snapshot has been drawn (performance mark 'playground:first-frame'). */
+let firstFrameMarked = false;
+/** Whether the partitions are drawn as the compact table (the reader's choice, else by size). */
+export function isCompact(state) {
+  return state.snap !== null && (state.compact ?? compactView.shouldCompact(state.snap));
+}
+
+/** How many records of each log the partitions view draws (0 in the compact table). */
+export function recordsShown(state) {
+  return isCompact(state) ? 0 : partitionsView.recordsShown($("#partitions"));
+}
+
+/**
+ * Draw everything from `state` (app/app.js): { broken, coreLoaded, snap, prev, continuous, horizon,
+ * events, cuts, selected, compact, history, inspecting, running }, `view` (the mode's panel data or
+ * null), `extra`: { autoText, drawPanel(view) (the mode's panel: page/lesson-panel.js or
+ * compare-panel.js), drawInspector() }.
+ */
+export function draw(state, view, extra) {
+  drawBanner(state.broken, state.coreLoaded);
+  if (view) extra.drawPanel(view);
+  drawPlayButton(state.running);
+  const snap = state.snap;
+  if (!snap) return;
+  const motion = !reducedMotion.matches;
+  setBoxText($("#clock .clock-text"), t("clock", { time: formatSeconds(snap.timeMs), tick: snap.tick }));
+  drawTimeline(snap, state.horizon);
+  clusterView.render($("#cluster"), snap, { cuts: state.cuts, selected: state.selected, reducedMotion: !motion });
+  brokersView.render($("#brokers"), snap, { selected: state.selected });
+  const compact = isCompact(state);
+  const partitions = $("#partitions");
+  if (partitions.__mode !== compact) {
+    partitions.__mode = compact;
+    partitions.replaceChildren();
+    partitions.classList.toggle("is-compact", compact);
+  }
+  const mode = $("#view-mode");
+  setAttr(mode, "aria-pressed", String(compact));
+  setText(mode, t(compact ? "panel.view.detailed" : "panel.view.compact"));
+  if (compact) compactView.render(partitions, snap);
+  else partitionsView.render(partitions, snap, { history: state.history, reducedMotion: !motion });
+  producerView.render($(".producer-panel"), snap, { auto: { text: extra.autoText } });
+  guaranteesView.render($("#guarantees"), snap);
+  zkView.render($("#zk"), snap, state.prev, { continuous: state.continuous, reducedMotion: !motion });
+  eventsView.render($("#events"), state.events, { kind: $("#event-kind"), partition: $("#event-partition") }, snap);
+  configView.render($("#config-form"), snap.config);
+  if (state.inspecting && $("#inspector").open) extra.drawInspector();
+  flushPaint(); // after every DOM write of the frame (canvas.js paint)
+  if (!firstFrameMarked) {
+    firstFrameMarked = true;
+    performance.mark?.("playground:first-frame");
+  }
+}
+
+/** A playing frame's in-between motion: the messages along their links. */
+export function animate(snap, carry) {
+  if (!snap) return;
+  clusterView.animate($("#cluster"), snap.tick, carry, reducedMotion.matches);
+  flushPaint();
+}
+
+function drawTimeline(snap, horizon) {
+  const scrub = $("#scrubber");
+  setAttr(scrub, "max", horizon);
+  if (scrub.value !== String(snap.tick)) scrub.value = String(snap.tick);
+  const past = snap.tick < horizon;
+  setAttr(scrub, "aria-valuetext", t("timeline.valuetext", { tick: snap.tick, horizon }));
+  // Live, the status does not repeat the clock's tick: a text changed every tick costs Chromium
+  // about 50 µs of layout (issue #6).
+  setText($("#timeline-status"), past ? t("timeline.status.past", { tick: snap.tick, horizon }) : t("timeline.status.live"));
+  document.body.classList.toggle("in-past", past);
+}
+
+/** The error banner: `broken` (words) or hidden; its Reset button once the core is loaded. */
+export function drawBanner(broken, coreLoaded) {
+  const b = $("#banner");
+  document.body.classList.toggle("is-broken", !!broken);
+  if (!broken) {
+    setHidden(b, true);
+    return;
+  }
+  b.querySelector(".banner-text").textContent = broken;
+  b.querySelector(".banner-reset").hidden = !coreLoaded;
+  b.className = "banner banner-error";
+  b.hidden = false;
+}
+
+export function drawPlayButton(running) {
+  const btn = $("#play");
+  setAttr(btn, "aria-pressed", String(running));
+  setAttr(btn, "aria-label", t(running ? "controls.pause" : "controls.play"));
+  setText(btn.querySelector(".btn-text"), t(running ? "controls.pause" : "controls.play"));
+  document.body.classList.toggle("is-running", running);
+}
+
+/** The cluster's live SVG with its messages, for the picture export (null before the first draw). */
+export function clusterSvg() {
+  const svg = $("#cluster svg.cluster-svg");
+  if (!svg) return null;
+  return { svg, background: getComputedStyle(document.body).getPropertyValue("--surface") || "#ffffff", extra: clusterView.messageElements($("#cluster")) };
+}

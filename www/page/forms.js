@@ -1,0 +1,95 @@
+// The page's forms as the app reads and fills them: the producer form (and its automatic
+// producer), the speed slider, the config form. DOM only: the app decides what a value means.
+
+import * as configView from "../views/config-form.js";
+import { formatSpeed, parseAcks, speedFromSlider } from "../views/model.js";
+import { t } from "../i18n.js";
+
+const $ = (sel) => document.querySelector(sel);
+
+/**
+ * The form's produce arguments for `count` records, or { error } in words. `snap`: the cluster's
+ * snapshot (partitions, config); `nextRoundRobin()`: the next partition of "round robin"; `max`:
+ * the most records one call takes.
+ */
+export function produceArgs(count, snap, nextRoundRobin, max) {
+  if (!Number.isInteger(count) || count < 1) return { error: t("main.recordsInvalid", { value: $("#produce-count").value }) };
+  const choice = $("#produce-partition").value;
+  const partition = choice === "rr" ? nextRoundRobin() % (snap?.partitions.length ?? 1) : Number(choice);
+  const args = { partition, count: Math.min(count, max), acks: parseAcks($("#produce-acks").value) };
+  // Sent only when it differs from the cluster's enable.idempotence default, so the preset decides
+  // otherwise (and a core without idempotence still takes ordinary requests).
+  const idempotence = $("#produce-idempotence").checked;
+  if (idempotence !== !!snap?.config.enableIdempotence) args.idempotence = idempotence;
+  return { args };
+}
+
+/** The Records field as typed (NaN when empty). */
+export function produceCount() {
+  const raw = $("#produce-count").value.trim();
+  return raw === "" ? NaN : Number(raw);
+}
+
+export function showProduceError(text) {
+  const p = $("#produce-error");
+  p.textContent = text;
+  p.hidden = !text;
+}
+
+/** The automatic producer's rate as typed: { rate } (a number) and its raw `text`. */
+export function autoRate() {
+  const text = $("#auto-rate").value;
+  return { rate: Number(text), text };
+}
+
+/** Untick the automatic producer's box (it stopped). */
+export function setAutoBox(on) {
+  $("#auto-on").checked = on;
+}
+
+export function acksHelp() {
+  const v = $("#produce-acks").value;
+  $("#acks-help").textContent = ["all", "1", "0"].includes(v) ? t(`acks.${v}`) : "";
+}
+
+/** The producer form starts with the version's acks and enable.idempotence (KIP-679 changed both in 3.0). */
+export function producerDefaults(cfg) {
+  $("#produce-idempotence").checked = !!cfg.enableIdempotence;
+  if (cfg.acks !== undefined) {
+    $("#produce-acks").value = String(cfg.acks === -1 ? "all" : cfg.acks);
+    acksHelp();
+  }
+}
+
+/** The speed slider's ticks per second, its label drawn (`tickMs`: the cluster's tick length). */
+export function readSpeed(tickMs) {
+  const tps = speedFromSlider($("#speed").value);
+  $("#speed-value").textContent = formatSpeed(tps, tickMs);
+  return tps;
+}
+
+/** Move the speed slider to `tps` ticks per second. */
+export function setSpeedTps(tps, tickMs) {
+  $("#speed").value = String(Math.log10(tps));
+  return readSpeed(tickMs);
+}
+
+/** The config form's values (views/config-form.js readValues). */
+export function configValues() {
+  return configView.readValues($("#config-form"));
+}
+
+/** Fill the config form with `values`. */
+export function fillConfig(values) {
+  configView.fill($("#config-form"), values);
+}
+
+/** The config form's error line ("" hides it). */
+export function configError(text) {
+  configView.showError($("#config-form"), text);
+}
+
+/** The version chosen in the config form (undefined without one). */
+export function configVersion() {
+  return $("#cfg-version")?.value;
+}
