@@ -17,6 +17,7 @@ const ENTRY_POINTS = [
   { method: 'recover', args: [1], scalars: { 0: 'broker' } },
   { method: 'snapshot', args: [{ records: 5 }], options: { 0: ['options', 'records', 'requests'] } },
   { method: 'expect', args: ['p0.hw >= 0'], scalars: { 0: 'expectation' } },
+  { method: 'electLeaders', args: [{ type: 'preferred', partitions: [0] }], options: { 0: ['options', 'type', 'partitions'] } },
   { method: 'new', args: [{ seed: 1 }], options: { 0: ['config', 'seed', 'brokers', 'version'] } },
 ];
 
@@ -55,7 +56,7 @@ function reentrantGetter(rng, key, handle) {
 }
 
 function frozenBad(rng, key) {
-  const bad = [Symbol('s'), 10n ** 30n, 'not a number', -7, 1.5, NaN, [1], () => 1][rng.int(0, 7)];
+  const bad = [Symbol('s'), 10n ** 30n, 'not a number', -7, 1.5, NaN, [1.5], () => 1][rng.int(0, 7)];
   const o = { [key]: bad };
   return rng.chance(0.5) ? Object.freeze(o) : Object.seal(o);
 }

@@ -19,16 +19,17 @@ export const BROKER_ACTIONS = [
   { id: "stuck", key: "k", call: (b) => ["fail", [b, "stuck"]] },
   { id: "slow", key: "w", call: (b) => ["fail", [b, "slow"]] },
   { id: "isolate", key: "i", call: (b) => ["fail", [b, "isolated"]] },
+  { id: "shutdown", key: "d", call: (b) => ["fail", [b, "shutdown"]] },
   { id: "recover", key: "u", call: (b) => ["recover", [b]] },
 ].map(worded);
 
-/** The broker status each fault action leads to (to disable the one already in effect). */
-const STATUS_OF = { crash: "crashed", crashLossy: "crashed", stuck: "stuck", slow: "slow", isolate: "isolated" };
-
-/** Whether `action` makes sense for a broker in `status` ("up", "crashed", "stuck", …). */
+/**
+ * Whether `action` is one the core takes for a broker in `status` ("up", "crashed", "stuck", …):
+ * a fault only on a broker that is up, recover on any other but one shutting down (docs/api.md).
+ */
 export function brokerActionEnabled(action, status) {
-  if (action.id === "recover") return status !== "up";
-  return status !== STATUS_OF[action.id] && status !== "crashed";
+  if (action.id === "recover") return status !== "up" && status !== "shutting-down";
+  return status === "up";
 }
 
 export function brokerAction(id) {

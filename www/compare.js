@@ -245,7 +245,7 @@ export function createStats() {
  * partition's ISR, whoever made it (the leader or the controller).
  */
 export function sampleTick(stats, snap) {
-  const crashed = new Set((snap.brokers ?? []).filter((b) => b.status === "crashed").map((b) => b.id));
+  const crashed = new Set((snap.brokers ?? []).filter((b) => b.down).map((b) => b.id));
   const leaderless = snap.partitions.some((p) => p.leader < 0 || crashed.has(p.leader));
   const refused = snap.requests.some(
     (r) => r.status === "failed" && (r.acks === "all" || r.acks === -1) && r.doneMs > stats.lastTimeMs && r.doneMs <= snap.timeMs,

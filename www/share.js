@@ -14,7 +14,7 @@ export const SHARE_VERSION = 1;
 export const MAX_LINK_TICKS = 2_000_000;
 export const MAX_LINK_ACTIONS = 20_000;
 
-const CODES = { produce: "p", fail: "f", recover: "r", cut: "c", heal: "h", dropNext: "d", addReplica: "a" };
+const CODES = { produce: "p", fail: "f", recover: "r", cut: "c", heal: "h", dropNext: "d", addReplica: "a", electLeaders: "e" };
 const METHODS = Object.fromEntries(Object.entries(CODES).map(([m, c]) => [c, m]));
 
 /** FNV-1a, 32 bits, over the string's UTF-8 bytes, as 8 lowercase hex digits. */

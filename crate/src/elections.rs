@@ -45,12 +45,12 @@ impl ElectionType {
 pub fn elect_args(pairs: &[(String, Value)]) -> Result<(ElectionType, Option<Vec<u32>>), ApiError> {
     check_keys("electLeaders", pairs, &["type", "partitions"])?;
     let get = |k: &str| pairs.iter().find(|(name, _)| name == k).map(|(_, v)| v);
-    let kind = ElectionType::from_arg(get("type").unwrap_or(&Value::Null))?;
+    // The values given are checked before the one missing.
     let partitions = match get("partitions") {
         None | Some(Value::Null) => None,
         Some(v) => Some(int_list_arg("partitions", v, 0, u64::from(u32::MAX))?.into_iter().map(|p| p as u32).collect()),
     };
-    Ok((kind, partitions))
+    Ok((ElectionType::from_arg(get("type").unwrap_or(&Value::Null))?, partitions))
 }
 
 /// One partition's outcome, as `ElectLeadersResponse` gives it (no error: elected).

@@ -49,6 +49,8 @@ pub struct ControllerView {
 pub struct BrokerView {
     pub id: BrokerId,
     pub status: &'static str,
+    /// The process is not running (crashed, or stopped after a shutdown).
+    pub down: bool,
     pub controller: bool,
     pub registered: bool,
 }
@@ -136,7 +138,7 @@ pub struct ZnodeView {
 
 crate::json_object!(Snapshot { "tick" => tick, "timeMs" => time_ms, "tickMs" => tick_ms, "seed" => seed, "config" => config, "controller" => controller, "brokers" => brokers, "partitions" => partitions, "requests" => requests, "requestCounts" => request_counts, "consumers" => consumers, "producer" => producer, "inflight" => inflight, "zk" => zk, "violations" => violations, "violationsDropped" => violations_dropped, "replicatedRecords" => replicated_records });
 crate::json_object!(ControllerView { "broker" => broker, "epoch" => epoch });
-crate::json_object!(BrokerView { "id" => id, "status" => status, "controller" => controller, "registered" => registered });
+crate::json_object!(BrokerView { "id" => id, "status" => status, "down" => down, "controller" => controller, "registered" => registered });
 crate::json_object!(PartitionView { "partition" => partition, "leader" => leader, "leaderEpoch" => leader_epoch, "isr" => isr, "replicas" => replicas, "hw" => hw, "zkVersion" => zk_version, "controllerEpoch" => controller_epoch, "logs" => logs });
 crate::json_object!(LogView { "broker" => broker, "role" => role, "leaderEpoch" => leader_epoch, "leo" => leo, "hw" => hw, "logStartOffset" => log_start_offset, "records" => records, "follower" => follower });
 crate::json_object!(RecordView { "offset" => offset, "leaderEpoch" => leader_epoch, "value" => value });
@@ -243,6 +245,7 @@ impl Cluster {
                 .map(|b| BrokerView {
                     id: b.id,
                     status: b.status.label(),
+                    down: b.is_down(),
                     controller: self.zk.controller == Some(b.id),
                     registered: self.zk.is_registered(b.id),
                 })

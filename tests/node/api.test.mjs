@@ -238,3 +238,33 @@ test('snapshot({ requests: n }): the latest n requests; requestCounts counts eve
   assert.throws(() => c.snapshot({ request: 2 }), /records, requests/);
   assert.equal(c.snapshot().requests.length, 5, 'unchanged');
 });
+
+test("a controlled shutdown moves leaderships first; electLeaders as kafka-leader-election.sh", () => {
+  const c = new Cluster({ brokers: 3, partitions: 1, replicationFactor: 3, autoLeaderRebalanceEnable: false });
+  c.step(5);
+  c.fail(0, "shutdown");
+  assert.equal(c.snapshot().brokers[0].status, "shutting-down");
+  assertRejects(() => c.recover(0), "broker");
+  stepUntil(c, (s) => s.brokers[0].status === "stopped", 50);
+  const s = c.snapshot();
+  assert.equal(s.partitions[0].leader, 1, "the first live ISR member in assignment order leads");
+  assert.deepEqual(sorted(s.partitions[0].isr), [1, 2]);
+  assert.equal(s.brokers[0].down, true);
+  assert.equal(s.brokers[0].registered, false, "its ZooKeeper session closed at once");
+  c.recover(0);
+  stepUntil(c, (x) => x.partitions[0].isr.length === 3, 300);
+  assert.deepEqual(c.electLeaders({ type: "preferred" }), [{ partition: 0, error: null }]);
+  assert.equal(c.snapshot().partitions[0].leader, 0);
+  assert.equal(c.snapshot().partitions[0].leaderEpoch, 2);
+  assert.deepEqual(c.electLeaders({ type: "preferred", partitions: [0] }), [{ partition: 0, error: "ELECTION_NOT_NEEDED" }]);
+  assert.deepEqual(c.electLeaders({ type: "unclean" }), [{ partition: 0, error: "ELECTION_NOT_NEEDED" }]);
+  const hash = c.stateHash();
+  assertRejects(() => c.electLeaders({ type: "fair" }), "type");
+  assertRejects(() => c.electLeaders(), "type");
+  assertRejects(() => c.electLeaders({ type: "preferred", partitions: [7] }), "partitions");
+  assertRejects(() => c.electLeaders({ type: "preferred", partitions: "0" }), "partitions");
+  assertRejects(() => c.electLeaders({ type: "preferred", partitions: [0.5] }), "partitions");
+  assertRejects(() => c.electLeaders({ type: "preferred", bogus: 1 }), "bogus");
+  assert.equal(c.stateHash(), hash, "rejected calls change nothing");
+  c.free();
+});

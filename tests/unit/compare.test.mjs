@@ -48,7 +48,7 @@ describe("per-tick bookkeeping", () => {
   test("unavailable: no live leader, or an acks=all request failed in that tick", () => {
     const s = createStats();
     sampleTick(s, snap({ timeMs: 100, brokers: [{ id: 0, status: "slow" }] }));
-    sampleTick(s, snap({ timeMs: 150, brokers: [{ id: 0, status: "crashed" }] }));
+    sampleTick(s, snap({ timeMs: 150, brokers: [{ id: 0, status: "crashed", down: true }] }));
     sampleTick(s, snap({ timeMs: 200, partitions: [part({ leader: -1 })] }));
     sampleTick(s, snap({ timeMs: 300, requests: [req(1, "failed", "all", -1, 1, { doneMs: 300, error: "NOT_ENOUGH_REPLICAS" })] }));
     sampleTick(s, snap({ timeMs: 400, requests: [req(1, "failed", "all", -1, 1, { doneMs: 300, error: "NOT_ENOUGH_REPLICAS" })] }));

@@ -51,10 +51,10 @@ const SNAPSHOT = {
   config: CONFIG,
   controller: { broker: 0, epoch: 1 },
   brokers: [
-    { id: 0, status: "up", controller: true, registered: true },
-    { id: 1, status: "up", controller: false, registered: true },
-    { id: 2, status: "up", controller: false, registered: true },
-    { id: 3, status: "crashed", controller: false, registered: false },
+    { id: 0, status: "up", down: false, controller: true, registered: true },
+    { id: 1, status: "up", down: false, controller: false, registered: true },
+    { id: 2, status: "up", down: false, controller: false, registered: true },
+    { id: 3, status: "crashed", down: true, controller: false, registered: false },
   ],
   partitions: [
     {

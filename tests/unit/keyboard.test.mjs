@@ -62,13 +62,18 @@ describe("broker actions", () => {
     assert.deepEqual(brokerAction("stuck").call(2), ["fail", [2, "stuck"]]);
     assert.deepEqual(brokerAction("slow").call(2), ["fail", [2, "slow"]]);
     assert.deepEqual(brokerAction("isolate").call(2), ["fail", [2, "isolated"]]);
+    assert.deepEqual(brokerAction("shutdown").call(2), ["fail", [2, "shutdown"]]);
     assert.deepEqual(brokerAction("recover").call(2), ["recover", [2]]);
     assert.equal(brokerAction("nope"), null);
   });
   test("what makes sense in each status", () => {
     const enabled = (status) => BROKER_ACTIONS.filter((a) => brokerActionEnabled(a, status)).map((a) => a.id);
-    assert.deepEqual(enabled("up"), ["crash", "crashLossy", "stuck", "slow", "isolate"]);
+    // As the core takes them: a fault only on a broker that is up (fail refuses any other), and a
+    // controlled shutdown cannot be undone until the broker has stopped.
+    assert.deepEqual(enabled("up"), ["crash", "crashLossy", "stuck", "slow", "isolate", "shutdown"]);
     assert.deepEqual(enabled("crashed"), ["recover"]);
-    assert.deepEqual(enabled("stuck"), ["crash", "crashLossy", "slow", "isolate", "recover"]);
+    assert.deepEqual(enabled("stuck"), ["recover"]);
+    assert.deepEqual(enabled("shutting-down"), []);
+    assert.deepEqual(enabled("stopped"), ["recover"]);
   });
 });

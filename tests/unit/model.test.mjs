@@ -189,12 +189,12 @@ describe("replicas", () => {
     assert.deepEqual(replicaStatus(p1, logOf(p1, 3), b), { inIsr: false, membership: "OSR", brokerStatus: "crashed", brokerUp: false, down: true, isLeader: false });
     // A crashed broker stays in the ISR until the controller notices: both are shown.
     const crashed = structuredClone(snap);
-    crashed.brokers[2].status = "crashed";
+    Object.assign(crashed.brokers[2], { status: "crashed", down: true });
     const st = replicaStatus(p0, logOf(p0, 2), byId(crashed));
     assert.equal(st.inIsr, true);
     assert.equal(st.down, true);
     // A stuck (or slow, isolated) broker is not up, but its replica is not down: it still has its log.
-    crashed.brokers[2].status = "stuck";
+    Object.assign(crashed.brokers[2], { status: "stuck", down: false });
     const stuck = replicaStatus(p0, logOf(p0, 2), byId(crashed));
     assert.deepEqual([stuck.brokerStatus, stuck.brokerUp, stuck.down], ["stuck", false, false]);
   });

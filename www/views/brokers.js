@@ -7,7 +7,7 @@ import { brokersModel, modelKey } from "./model.js";
 import { brokerAction, brokerActionEnabled } from "../actions.js";
 import { t } from "../i18n.js";
 
-const STATUS_CLASS = { up: "ok", crashed: "bad", stuck: "warn", slow: "warn", isolated: "warn" };
+const STATUS_CLASS = { up: "ok", crashed: "bad", stopped: "bad", stuck: "warn", slow: "warn", isolated: "warn", "shutting-down": "warn" };
 
 /** `ctx.selected`: the broker chosen by click or digit key (highlighted). */
 export function render(root, snap, ctx = {}) {

@@ -143,6 +143,8 @@ export const MESSAGE_FAMILIES = [
   { request: "LeaderAndIsr", letter: "L", family: "control" },
   { request: "OffsetsForLeaderEpoch", letter: "E", family: "epoch" },
   { request: "AlterPartition", letter: "A", family: "alter" },
+  { request: "ControlledShutdown", letter: "S", family: "control" },
+  { request: "StopReplica", letter: "X", family: "control" },
 ];
 
 function round(v) {

@@ -233,7 +233,7 @@ function updateStatic(svg, model) {
     const sa = byId.get(a)?.status;
     const sb = byId.get(b)?.status;
     const isolated = sa === "isolated" || sb === "isolated";
-    const down = sa === "crashed" || sb === "crashed";
+    const down = byId.get(a)?.down || byId.get(b)?.down;
     g.classList.toggle("cut", cut);
     g.classList.toggle("isolated", isolated && !cut);
     g.classList.toggle("down", down && !cut && !isolated);

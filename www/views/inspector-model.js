@@ -9,7 +9,7 @@ import { t } from "../i18n.js";
 /** Records listed for a replica (newest). */
 export const INSPECTOR_RECORDS = 12;
 
-const STATUSES = ["up", "crashed", "stuck", "slow", "isolated"];
+const STATUSES = ["up", "crashed", "stuck", "slow", "isolated", "shutting-down", "stopped"];
 const statusWords = (status) => (STATUSES.includes(status) ? t(`insp.status.${status}`) : status);
 
 const yesNo = (b) => t(b ? "insp.yes" : "insp.no");

@@ -184,7 +184,7 @@ export function lagTimeFraction(follower, replicaLagTimeMaxMs) {
 /**
  * Where a replica stands: `membership` is "ISR" | "OSR" (assigned but out of sync);
  * `brokerStatus` is its broker's ("up", "crashed", "stuck", …); `down` is true when the broker
- * is crashed or the replica offline. Both are shown: a crashed broker stays in the ISR until the
+ * is down (crashed or stopped) or the replica offline. Both are shown: a crashed broker stays in the ISR until the
  * controller notices (ZooKeeper session timeout).
  */
 export function replicaStatus(partition, log, brokerById) {
@@ -195,7 +195,7 @@ export function replicaStatus(partition, log, brokerById) {
     membership: inIsr ? "ISR" : "OSR",
     brokerStatus,
     brokerUp: brokerStatus === "up",
-    down: brokerStatus === "crashed" || log.role === "offline",
+    down: (brokerById.get(log.broker)?.down ?? true) || log.role === "offline",
     isLeader: partition.leader === log.broker && log.role === "leader",
   };
 }

@@ -23,7 +23,7 @@ const C = {
   controller: "#6d3fc0",
   epochs: ["#2f6fdf", "#d9722b", "#2e9456", "#8e5cd9", "#158f9c", "#c2459a", "#77861a", "#9a5a2c"],
 };
-const STATUS_FILL = { up: C.ok, crashed: C.bad, stuck: C.warn, slow: C.warn, isolated: C.warn };
+const STATUS_FILL = { up: C.ok, crashed: C.bad, stopped: C.bad, stuck: C.warn, slow: C.warn, isolated: C.warn, "shutting-down": C.warn };
 const FONT = `font-family="system-ui, -apple-system, 'Segoe UI', Roboto, 'PingFang SC', 'Microsoft YaHei', sans-serif"`;
 const MONO = `font-family="ui-monospace, Menlo, Consolas, monospace"`;
 
