@@ -45,6 +45,8 @@ pub struct Cluster {
     /// The controller's `shuttingDownBrokerIds`: brokers in a controlled shutdown, never chosen
     /// as leaders nor sent LeaderAndIsr (`isReplicaOnline` leaves them out).
     pub(crate) shutting_down: VecSet<BrokerId>,
+    /// The producer's metadata (who leads each partition, as it last learnt).
+    pub(crate) producer_metadata: crate::producer::ProducerMetadata,
     /// When the controller next checks the leader imbalance (`auto.leader.rebalance.enable`).
     pub(crate) rebalance_at: Option<Tick>,
     pub network: Network,
@@ -127,6 +129,7 @@ impl Cluster {
             controller_live: VecMap::new(),
             control_queue: VecMap::new(),
             shutting_down: VecSet::new(),
+            producer_metadata: Default::default(),
             rebalance_at: None,
             network: Network::default(),
             cut_links: VecSet::new(),
@@ -165,6 +168,12 @@ impl Cluster {
         while let Some(env) = c.network.pop_due(Tick::MAX) {
             c.deliver(env);
         }
+        // The producer starts with the topic's metadata.
+        c.producer_metadata = crate::producer::ProducerMetadata {
+            leaders: c.zk.partitions.iter().map(|st| st.leader).collect(),
+            stale: vec![false; c.config.partitions as usize],
+            fetched_at: 0,
+        };
         Ok(c)
     }
 
@@ -220,6 +229,7 @@ impl Cluster {
         self.controller_live.hash(&mut h);
         self.control_queue.hash(&mut h);
         self.shutting_down.hash(&mut h);
+        self.producer_metadata.hash(&mut h);
         self.rebalance_at.hash(&mut h);
         self.network.hash(&mut h);
         self.cut_links.hash(&mut h);

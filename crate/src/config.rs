@@ -136,6 +136,9 @@ pub struct Config {
     /// (the first in assignment order) every `leader.imbalance.check.interval.seconds`, for each
     /// broker whose share of partitions led by others exceeds `leader.imbalance.per.broker.percentage`.
     pub auto_leader_rebalance_enable: bool,
+    /// The producer's `metadata.max.age.ms`: it refreshes its metadata this often even without
+    /// an error (an error that says the leader moved refreshes it at once).
+    pub metadata_max_age_ms: u64,
     pub leader_imbalance_check_interval_seconds: u64,
     pub leader_imbalance_per_broker_percentage: u64,
     /// `controlled.shutdown.max.retries` / `controlled.shutdown.retry.backoff.ms`: how often a
@@ -197,6 +200,7 @@ impl Config {
             replica_socket_timeout_ms: 30_000,
             controller_socket_timeout_ms: 30_000,
             auto_leader_rebalance_enable: true,
+            metadata_max_age_ms: 300_000,
             leader_imbalance_check_interval_seconds: 300,
             leader_imbalance_per_broker_percentage: 10,
             controlled_shutdown_max_retries: 3,
@@ -236,6 +240,7 @@ const INT_KEYS: &[(&str, u64, u64)] = &[
     ("replicaSocketTimeoutMs", 100, 600_000),
     ("controllerSocketTimeoutMs", 100, 600_000),
     ("leaderImbalanceCheckIntervalSeconds", 1, 86_400),
+    ("metadataMaxAgeMs", 100, 3_600_000),
     ("leaderImbalancePerBrokerPercentage", 0, 100),
     ("controlledShutdownMaxRetries", 0, 100),
     ("controlledShutdownRetryBackoffMs", 0, 600_000),
@@ -304,6 +309,7 @@ impl Config {
             "replicaSocketTimeoutMs" => self.replica_socket_timeout_ms = n,
             "controllerSocketTimeoutMs" => self.controller_socket_timeout_ms = n,
             "leaderImbalanceCheckIntervalSeconds" => self.leader_imbalance_check_interval_seconds = n,
+            "metadataMaxAgeMs" => self.metadata_max_age_ms = n,
             "leaderImbalancePerBrokerPercentage" => self.leader_imbalance_per_broker_percentage = n,
             "controlledShutdownMaxRetries" => self.controlled_shutdown_max_retries = n,
             "controlledShutdownRetryBackoffMs" => self.controlled_shutdown_retry_backoff_ms = n,
@@ -440,6 +446,7 @@ crate::json_object!(Config {
     "replicaSocketTimeoutMs" => replica_socket_timeout_ms,
     "controllerSocketTimeoutMs" => controller_socket_timeout_ms,
     "autoLeaderRebalanceEnable" => auto_leader_rebalance_enable,
+    "metadataMaxAgeMs" => metadata_max_age_ms,
     "leaderImbalanceCheckIntervalSeconds" => leader_imbalance_check_interval_seconds,
     "leaderImbalancePerBrokerPercentage" => leader_imbalance_per_broker_percentage,
     "controlledShutdownMaxRetries" => controlled_shutdown_max_retries,

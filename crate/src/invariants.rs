@@ -115,6 +115,13 @@ fn same(a: Option<&Record>, b: Option<&Record>) -> bool {
 impl Cluster {
     /// Adds records the producer was told were written at `base..`.
     pub(crate) fn ledger_acked(&mut self, partition: u32, base: Offset, first_value: u32, count: u32, acks: Acks, request: u32) {
+        // An ack at an offset already acknowledged replaces the older entry (the older records
+        // were truncated, or a zombie leader acknowledged them alone): check it before it goes.
+        if self.guards[partition as usize].acked.get(&base).is_some_and(|a| a.request != request) {
+            if let Some(l) = self.live_leader(partition) {
+                self.check_leader_log(partition, l);
+            }
+        }
         let g = &mut self.guards[partition as usize];
         g.acked.insert(base, AckedRange { count, first_value, acks, request, tick: self.tick });
     }

@@ -57,6 +57,8 @@ pub struct Request {
     pub sent_to: i32,
     /// Waiting out `retry.backoff.ms` before the next attempt.
     pub retry_at: Option<Tick>,
+    /// Held in the accumulator: the leader its metadata names refuses connections.
+    pub waiting: bool,
 }
 
 /// Arguments of [`Cluster::produce`]; `None` takes the producer's configured default.
@@ -105,6 +107,28 @@ pub fn acks_arg(name: &str, v: &Value) -> Result<Acks, ApiError> {
 }
 
 /// Errors after which the producer may retry (Kafka's `RetriableException`s).
+/// Errors after which the producer asks for fresh metadata before its retry (Kafka's
+/// `InvalidMetadataException`s, and a request that timed out, whose connection is closed).
+fn invalidates_metadata(e: KafkaError) -> bool {
+    matches!(
+        e,
+        KafkaError::NotLeaderOrFollower
+            | KafkaError::NetworkException
+            | KafkaError::LeaderNotAvailable
+            | KafkaError::UnknownLeaderEpoch
+            | KafkaError::RequestTimedOut
+    )
+}
+
+/// The producer's metadata: the leader of each partition as last fetched.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub struct ProducerMetadata {
+    pub leaders: Vec<i32>,
+    /// An error said the partition's leader may have moved: refresh before the next send.
+    pub stale: Vec<bool>,
+    pub fetched_at: Tick,
+}
+
 fn retriable(e: KafkaError) -> bool {
     matches!(
         e,
@@ -181,6 +205,7 @@ impl Cluster {
             attempt_sent_at: self.tick,
             sent_to: -1,
             retry_at: None,
+            waiting: false,
         });
         self.send_attempt(id);
         self.trim_requests();
@@ -191,12 +216,34 @@ impl Cluster {
         self.requests.binary_search_by_key(&id, |r| r.id).ok()
     }
 
-    /// Sends (or re-sends) a request to the current leader.
+    /// The leader the producer's metadata names for `p`, refreshed first if an error marked it
+    /// stale or it is older than `metadata.max.age.ms`. A refresh returns the controller's
+    /// current decision (what UpdateMetadata gives every broker's metadata cache).
+    fn metadata_leader(&mut self, p: u32) -> i32 {
+        let age = Config::ticks(self.config.metadata_max_age_ms);
+        let m = &mut self.producer_metadata;
+        // A refresh fetches every partition's leader (a MetadataRequest for the topic).
+        if m.stale.iter().any(|s| *s) || self.tick >= m.fetched_at + age {
+            m.leaders = self.zk.partitions.iter().map(|st| st.leader).collect();
+            m.stale.iter_mut().for_each(|s| *s = false);
+            m.fetched_at = self.tick;
+        }
+        m.leaders[p as usize]
+    }
+
+    /// Sends (or re-sends) a request to the leader its metadata names (Kafka's `Sender`: a stale
+    /// leader answers NOT_LEADER_OR_FOLLOWER, or nothing if it is gone, and the producer
+    /// refreshes its metadata before the retry).
     fn send_attempt(&mut self, id: u32) {
         let Some(i) = self.request_index(id) else { return };
+        let p = self.requests[i].partition;
+        let leader = self.metadata_leader(p);
         let now = self.tick;
+        if leader >= 0 && self.brokers[leader as usize].is_down() {
+            return self.hold_in_accumulator(i, leader);
+        }
         let req = &mut self.requests[i];
-        let leader = self.zk.partitions[req.partition as usize].leader;
+        req.waiting = false;
         req.attempts += 1;
         req.attempt_sent_at = now;
         req.sent_to = leader;
@@ -233,6 +280,34 @@ impl Cluster {
         }
     }
 
+    /// The Sender sends only to a node it can connect to: with the leader's broker down the
+    /// connection is refused, the batch stays in the accumulator (no attempt is used) and the
+    /// disconnect makes the producer refresh its metadata (`NetworkClient.handleDisconnections`),
+    /// again every `retry.backoff.ms`, until it names a live leader or `delivery.timeout.ms` expires.
+    fn hold_in_accumulator(&mut self, i: usize, leader: i32) {
+        let now = self.tick;
+        let (backoff, delivery) = (Config::ticks(self.config.retry_backoff_ms), Config::ticks(self.config.delivery_timeout_ms));
+        let p = self.requests[i].partition;
+        self.producer_metadata.stale[p as usize] = true;
+        let req = &mut self.requests[i];
+        let id = req.id;
+        if now >= req.sent_at + delivery {
+            req.status = RequestStatus::Failed;
+            req.error = Some(KafkaError::RequestTimedOut);
+            req.done_at = Some(now);
+            let text = format!("request #{id} failed: REQUEST_TIMED_OUT, expired in the accumulator after delivery.timeout.ms");
+            self.events.push(now, "request-failed", Some(p), None, text);
+            return self.trim_requests();
+        }
+        req.retry_at = Some(now + backoff.max(1));
+        if !std::mem::replace(&mut req.waiting, true) {
+            let text = format!(
+                "request #{id} waits in the producer: its metadata names b{leader} as p{p}'s leader, whose connection is refused; it refreshes its metadata"
+            );
+            self.events.push(now, "produce-wait", Some(p), Some(leader as u32), text);
+        }
+    }
+
     /// A response (or a client-side failure) for one attempt: ack, retry or fail.
     pub(crate) fn complete_attempt(&mut self, id: u32, attempt: u32, base_offset: Option<Offset>, error: Option<KafkaError>) {
         let now = self.tick;
@@ -263,6 +338,10 @@ impl Cluster {
                 }
             }
             Some(e) if retriable(e) && req.attempts <= retries && now + backoff < req.sent_at + delivery => {
+                if invalidates_metadata(e) {
+                    self.producer_metadata.stale[p as usize] = true;
+                }
+                let req = &mut self.requests[i];
                 req.error = Some(e);
                 req.retry_at = Some(now + backoff.max(1));
                 let text = format!(
