@@ -17,7 +17,8 @@ await init({ module_or_path: fs.readFileSync(new URL("../../www/pkg/kafka_replic
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const files = {};
-for (const group of ["lessons", "core", "notes", "kip", "kafka"]) {
+// Every folder under scenarios/, as the page (www/scenario-files.js) and cargo test find them.
+for (const group of fs.readdirSync(path.join(ROOT, "scenarios"))) {
   for (const f of fs.readdirSync(path.join(ROOT, "scenarios", group))) {
     if (f.endsWith(".txt")) files[`../scenarios/${group}/${f}`] = fs.readFileSync(path.join(ROOT, "scenarios", group, f), "utf8");
   }
