@@ -40,7 +40,7 @@ impl Cluster {
         } else if isr == st.isr.as_slice() {
             // Already in the requested state (a retried request whose first attempt was applied
             // but whose answer was lost): answered with the current state, not INVALID_UPDATE_VERSION
-            // (`KafkaController.tryProcessAlterPartition`, "just return it").
+            // (`KafkaController.tryProcessAlterIsr`).
             return Msg::AlterPartitionResponse {
                 partition: p,
                 request: (leader_epoch, partition_epoch),
