@@ -37,6 +37,18 @@ impl Cluster {
             Some(KafkaError::NotController)
         } else if leader_epoch != st.leader_epoch || st.leader != leader as i32 {
             Some(KafkaError::FencedLeaderEpoch)
+        } else if isr == st.isr.as_slice() {
+            // Already in the requested state (a retried request whose first attempt was applied
+            // but whose answer was lost): answered with the current state, not INVALID_UPDATE_VERSION
+            // (`KafkaController.tryProcessAlterIsr`).
+            return Msg::AlterPartitionResponse {
+                partition: p,
+                request: (leader_epoch, partition_epoch),
+                leader_epoch: st.leader_epoch,
+                isr: st.isr,
+                partition_epoch: st.version,
+                error: None,
+            };
         } else if partition_epoch != st.version {
             Some(KafkaError::InvalidUpdateVersion)
         } else if self.config.rules().isr_requires_eligible && isr.iter().any(|b| !self.zk.is_registered(*b)) {

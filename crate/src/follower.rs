@@ -44,6 +44,8 @@ impl Replica {
     fn truncate(&mut self, ctx: &mut Ctx, offset: Offset, why: String) {
         let leo = self.log.log_end_offset();
         if offset >= leo {
+            // Nothing to remove, but an epoch entry at the LEO goes (`truncateTo`).
+            self.log.truncate_to(offset);
             return;
         }
         let values: Vec<String> = self.log.read(offset, leo).map(|r| format!("m{}", r.value)).collect();

@@ -466,8 +466,15 @@ impl Replica {
             }
             IsrUpdate::AlterPartition => {
                 let Some(controller) = ctx.zk.controller else { return };
-                let pending =
-                    PendingIsr { isr: isr.clone(), reasons, sent_to: controller, sent_at: ctx.now, attempt: 1, undelivered: false };
+                let pending = PendingIsr {
+                    isr: isr.clone(),
+                    reasons,
+                    sent_to: controller,
+                    sent_at: ctx.now,
+                    attempt: 1,
+                    undelivered: false,
+                    given_up: false,
+                };
                 ctx.out.push((controller as NodeId, self.alter_partition(ctx, &pending)));
                 let Role::Leader(ls) = &mut self.role else { return };
                 ls.pending_isr = Some(pending);
@@ -505,6 +512,9 @@ impl Replica {
     pub(crate) fn maybe_resend_alter_partition(&mut self, ctx: &mut Ctx) {
         let Role::Leader(ls) = &self.role else { return };
         let (Some(p), Some(controller)) = (&ls.pending_isr, ctx.zk.controller) else { return };
+        if p.given_up {
+            return;
+        }
         let timed_out = ctx.now >= p.sent_at + ctx.timing.controller_timeout;
         if !(timed_out || (p.undelivered && controller != p.sent_to)) {
             return;
@@ -572,10 +582,26 @@ impl Replica {
             p.undelivered = true;
             return;
         }
+        // A newer leader epoch or partition epoch exists: this leader is stale and will learn it
+        // from a LeaderAndIsr. Rolling back to the committed ISR would let its HW count fewer
+        // replicas than the controller may have admitted (a zombie acknowledging acks=all alone),
+        // so the change stays in flight, unretried.
+        if let (Some(e @ (KafkaError::FencedLeaderEpoch | KafkaError::InvalidUpdateVersion)), Some(p)) = (error, &mut ls.pending_isr) {
+            p.given_up = true;
+            let text = format!(
+                "AlterPartition for p{} failed with {}: the leader gives up and keeps counting the maximal ISR {} until a LeaderAndIsr",
+                self.partition,
+                e.name(),
+                set_text(&self.maximal_isr())
+            );
+            return event!(self, ctx, "alter-partition", ctx.me, text);
+        }
         let Some(pending) = ls.pending_isr.take() else { return };
         match error {
             None => self.apply_isr(ctx, isr.to_vec(), partition_epoch, &pending.reasons, "AlterPartition accepted by the controller"),
             Some(e) => {
+                // INELIGIBLE_REPLICA: the controller says the change was not applied by anyone,
+                // so the committed ISR is the state again.
                 event!(
                     self,
                     ctx,

@@ -194,6 +194,10 @@ impl Log {
     /// Returns how many records were removed.
     pub fn truncate_to(&mut self, offset: Offset) -> u64 {
         if offset >= self.log_end_offset {
+            // `UnifiedLog.truncateTo`: the epoch cache is truncated at the LEO all the same, so an
+            // epoch entered at election with no record (a leader deposed before any append) goes.
+            let leo = self.log_end_offset;
+            self.epoch_cache.retain(|_, start| *start < leo);
             return 0;
         }
         let removed = self.log_end_offset - offset;

@@ -128,6 +128,10 @@ pub struct PendingIsr {
     pub attempt: u32,
     /// The last attempt's connection failed or reached a broker that is no longer the controller.
     pub undelivered: bool,
+    /// The controller answered FENCED_LEADER_EPOCH or INVALID_UPDATE_VERSION: the leader stops
+    /// retrying but keeps the change in flight (its HW still counts the maximal ISR) until a
+    /// LeaderAndIsr replaces its state (`Partition.handleAlterPartitionError`: "Giving up").
+    pub given_up: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
