@@ -5,7 +5,7 @@
 //   that hold them (lessonFocus); a one-partition lesson draws its partition large.
 // - History (the HW charts), Enlarge (the network picture at full size), "Next change", and the
 //   first visit's "start here" card (dismissed once, for good: localStorage).
-// Classes it sets: body.show-history, body.cluster-expanded, body.lesson-one;
+// Classes it sets: body.drawn, body.show-history, body.cluster-expanded, body.lesson-one;
 // .partition.is-chosen, .partition.off-lesson. Test hooks: #history-toggle, #cluster-expand,
 // #skip, #start-here, .partition-tabs [data-tab].
 
@@ -83,6 +83,9 @@ export function wire(cmd) {
  * cluster.js (`lesson`: the open lesson's parsed commands, or null).
  */
 export function render(snap, lesson) {
+  // The main area is shown from the first drawing on (CSS): before, its empty panels would jump
+  // as the partitions fill in (a layout shift of 0.4 on load).
+  document.body.classList.add("drawn");
   const list = document.querySelector("#partitions .partition-list");
   const chosen = document.querySelector("#produce-partition")?.value;
   const focus = lesson ? lessonFocus(lesson, snap) : null;
