@@ -7,7 +7,7 @@ export const PRODUCER = -1;
 export const CONSUMER = -2;
 
 /** The compact strip's height (px): beside the partitions, the picture is a supporting view (issue #14). */
-export const COMPACT_HEIGHT = { min: 170, max: 230 };
+export const COMPACT_HEIGHT = { min: 180, max: 250 };
 
 /**
  * Positions for `ids` (broker ids, drawn clockwise starting top-left so that 4 brokers make a
@@ -22,7 +22,7 @@ export function clusterLayout(ids, width, { compact = false } = {}) {
   const n = Math.max(1, ids.length);
   const w = Math.max(280, Math.round(width));
   const h = compact
-    ? Math.round(Math.min(COMPACT_HEIGHT.max, Math.max(COMPACT_HEIGHT.min, w * 0.5)))
+    ? Math.round(Math.min(COMPACT_HEIGHT.max, Math.max(COMPACT_HEIGHT.min, w * 0.66)))
     : Math.round(Math.min(460, Math.max(250, w * (n > 8 ? 0.62 : 0.5))));
   const nodeR = Math.round(Math.min(26, w / 16, compact ? h / 10 : Infinity, Math.max(10, (Math.PI * Math.min(w, h)) / (n * 3.2))));
   // Room for the node and its labels on its outer side (cluster.js): the top row has its status,
@@ -42,11 +42,12 @@ export function clusterLayout(ids, width, { compact = false } = {}) {
     nodes.set(id, { x: round(cx + rx * Math.cos(a)), y: round(cy + ry * Math.sin(a)) });
   });
   // The two clients side by side in the middle: writes come in on the left, reads leave on the right.
-  const clientR = Math.max(12, Math.round(nodeR * 0.8));
-  const gap = Math.min(clientR * 1.7, rx / 3);
+  // The strip draws small clients (no captions, cluster.js), so the chords need not bow as far.
+  const clientR = compact ? Math.max(9, Math.round(nodeR * 0.5)) : Math.max(12, Math.round(nodeR * 0.8));
+  const gap = Math.min(clientR * (compact ? 1.6 : 1.7), rx / 3);
   nodes.set(PRODUCER, { x: round(cx - gap), y: round(cy) });
   nodes.set(CONSUMER, { x: round(cx + gap), y: round(cy) });
-  return { width: w, height: h, nodeR, clientR, clearance: gap + clientR + 16, center: { x: cx, y: cy }, nodes };
+  return { width: w, height: h, nodeR, clientR, clearance: gap + clientR + (compact ? 6 : 16), center: { x: cx, y: cy }, nodes };
 }
 
 /** True for the producer and consumer clients (they are not brokers). */
