@@ -5,7 +5,7 @@
 //   that hold them (lessonFocus); a one-partition lesson draws its partition large.
 // - History (the HW charts), Enlarge (the network picture at full size), "Next change", and the
 //   first visit's "start here" card (dismissed once, for good: localStorage).
-// Classes it sets: body.drawn, body.show-history, body.cluster-expanded, body.lesson-one;
+// Classes it sets: html.start-dismissed; body.drawn, body.show-history, body.cluster-expanded, body.lesson-one;
 // .partition.is-chosen, .partition.off-lesson. Test hooks: #history-toggle, #cluster-expand,
 // #skip, #start-here, .partition-tabs [data-tab].
 
@@ -67,7 +67,9 @@ export function wire(cmd) {
   // The lesson bar sticks under the header, whatever its height (CSS --topbar-h).
   const topbar = $(".topbar");
   new ResizeObserver(() => document.documentElement.style.setProperty("--topbar-h", `${Math.round(topbar.getBoundingClientRect().height)}px`)).observe(topbar);
-  // index.html's inline script hides a dismissed card before the first paint (html.start-dismissed).
+  // A dismissed card is hidden before the main area is first shown (body.drawn), so hiding it
+  // shifts nothing.
+  if (readDismissed()) document.documentElement.classList.add("start-dismissed");
   $("#start-here-close").addEventListener("click", () => {
     document.documentElement.classList.add("start-dismissed");
     try {
@@ -76,6 +78,14 @@ export function wire(cmd) {
       // Storage refused (private mode): it is dismissed for this visit.
     }
   });
+}
+
+function readDismissed() {
+  try {
+    return localStorage.getItem(START_KEY) === "dismissed";
+  } catch {
+    return false; // storage refused: shown, as on a first visit
+  }
 }
 
 /**
