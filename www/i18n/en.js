@@ -248,7 +248,7 @@ export default {
   "lag.notFetching": "not fetching: broker down",
   "lag.brokerDown": "broker down",
   "lag.noFetch": "no fetch yet",
-  "lag.msgs": ({ n }) => `leader sees ${n} behind`,
+  "lag.msgs": ({ n }) => `${n} behind`,
   "lag.noHeard": "the leader has not heard from this follower in its epoch yet",
   "lag.title": "Time since this follower last caught up to the leader's LEO, out of replica.lag.time.max.ms ({max}). ",
   "lag.title.inIsr": "Past 100% the leader drops it from the ISR at its next check (every half of replica.lag.time.max.ms).",

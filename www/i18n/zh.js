@@ -251,7 +251,7 @@ export default {
   "lag.notFetching": "未拉取：broker 宕机",
   "lag.brokerDown": "broker 宕机",
   "lag.noFetch": "尚未拉取",
-  "lag.msgs": ({ n }) => `leader 看到落后 ${n} 条`,
+  "lag.msgs": ({ n }) => `落后 ${n} 条`,
   "lag.noHeard": "在本 epoch 中 leader 还没有收到这个 follower 的拉取",
   "lag.title": "距该 follower 上次追上 leader 的 LEO 已过的时间，满格为 replica.lag.time.max.ms（{max}）。",
   "lag.title.inIsr": "超过 100% 后，leader 在下一次检查时（每隔 replica.lag.time.max.ms 的一半）把它移出 ISR。",

@@ -224,7 +224,8 @@ function updateHead(block, m) {
   const flagsKey = modelKey(m.flags);
   if (flags.__key !== flagsKey) {
     flags.__key = flagsKey;
-    flags.replaceChildren(...m.flags.map((f) => h("span", { class: `pill ${f.kind === "warn" ? "warn" : "bad"}` }, f.text)));
+    // The head is one line (issue #14): a flag cut short by it says itself in full on hover.
+    flags.replaceChildren(...m.flags.map((f) => h("span", { class: `pill ${f.kind === "warn" ? "warn" : "bad"}`, title: f.text }, f.text)));
   }
 }
 
