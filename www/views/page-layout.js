@@ -47,6 +47,10 @@ export function lessonFocus(commands, snap) {
 export function wire(cmd) {
   if (typeof cmd?.skip !== "function" || typeof cmd?.redraw !== "function") throw new Error("page-layout wire: cmd must have skip() and redraw()");
   const $ = (sel) => document.querySelector(sel);
+  // A partition shown after it was drawn hidden (a phone's tab, a lesson) was measured 0 px wide:
+  // when the partitions' box resizes, draw again (dom.js's observer, created first, has dropped
+  // the cached widths by then).
+  new ResizeObserver(() => cmd.redraw()).observe($("#partitions"));
   const toggle = (button, cls) => {
     const on = document.body.classList.toggle(cls);
     setAttr(button, "aria-pressed", String(on));
