@@ -15,8 +15,10 @@ const STATUS_CLASS = { up: "ok", crashed: "bad", stuck: "warn", slow: "warn", is
  */
 export function render(root, snap, ctx = {}) {
   const model = brokersModel(snap).map((b) => ({ ...b, selected: ctx.selected === b.id }));
-  const faults = faultHelp(ctx.config ?? snap.config ?? {});
-  const key = modelKey([model, faults, document.documentElement.lang]);
+  const config = ctx.config ?? snap.config ?? {};
+  // The fault help depends on four config values and the language: worded only when they change.
+  const helpKey = `${config.version}|${config.zookeeperSessionTimeoutMs}|${config.replicaLagTimeMaxMs}|${config.replicaLagMaxMessages}|${document.documentElement.lang}`;
+  const key = `${modelKey(model)}|${helpKey}`;
   if (root.__key === key) return;
   root.__key = key;
 
@@ -31,6 +33,9 @@ export function render(root, snap, ctx = {}) {
   list.classList.toggle("many", model.length > 8);
   join(list, model, (b) => b.id, createCard, updateCard);
   const help = root.querySelector(".fault-help");
+  if (help.__key === helpKey) return;
+  help.__key = helpKey;
+  const faults = faultHelp(config);
   setText(help.querySelector("summary"), t("faults.summary", { version: faults.version }));
   join(help.querySelector(".fault-help-list"), faults.lines, (l) => l.id, (l) => h("li", { "data-fault": l.id }), (li, l) => setText(li, l.text));
 }

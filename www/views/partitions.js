@@ -63,12 +63,14 @@ export function recordsShown(root) {
  */
 function measureTrack(root) {
   // The first drawn track: on a phone only the chosen partition is (page-layout.js).
-  const tracks = root.querySelectorAll(".replica-rows > .replica:first-child .track");
-  let track = tracks[0];
+  let track = root.querySelector(".replica .track");
   let width = track ? cachedWidth(track) : 0;
-  for (let i = 1; width === 0 && i < tracks.length; i++) {
-    track = tracks[i];
-    width = cachedWidth(track);
+  if (width === 0) {
+    const tracks = root.querySelectorAll(".replica-rows > .replica:first-child .track");
+    for (let i = 1; width === 0 && i < tracks.length; i++) {
+      track = tracks[i];
+      width = cachedWidth(track);
+    }
   }
   if (width === 0) return { width: 0, cell: DEFAULT_CELL_PX, capacity: MAX_WINDOW };
   // --cell changes with the layout (media queries: the track resizes too) and when a lesson
