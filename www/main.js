@@ -16,6 +16,7 @@ import { installHooks } from "./app/hooks.js";
 import { listen } from "./app/api.js";
 import { MAX_CALL } from "./app/session.js";
 import { wireControls } from "./page/controls.js";
+import * as pageLayout from "./views/page-layout.js";
 import * as chrome from "./page/chrome.js";
 import { readSpeed, acksHelp } from "./page/forms.js";
 import { drawBanner } from "./page/draw.js";
@@ -46,6 +47,7 @@ async function main() {
   const cmd = commands(app);
   const share = links(app);
   wireControls(cmd);
+  pageLayout.wire(cmd);
   chrome.watchErrors(errorMessage);
   listen(app, cmd);
   chrome.watchVisibility((why, on) => app.visible(why, on));

@@ -184,12 +184,12 @@ describe("the playground", () => {
     const { page, errors } = ctx;
     await stepClicks(page, 5);
     const isCut = () => page.evaluate(() => document.querySelector('.link[data-link="0-1"]').classList.contains("cut"));
-    await page.locator('.link[data-link="0-1"]').click({ force: true });
+    await page.locator('.link[data-link="0-1"]').dispatchEvent("click"); // the strip's diagonals pass near its middle (issue #14)
     assert.equal(await isCut(), true, `cut (${await lastToast(page)})`);
     assert.match(await page.getAttribute('.link[data-link="0-1"]', "aria-label"), /: cut\b.*Press to heal/);
     await stepClicks(page, 2);
     assert.match(await page.textContent("#events"), /link-cut/);
-    await page.locator('.link[data-link="0-1"]').click({ force: true });
+    await page.locator('.link[data-link="0-1"]').dispatchEvent("click");
     assert.equal(await isCut(), false, "healed");
     // The 3.7 preset is idempotent: the box starts checked; unchecking sends idempotence: false.
     assert.equal(await page.isChecked("#produce-idempotence"), true);

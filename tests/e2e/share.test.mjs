@@ -38,7 +38,7 @@ describe("share links", () => {
     await stepClicks(page, 20);
     await page.click(`#brokers [data-action="crash"][data-broker="2"]`);
     await stepClicks(page, 15);
-    await page.locator('.link[data-link="0-1"]').click({ force: true }); // cut
+    await page.locator('.link[data-link="0-1"]').dispatchEvent("click"); // cut (the strip's diagonals pass near a side's middle, issue #14)
     await stepClicks(page, 10);
     await page.evaluate(() => window.__playground.seek(30)); // look at the past: the link keeps the future too
     const hash = await stateHash(page);

@@ -14,6 +14,7 @@ import { brokerAction, brokerActionEnabled } from "../actions.js";
 import { getLang, loadLang, saveLang, t } from "../i18n.js";
 import { links } from "./links.js";
 import { produceArgs } from "./producer.js";
+import { MAX_SKIP_TICKS, skipToChange } from "../skip.js";
 
 /** Run `fn` once the chunks it needs are in; if one cannot be loaded, say so instead (returns false). */
 export async function withChunks(names, fn) {
@@ -62,6 +63,16 @@ export function commands(app) {
   const cmd = {
     togglePlay: () => app.setRunning(!s.running),
     step: () => app.step(1),
+    /** Next change (skip.js): step until the core reports an ISR change, an election, an ack, a truncation. */
+    skip() {
+      app.setRunning(false);
+      if (!app.usable()) return;
+      app.mode.pause();
+      const r = app.guard(() => skipToChange(() => app.mode.advance(1)), null);
+      if (!r) return;
+      app.refresh({ continuous: true, events: r.events });
+      chrome.say(r.change ? t("skip.found", { tick: app.session.tick, text: r.change.text }) : t("skip.none", { n: MAX_SKIP_TICKS }), "info");
+    },
     stepBack() {
       if (app.session) app.seek(app.session.tick - 1);
     },

@@ -11,6 +11,7 @@ import * as guaranteesView from "../views/guarantees.js";
 import * as zkView from "../views/zookeeper.js";
 import * as eventsView from "../views/events.js";
 import * as configView from "../views/config-form.js";
+import * as pageLayout from "../views/page-layout.js";
 import { flushPaint } from "../views/canvas.js";
 import { setAttr, setBoxText, setHidden, setText } from "../views/dom.js";
 import { formatSeconds } from "../views/model.js";
@@ -51,8 +52,6 @@ export function draw(state, view, extra) {
   const motion = !reducedMotion.matches;
   setBoxText($("#clock .clock-text"), t("clock", { time: formatSeconds(snap.timeMs), tick: snap.tick }));
   drawTimeline(snap, state.horizon);
-  clusterView.render($("#cluster"), snap, { cuts: state.cuts, selected: state.selected, reducedMotion: !motion });
-  brokersView.render($("#brokers"), snap, { selected: state.selected });
   const compact = isCompact(state);
   const partitions = $("#partitions");
   if (partitions.__mode !== compact) {
@@ -65,7 +64,11 @@ export function draw(state, view, extra) {
   setText(mode, t(compact ? "panel.view.detailed" : "panel.view.compact"));
   if (compact) compactView.render(partitions, snap);
   else partitionsView.render(partitions, snap, { history: state.history, reducedMotion: !motion });
-  producerView.render($(".producer-panel"), snap, { auto: { text: extra.autoText } });
+  // What is in view (a phone's chosen partition, a lesson's partitions and brokers), then the picture.
+  const focus = pageLayout.render(snap, view?.script ?? null);
+  clusterView.render($("#cluster"), snap, { cuts: state.cuts, selected: state.selected, reducedMotion: !motion, ...focus });
+  brokersView.render($("#brokers"), snap, { selected: state.selected, config: snap.config });
+  producerView.render($("#main"), snap, { auto: { text: extra.autoText } });
   guaranteesView.render($("#guarantees"), snap);
   zkView.render($("#zk"), snap, state.prev, { continuous: state.continuous, reducedMotion: !motion });
   eventsView.render($("#events"), state.events, { kind: $("#event-kind"), partition: $("#event-partition") }, snap);

@@ -3,26 +3,66 @@
 // every fault in actions.js). Buttons carry data-action and data-broker; the app handles them.
 
 import { h, join, setAttr, setText } from "./dom.js";
-import { brokersModel, modelKey } from "./model.js";
+import { brokersModel, formatSeconds, modelKey } from "./model.js";
 import { brokerAction, brokerActionEnabled } from "../actions.js";
 import { t } from "../i18n.js";
 
 const STATUS_CLASS = { up: "ok", crashed: "bad", stopped: "bad", stuck: "warn", slow: "warn", isolated: "warn", "shutting-down": "warn" };
 
-/** `ctx.selected`: the broker chosen by click or digit key (highlighted). */
+/**
+ * `ctx.selected`: the broker chosen by click or digit key (highlighted); `ctx.config`: the
+ * cluster's config (snapshot.config), for what each fault does under its version.
+ */
 export function render(root, snap, ctx = {}) {
   const model = brokersModel(snap).map((b) => ({ ...b, selected: ctx.selected === b.id }));
-  const key = modelKey(model);
+  const config = ctx.config ?? snap.config ?? {};
+  // The fault help depends on four config values and the language: worded only when they change.
+  const helpKey = `${config.version}|${config.zookeeperSessionTimeoutMs}|${config.replicaLagTimeMaxMs}|${config.replicaLagMaxMessages}|${document.documentElement.lang}`;
+  const key = `${modelKey(model)}|${helpKey}`;
   if (root.__key === key) return;
   root.__key = key;
 
   let list = root.querySelector(".broker-list");
   if (!list) {
     list = h("ol", { class: "broker-list", "aria-label": t("brokers.list") });
-    root.replaceChildren(list);
+    root.replaceChildren(
+      list,
+      h("details", { class: "fault-help" }, h("summary", {}), h("ul", { class: "fault-help-list" })),
+    );
   }
   list.classList.toggle("many", model.length > 8);
   join(list, model, (b) => b.id, createCard, updateCard);
+  const help = root.querySelector(".fault-help");
+  if (help.__key === helpKey) return;
+  help.__key = helpKey;
+  const faults = faultHelp(config);
+  setText(help.querySelector("summary"), t("faults.summary", { version: faults.version }));
+  join(help.querySelector(".fault-help-list"), faults.lines, (l) => l.id, (l) => h("li", { "data-fault": l.id }), (li, l) => setText(li, l.text));
+}
+
+/**
+ * What crash, stuck, slow and isolate do to ISR membership under this config (issue #14): the
+ * ZooKeeper session (zookeeper.session.timeout.ms, the controller removes the broker) against
+ * the leader's lag rules (replica.lag.time.max.ms, and 0.8's replica.lag.max.messages). The
+ * numbers are the config's; the rules are the core's (crate/src/rules.rs).
+ */
+export function faultHelp(config) {
+  if (!config || typeof config !== "object") throw new Error("faultHelp: config must be the snapshot's config object");
+  const zkMs = config.zookeeperSessionTimeoutMs ?? 18000;
+  const lagMs = config.replicaLagTimeMaxMs ?? 30000;
+  const msgs = config.replicaLagMaxMessages ?? 0;
+  const zk = formatSeconds(zkMs);
+  const lag = formatSeconds(lagMs);
+  const first = t(zkMs <= lagMs ? "fault.first.session" : "fault.first.lag");
+  return {
+    version: config.version ?? "",
+    lines: [
+      { id: "crash", text: t("fault.crash", { zk }) },
+      { id: "stuck", text: t("fault.stuck", { zk, lag, first }) },
+      { id: "slow", text: t("fault.slow", { lag, msgs }) },
+      { id: "isolated", text: t("fault.isolated", { zk }) },
+    ],
+  };
 }
 
 function actionButton(id, b, cls) {

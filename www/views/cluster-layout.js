@@ -6,23 +6,35 @@
 export const PRODUCER = -1;
 export const CONSUMER = -2;
 
+/** The compact strip's height (px): beside the partitions, the picture is a supporting view (issue #14). */
+export const COMPACT_HEIGHT = { min: 180, max: 250 };
+
 /**
  * Positions for `ids` (broker ids, drawn clockwise starting top-left so that 4 brokers make a
- * square with B0 top-left) in a drawing `width` px wide. Sizes are in CSS px so text keeps its
- * size on every screen.
+ * square with B0 top-left) in a drawing `width` px wide; `compact` draws the strip beside the
+ * partitions (COMPACT_HEIGHT), else the full-size picture. Sizes are in CSS px so text keeps
+ * its size on every screen.
  */
-export function clusterLayout(ids, width) {
+export function clusterLayout(ids, width, { compact = false } = {}) {
+  if (!Array.isArray(ids)) throw new Error("clusterLayout: ids must be an array of broker ids");
+  if (!Number.isFinite(width)) throw new Error(`clusterLayout: width must be a number of px, got ${width}`);
+  if (typeof compact !== "boolean") throw new Error(`clusterLayout: compact must be true or false, got ${compact}`);
   const n = Math.max(1, ids.length);
   const w = Math.max(280, Math.round(width));
-  const h = Math.round(Math.min(460, Math.max(250, w * (n > 8 ? 0.62 : 0.5))));
-  // Room for the node, its status line below and the controller tag above.
-  const nodeR = Math.round(Math.min(26, w / 16, Math.max(10, (Math.PI * Math.min(w, h)) / (n * 3.2))));
+  const h = compact
+    ? Math.round(Math.min(COMPACT_HEIGHT.max, Math.max(COMPACT_HEIGHT.min, w * 0.66)))
+    : Math.round(Math.min(460, Math.max(250, w * (n > 8 ? 0.62 : 0.5))));
+  const nodeR = Math.round(Math.min(26, w / 16, compact ? h / 10 : Infinity, Math.max(10, (Math.PI * Math.min(w, h)) / (n * 3.2))));
+  // Room for the node and its labels on its outer side (cluster.js): the top row has its status,
+  // the partitions it leads and the controller tag above it; the bottom row status and leads below.
   const padX = nodeR + 34;
-  const padY = nodeR + 24;
+  // (A dense cluster draws neither the leads nor the long controller tag.)
+  const padTop = nodeR + (n > 8 ? 24 : 46);
+  const padBottom = nodeR + (n > 8 ? 24 : 30);
   const cx = w / 2;
-  const cy = h / 2;
+  const cy = Math.round((padTop + h - padBottom) / 2);
   const rx = w / 2 - padX;
-  const ry = h / 2 - padY;
+  const ry = Math.max(nodeR, (h - padTop - padBottom) / 2);
   const start = -Math.PI / 2 - Math.PI / n;
   const nodes = new Map();
   ids.forEach((id, i) => {
@@ -30,11 +42,12 @@ export function clusterLayout(ids, width) {
     nodes.set(id, { x: round(cx + rx * Math.cos(a)), y: round(cy + ry * Math.sin(a)) });
   });
   // The two clients side by side in the middle: writes come in on the left, reads leave on the right.
-  const clientR = Math.max(12, Math.round(nodeR * 0.8));
-  const gap = Math.min(clientR * 1.7, rx / 3);
+  // The strip draws small clients (no captions, cluster.js), so the chords need not bow as far.
+  const clientR = compact ? Math.max(9, Math.round(nodeR * 0.5)) : Math.max(12, Math.round(nodeR * 0.8));
+  const gap = Math.min(clientR * (compact ? 1.6 : 1.7), rx / 3);
   nodes.set(PRODUCER, { x: round(cx - gap), y: round(cy) });
   nodes.set(CONSUMER, { x: round(cx + gap), y: round(cy) });
-  return { width: w, height: h, nodeR, clientR, clearance: gap + clientR + 16, center: { x: cx, y: cy }, nodes };
+  return { width: w, height: h, nodeR, clientR, clearance: gap + clientR + (compact ? 6 : 16), center: { x: cx, y: cy }, nodes };
 }
 
 /** True for the producer and consumer clients (they are not brokers). */
@@ -90,9 +103,10 @@ export function curvePathData(k) {
 /** The point at parameter t ∈ [0, 1] on a quadratic curve. */
 export function pointOnCurve(k, t) {
   const u = 1 - t;
+  // The ends' terms added first, so the reversed curve at 1 - t sums the same floats.
   return {
-    x: round(u * u * k.x0 + 2 * u * t * k.cx + t * t * k.x1),
-    y: round(u * u * k.y0 + 2 * u * t * k.cy + t * t * k.y1),
+    x: round(u * u * k.x0 + t * t * k.x1 + 2 * u * t * k.cx),
+    y: round(u * u * k.y0 + t * t * k.y1 + 2 * u * t * k.cy),
   };
 }
 

@@ -41,7 +41,8 @@ const CLIENT = {
 };
 
 /**
- * `ctx`: { cuts: Set of linkKey, selected: broker id or null, reducedMotion }.
+ * `ctx`: { cuts: Set of linkKey, selected: broker id or null, reducedMotion, compact (the strip
+ * beside the partitions), brokers (a Set: draw only these; all when absent) }.
  */
 export function render(root, snap, ctx) {
   let fig = root.querySelector(".cluster-figure");
@@ -50,13 +51,15 @@ export function render(root, snap, ctx) {
     root.replaceChildren(fig);
   }
   const svg = fig.querySelector("svg");
-  const ids = snap.brokers.map((b) => b.id);
+  // A lesson's picture draws only the brokers its script is about (ctx.brokers, a Set).
+  const ids = snap.brokers.map((b) => b.id).filter((id) => !ctx.brokers || ctx.brokers.has(id));
   const width = Math.round(cachedWidth(fig) || 640);
   const clients = Array.isArray(snap.consumers) && snap.consumers.length ? [PRODUCER, CONSUMER] : [PRODUCER];
-  const layoutKey = `${ids.join(",")}@${width}@${clients.join(",")}`;
+  const compact = !!ctx.compact;
+  const layoutKey = `${ids.join(",")}@${width}@${clients.join(",")}@${compact}`;
   if (svg.__layoutKey !== layoutKey) {
     svg.__layoutKey = layoutKey;
-    svg.__layout = clusterLayout(ids, width);
+    svg.__layout = clusterLayout(ids, width, { compact });
     svg.__static = null;
     drawFrame(svg, svg.__layout, ids, clients);
   }
@@ -187,6 +190,12 @@ function drawFrame(svg, layout, ids, clients) {
       const p = layout.nodes.get(id);
       el.setAttribute("transform", `translate(${p.x},${p.y})`);
       el.querySelector(".node-name").style.fontSize = `${Math.max(9, Math.min(14, r * 0.6))}px`;
+      // The labels go on the node's outer side (above the top row, below the bottom one): the
+      // links leave a node towards the middle, so they never cross its labels.
+      const above = p.y < layout.center.y - 1;
+      setAttr(el.querySelector(".node-status"), "y", above ? -r - 6 : r + 13);
+      setAttr(el.querySelector(".node-leads"), "y", above ? -r - 18 : r + 25);
+      el.__ctrlY = above ? -r - 45 : -r - 20;
     },
   );
 }
@@ -257,9 +266,8 @@ function updateStatic(svg, model) {
       const label = ctrl.querySelector("text");
       setText(label, text);
       const w = [...text].reduce((n, ch) => n + (ch.charCodeAt(0) > 0x2e80 ? 11.5 : 6.3), 0) + 10;
-      const r = svg.__layout.nodeR;
       setAttr(ctrl.querySelector("rect"), "width", w.toFixed(0));
-      setAttr(ctrl, "transform", `translate(${(-w / 2).toFixed(1)},${-r - 20})`);
+      setAttr(ctrl, "transform", `translate(${(-w / 2).toFixed(1)},${g.__ctrlY ?? -r - 20})`);
       setAttr(label, "x", (w / 2).toFixed(1));
     }
     const parts = [t("broker.name", { id: b.id }), t(`status.${b.status}`)];

@@ -330,6 +330,7 @@ export function partitionModel(partition, snap, capacity = MAX_WINDOW) {
     hwWaitingFor: hwWaitingFor(partition),
     window: win,
     lagMaxMs: lagMax,
+    zkSessionMs: snap.config?.zookeeperSessionTimeoutMs ?? null, // the lag ring's help (partitions.js ringHelp)
     flags: partitionFlags(partition, brokerById, minIsr),
     replicas,
   };

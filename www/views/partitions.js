@@ -62,12 +62,22 @@ export function recordsShown(root) {
  * in it (between MIN_WINDOW and MAX_WINDOW).
  */
 function measureTrack(root) {
-  const track = root.querySelector(".replica .track");
-  const width = track ? cachedWidth(track) : 0;
+  // The first drawn track: on a phone only the chosen partition is (page-layout.js).
+  let track = root.querySelector(".replica .track");
+  let width = track ? cachedWidth(track) : 0;
+  if (width === 0) {
+    const tracks = root.querySelectorAll(".replica-rows > .replica:first-child .track");
+    for (let i = 1; width === 0 && i < tracks.length; i++) {
+      track = tracks[i];
+      width = cachedWidth(track);
+    }
+  }
   if (width === 0) return { width: 0, cell: DEFAULT_CELL_PX, capacity: MAX_WINDOW };
-  // --cell only changes with the layout (media queries), i.e. when the track resizes too.
-  if (track.__cellFor !== width) {
-    track.__cellFor = width;
+  // --cell changes with the layout (media queries: the track resizes too) and when a lesson
+  // draws its one partition large (page-layout.js: body.lesson-one).
+  const cellFor = `${width}|${document.body.classList.contains("lesson-one")}`;
+  if (track.__cellFor !== cellFor) {
+    track.__cellFor = cellFor;
     track.__cell = parseFloat(getComputedStyle(track).getPropertyValue("--cell")) || DEFAULT_CELL_PX;
   }
   return { width, cell: track.__cell, capacity: Math.max(MIN_WINDOW, Math.min(MAX_WINDOW, Math.floor(width / track.__cell))) };
@@ -105,7 +115,8 @@ function createBlock(p) {
         { class: "ruler-row", "aria-hidden": "true" },
         h("div", { class: "label" }, h("span", { class: "ellipsis" })),
         h("div", { class: "track ruler" }, h("canvas", { class: "ruler-ticks" })),
-        h("div", { class: "stats" }),
+        // Which figures are the replica's own and which the leader's view of it (issue #14).
+        h("div", { class: "stats" }, h("span", { class: "stats-head" }, t("stats.head"))),
       ),
       h("div", { class: "replica-rows" }),
     ),
@@ -201,6 +212,7 @@ function updateHead(block, m) {
   const head = block.querySelector(".partition-head");
   setText(head.querySelector(".meta-leader"), m.leader >= 0 ? t("partition.leader", { b: m.leader }) : t("partition.noLeader"));
   setText(head.querySelector(".meta-epoch"), t("partition.epoch", { epoch: m.leaderEpoch }));
+  setAttr(block.querySelector(".stats-head"), "title", `${t("stats.head.title")} ${ringHelp(m)}`);
   const hwText = m.hw >= 0 ? `HW ${m.hw}` : "HW –";
   const list = m.hwWaitingFor.map((b) => `B${b}`).join(", ");
   const waiting = m.hwWaitingFor.length ? t("partition.waits", { list }) : "";
@@ -214,7 +226,8 @@ function updateHead(block, m) {
   const flagsKey = modelKey(m.flags);
   if (flags.__key !== flagsKey) {
     flags.__key = flagsKey;
-    flags.replaceChildren(...m.flags.map((f) => h("span", { class: `pill ${f.kind === "warn" ? "warn" : "bad"}` }, f.text)));
+    // The head is one line (issue #14): a flag cut short by it says itself in full on hover.
+    flags.replaceChildren(...m.flags.map((f) => h("span", { class: `pill ${f.kind === "warn" ? "warn" : "bad"}`, title: f.text }, f.text)));
   }
 }
 
@@ -346,7 +359,18 @@ function updateLag(row, r, m) {
   setAttr(lagBox, "class", `lag lag-${lagState(r.lagTime)}`);
   setStyle(clock, "display", "");
   // The live figures are on the clock and in the row's aria-label.
-  setAttr(lagBox, "title", t("lag.title", { max: formatSeconds(m.lagMaxMs) }) + t(r.inIsr ? "lag.title.inIsr" : "lag.title.osr"));
+  setAttr(lagBox, "title", t("lag.title", { max: formatSeconds(m.lagMaxMs) }) + t(r.inIsr ? "lag.title.inIsr" : "lag.title.osr") + (r.inIsr ? ` ${ringHelp(m)}` : ""));
+}
+
+/**
+ * What the lag ring means under this config, said where it is drawn (the stats head's and each
+ * lag box's title): the leader checks every half of replica.lag.time.max.ms (Kafka's
+ * isr-expiration task), and a broker that stops heart-beating leaves earlier when its ZooKeeper
+ * session expires first.
+ */
+function ringHelp(m) {
+  const vars = { max: formatSeconds(m.lagMaxMs), half: formatSeconds(m.lagMaxMs / 2), zk: formatSeconds(m.zkSessionMs) };
+  return t(Number.isFinite(m.zkSessionMs) && m.zkSessionMs < m.lagMaxMs ? "ring.help.zk" : "ring.help", vars);
 }
 
 /** ok / warn (half the time used) / over (past replica.lag.time.max.ms): the clock's colour. */

@@ -80,9 +80,15 @@ export function pictureSvg(snap, { width = 460, title = null } = {}) {
   ];
   let kx = 12;
   for (const [mark, words] of key) {
-    out.push(mark.replace(/x="\d+"/, `x="${kx}"`));
+    // A key item that would pass the right edge starts a new line (issue #14: no clipped legend).
+    const itemW = 16 + textWidth(words, 10.5);
+    if (kx > 12 && kx + itemW > w - 8) {
+      kx = 12;
+      y += 18;
+    }
+    out.push(mark.replace(/x="\d+"/, `x="${kx}"`).replace(/y="[\d.]+"/, `y="${y}"`));
     out.push(text(kx + 16, y + 10.5, words, { size: 10.5, fill: C.muted, cls: "pic-muted" }));
-    kx += 16 + textWidth(words, 10.5) + 14;
+    kx += itemW + 14;
   }
   y += 20;
 

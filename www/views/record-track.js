@@ -10,8 +10,8 @@ import { t } from "../i18n.js";
 const EPOCH_COLORS = ["--e0", "--e1", "--e2", "--e3", "--e4", "--e5", "--e6", "--e7"];
 /** The CSS colours the canvases paint with (canvas.js cssColors, resolved when they paint). */
 export const PALETTE = [...EPOCH_COLORS, "--surface", "--surface-2", "--border", "--leo", "--bad", "--muted", "--ok", "--warn"];
-export const TRACK_HEIGHT = 46;
-const CELL = { top: 11, height: 22, gap: 2, radius: 3, dash: [3, 2], hatch: 6 };
+export const TRACK_HEIGHT = 40;
+const CELL = { top: 10, height: 20, gap: 2, radius: 3, dash: [3, 2], hatch: 6 };
 
 /**
  * The row's records in the offset window, on a canvas: a box per record, coloured by the leader

@@ -126,7 +126,7 @@ export class LessonMode {
 
   view() {
     const p = this.player;
-    return { kind: "lesson", ...this.model(), wait: p.run.wait, autoAt: p.timer !== null ? p.autoAt : null, visited: p.positions.length - 1, selected: this.name, picker: this.host.picker() };
+    return { kind: "lesson", ...this.model(), script: this.entry.commands, wait: p.run.wait, autoAt: p.timer !== null ? p.autoAt : null, visited: p.positions.length - 1, selected: this.name, picker: this.host.picker() };
   }
 
   link(lang) {

@@ -1,0 +1,243 @@
+// The first screen (issue #14): what a reader sees without scrolling at 1280×800 and 375×812, in
+// free play and in a lesson (bounding boxes against the viewport); "Next change" stops at the
+// next change the core reports; one toast per message; the start-here card; and the cumulative
+// layout shift on load and over 10 s of play with the automatic producer (PerformanceObserver).
+// Runs against the built page in dist/ (`npx vite build` first). Pictures: test-output/layout-*.png.
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { openPage } from "./browser.mjs";
+import { lastToast, ready, snapshot, viewShot } from "./helpers.mjs";
+
+const TIMEOUT = { timeout: 120_000 };
+
+/** Open the page at `width`×`height` (set before the page loads, as a phone would). */
+async function openAt(width, height, query = "") {
+  const ctx = await openPage({ query });
+  await ctx.page.setViewportSize({ width, height });
+  await ctx.page.reload({ waitUntil: "load" });
+  await ready(ctx.page);
+  return ctx;
+}
+
+/** Boxes of `selector`'s visible elements, in viewport px, with the page scrolled to the top. */
+const boxes = (page, selector) =>
+  page.$$eval(selector, (els) =>
+    els
+      .filter((el) => el.getClientRects().length > 0)
+      .map((el) => {
+        const r = el.getBoundingClientRect();
+        return { top: r.top, bottom: r.bottom, left: r.left, right: r.right, what: `${el.className} ${el.dataset.broker ?? ""}` };
+      }),
+  );
+
+/** Every visible element of `selector` lies inside the first screen (`height` px, no scrolling). */
+async function assertAboveFold(page, selector, height, width, min = 1) {
+  const found = await boxes(page, selector);
+  assert.ok(found.length >= min, `${selector}: ${found.length} shown, expected at least ${min}`);
+  for (const b of found) {
+    assert.ok(b.top >= 0 && b.bottom <= height, `${selector} (${b.what}) spans y ${Math.round(b.top)}–${Math.round(b.bottom)}: not inside the first ${height} px`);
+    assert.ok(b.left >= 0 && b.right <= width + 0.5, `${selector} (${b.what}) spans x ${Math.round(b.left)}–${Math.round(b.right)}: not inside ${width} px`);
+  }
+}
+
+/** Start collecting layout shifts (buffered: those since the page loaded count too). */
+const watchShifts = (page) =>
+  page.evaluate(() => {
+    window.__shifts = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) if (!e.hadRecentInput) window.__shifts.push(e.value);
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+const shiftSum = (page) => page.evaluate(() => window.__shifts.reduce((a, b) => a + b, 0));
+
+describe("the first screen at 1280×800, free play", () => {
+  let ctx;
+  before(async () => {
+    ctx = await openAt(1280, 800);
+  });
+  after(async () => {
+    await ctx?.close();
+  });
+
+  test("every partition's replica rows, the produce control and the fault buttons are on it", TIMEOUT, async () => {
+    const { page, errors } = ctx;
+    const snap = await snapshot(page);
+    const rows = snap.partitions.reduce((n, p) => n + p.replicas.length, 0);
+    assert.equal(await page.evaluate(() => window.scrollY), 0);
+    await assertAboveFold(page, ".partition .replica", 800, 1280, rows);
+    // Each row's records, LEO / HW and lag clock are parts of the row; the ISR / OSR sets too.
+    await assertAboveFold(page, ".partition .replica .track, .partition .replica .stats, .partition .sets", 800, 1280, rows * 2 + 3);
+    await assertAboveFold(page, "#produce, #produce-partition, #produce-acks", 800, 1280, 3);
+    await assertAboveFold(page, '#brokers [data-action="crash"], #brokers [data-action="menu"]', 800, 1280, snap.brokers.length * 2);
+    await assertAboveFold(page, "#start-here, #skip, #play", 800, 1280, 3);
+    await viewShot(page, "layout-1280-free");
+    assert.deepEqual(errors, []);
+  });
+
+  test("the network picture is a compact strip that Enlarge draws full size, with ZooKeeper one click away", TIMEOUT, async () => {
+    const { page } = ctx;
+    const strip = await page.$eval("#cluster svg.cluster-svg", (s) => s.getBoundingClientRect().height);
+    assert.ok(strip <= 260, `the strip is ${strip} px high`);
+    await page.click("#cluster-expand");
+    await page.waitForFunction((h) => document.querySelector("#cluster svg.cluster-svg").getBoundingClientRect().height > h + 40, strip);
+    assert.equal(await page.getAttribute("#cluster-expand", "aria-pressed"), "true");
+    await page.click("#cluster-expand");
+    await page.waitForFunction((h) => document.querySelector("#cluster svg.cluster-svg").getBoundingClientRect().height <= h + 1, strip);
+    assert.equal(await page.getAttribute('a[href="#zk-title"]', "href"), "#zk-title");
+  });
+
+  test("the row's stats say which figures are the replica's own and which the leader's view", TIMEOUT, async () => {
+    const { page } = ctx;
+    const head = await page.textContent('[data-partition="0"] .stats-head');
+    assert.match(head, /own LEO · HW/);
+    assert.match(head, /leader sees/);
+    assert.match(await page.getAttribute('[data-partition="0"] .stats-head', "title"), /replica\.lag\.time\.max\.ms.*checks every 15\.0 s/);
+  });
+});
+
+describe("the first screen at 375×812, free play", () => {
+  let ctx;
+  before(async () => {
+    ctx = await openAt(375, 812);
+  });
+  after(async () => {
+    await ctx?.close();
+  });
+
+  test("the chosen partition's rows and Produce are on it; the tabs choose another", TIMEOUT, async () => {
+    const { page, errors } = ctx;
+    assert.equal(await page.locator(".partition.is-chosen").count(), 1);
+    assert.equal(await page.getAttribute(".partition.is-chosen", "data-partition"), "0");
+    await assertAboveFold(page, ".partition .replica", 812, 375, 3);
+    await assertAboveFold(page, "#produce, #produce-partition", 812, 375, 2);
+    const header = await page.$eval(".topbar", (el) => el.getBoundingClientRect().height);
+    assert.ok(header <= 812 * 0.15, `the header takes ${header} px`);
+    assert.equal(await page.$eval(".topbar", (el) => getComputedStyle(el).position), "sticky");
+    await viewShot(page, "layout-375-free");
+    await page.click('.partition-tab[data-tab="2"]');
+    await page.waitForFunction(() => document.querySelector(".partition.is-chosen")?.dataset.partition === "2");
+    assert.equal(await page.inputValue("#produce-partition"), "2");
+    await assertAboveFold(page, ".partition .replica", 812, 375, 3);
+    const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(wide <= 375, `the page is ${wide} px wide`);
+    assert.deepEqual(errors, []);
+  });
+});
+
+describe("the first screen in a lesson", () => {
+  test("at 1280×800: the caption, Next / Back and the lesson's partition together; only its brokers in the picture", TIMEOUT, async () => {
+    const ctx = await openAt(1280, 800, "?scenario=09-leader-failure&step=2");
+    try {
+      const { page, errors } = ctx;
+      await page.waitForFunction(() => window.__playground.lesson()?.stop === 2 && !window.__playground.lesson().playing);
+      await assertAboveFold(page, "#lesson-caption, #lesson-next, #lesson-back", 800, 1280, 3);
+      await assertAboveFold(page, ".partition .replica", 800, 1280, 3);
+      assert.ok((await page.textContent("#lesson-caption")).length > 20);
+      // One partition in the lesson: drawn large.
+      assert.equal(await page.evaluate(() => document.body.classList.contains("lesson-one")), true);
+      assert.equal(await page.$eval(".replica .track", (el) => getComputedStyle(el).getPropertyValue("--cell").trim()), "28px");
+      await viewShot(page, "layout-1280-lesson");
+      assert.deepEqual(errors, []);
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  test("at 375×812: the caption, Next and the partition's rows", TIMEOUT, async () => {
+    const ctx = await openAt(375, 812, "?scenario=09-leader-failure&step=2");
+    try {
+      const { page, errors } = ctx;
+      await page.waitForFunction(() => window.__playground.lesson()?.stop === 2 && !window.__playground.lesson().playing);
+      await assertAboveFold(page, "#lesson-caption, #lesson-next, #lesson-back", 812, 375, 3);
+      await assertAboveFold(page, ".partition .replica", 812, 375, 3);
+      await viewShot(page, "layout-375-lesson");
+      assert.deepEqual(errors, []);
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
+describe("free play that teaches", () => {
+  let ctx;
+  before(async () => {
+    ctx = await openAt(1280, 800);
+  });
+  after(async () => {
+    await ctx?.close();
+  });
+
+  test("Next change stops at the tick of the next change the core reports (here: the ISR shrinks after a crash)", TIMEOUT, async () => {
+    const { page } = ctx;
+    const snap = await snapshot(page);
+    const follower = snap.partitions[0].replicas.find((b) => b !== snap.partitions[0].leader);
+    await page.click(`#brokers [data-action="crash"][data-broker="${follower}"]`);
+    let stops = 0;
+    while ((await snapshot(page)).partitions[0].isr.includes(follower)) {
+      assert.ok(++stops <= 6, "the ISR shrank within 6 skips");
+      const before = (await snapshot(page)).tick;
+      await page.click("#skip");
+      const now = (await snapshot(page)).tick;
+      assert.ok(now > before, "a skip moves time on");
+      const text = await lastToast(page);
+      assert.match(text, new RegExp(`^Stopped at tick ${now}: `), "it says where it stopped and why");
+    }
+    assert.equal(await page.evaluate(() => window.__playground.running), false, "it stops there, paused");
+  });
+
+  test("the fault help says what each fault does under the chosen version", TIMEOUT, async () => {
+    const { page } = ctx;
+    assert.match(await page.textContent(".fault-help summary"), /Kafka 3\.7/);
+    const stuck = await page.textContent('.fault-help [data-fault="stuck"]');
+    assert.match(stuck, /18\.0 s/, "the ZooKeeper session of 3.7");
+    assert.match(stuck, /30\.0 s/, "replica.lag.time.max.ms of 3.7");
+    assert.match(stuck, /session expiry comes first/);
+    assert.match(await page.textContent('.fault-help [data-fault="slow"]'), /does not shrink the ISR/);
+  });
+
+  test("one toast per message: a repeat counts instead of stacking", TIMEOUT, async () => {
+    const { page } = ctx;
+    await page.evaluate(() => document.querySelectorAll("#toasts .toast").forEach((t) => t.remove()));
+    await page.focus("body");
+    for (let i = 0; i < 3; i++) await page.keyboard.press("c"); // no broker selected: the same hint three times
+    assert.equal(await page.locator("#toasts .toast").count(), 1);
+    assert.equal(await page.textContent("#toasts .toast .toast-count"), "×3");
+  });
+
+  test("the start-here card, once dismissed, never comes back", TIMEOUT, async () => {
+    const { page } = ctx;
+    assert.equal(await page.isVisible("#start-here"), true);
+    await page.click("#start-here-close");
+    assert.equal(await page.isVisible("#start-here"), false);
+    await page.reload({ waitUntil: "load" });
+    await ready(page);
+    assert.equal(await page.isVisible("#start-here"), false);
+  });
+});
+
+describe("layout shift", () => {
+  for (const [width, height] of [[1280, 800], [375, 812]]) {
+    test(`at ${width}×${height}: ≤ 0.02 on load and over 10 s of play with the automatic producer`, TIMEOUT, async () => {
+      const ctx = await openAt(width, height);
+      try {
+        const { page } = ctx;
+        await watchShifts(page);
+        await page.waitForTimeout(1000);
+        const onLoad = await shiftSum(page);
+        assert.ok(onLoad <= 0.02, `cumulative layout shift on load: ${onLoad.toFixed(4)}`);
+        await page.evaluate(() => {
+          window.__shifts.length = 0;
+          const auto = document.querySelector("#auto-on");
+          auto.click();
+          document.querySelector("#play").click();
+        });
+        await page.waitForTimeout(10_000);
+        const playing = await shiftSum(page);
+        assert.ok((await snapshot(page)).partitions.some((p) => p.hw > 0), "records were produced and committed");
+        assert.ok(playing <= 0.02, `cumulative layout shift over 10 s of play: ${playing.toFixed(4)}`);
+      } finally {
+        await ctx.close();
+      }
+    });
+  }
+});
