@@ -26,7 +26,21 @@ function styleSafe(css) {
   return css.replace(/<\/(style)/gi, '<\\/$1');
 }
 
-export async function buildSingle({ quiet = false } = {}) {
+/**
+ * `hostedUrl` (or KRP_HOSTED_URL): the URL of a hosted copy of the page (`npm run build` served
+ * somewhere). With it the file's Share dialog links and embeds that copy; without, it offers the
+ * exports only (a link to a file:// page works on one computer). `file`: where to write.
+ */
+export async function buildSingle({ quiet = false, hostedUrl = process.env.KRP_HOSTED_URL || null, file = SINGLE_FILE } = {}) {
+  if (hostedUrl !== null) {
+    let url = null;
+    try {
+      url = new URL(hostedUrl);
+    } catch {
+      /* reported below */
+    }
+    if (!url || !["http:", "https:"].includes(url.protocol)) throw new Error(`buildSingle: hostedUrl must be an http(s) URL of the hosted page, got ${JSON.stringify(hostedUrl)}`);
+  }
   const wasmFile = path.join(WWW, 'pkg', 'kafka_replication_bg.wasm');
   if (!fs.existsSync(wasmFile)) throw new Error('www/pkg is missing: run `node scripts/build-wasm.mjs` first (npm run build:single does)');
   const { build } = await import('vite');
@@ -62,7 +76,8 @@ export async function buildSingle({ quiet = false } = {}) {
     let scripts = 0;
     html = html.replace(/<script type="module"[^>]*src="([^"]+)"[^>]*><\/script>/g, (_, src) => {
       scripts++;
-      return `<script>window.__KRP_WASM_BASE64__ = "${wasm}";</script>\n<script type="module">\n${scriptSafe(read(src))}\n</script>`;
+      const hosted = hostedUrl === null ? '' : ` window.__KRP_HOSTED_URL__ = ${JSON.stringify(hostedUrl).replace(/</g, '\\u003c')};`;
+      return `<script>window.__KRP_WASM_BASE64__ = "${wasm}";${hosted}</script>\n<script type="module">\n${scriptSafe(read(src))}\n</script>`;
     });
     if (scripts !== 1) throw new Error(`expected one module script in the built page, found ${scripts}`);
     const left = html.match(/(?:src|href)="\.\/assets\/[^"]+"/g);
@@ -70,10 +85,10 @@ export async function buildSingle({ quiet = false } = {}) {
     const chunks = fs.readdirSync(assets).filter((f) => f.endsWith('.js'));
     if (chunks.length !== 1) throw new Error(`expected one JS chunk, got ${chunks.join(', ')}`);
 
-    fs.mkdirSync(SINGLE_DIR, { recursive: true });
-    fs.writeFileSync(SINGLE_FILE, html);
-    if (!quiet) console.log(`${path.relative(ROOT, SINGLE_FILE)}: ${(fs.statSync(SINGLE_FILE).size / 1024).toFixed(0)} kB, opens from file://`);
-    return SINGLE_FILE;
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, html);
+    if (!quiet) console.log(`${path.relative(ROOT, file)}: ${(fs.statSync(file).size / 1024).toFixed(0)} kB, opens from file://`);
+    return file;
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true });
   }

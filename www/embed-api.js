@@ -21,6 +21,11 @@
 //   checkpoint { scenario, text, ok, actual, tick }              a lesson checkpoint evaluated
 //   result     { id, command, ok, error? }                      the answer to every command
 //   lang       { lang }                                         the language changed
+//   size       { height }                                       the page's content height (px), when it changes
+//
+// Who may command the page: only the window that embeds it (window.parent; never an opener or
+// any other window), and with ?origin=https://a.example,https://b.example only those origins;
+// events then go to those origins alone. <kafka-replication-playground> passes its host's origin.
 
 export const SOURCE = "kafka-replication-playground";
 export const API_VERSION = 1;
@@ -136,5 +141,115 @@ export function statePayload(snap, { mode = "play", lesson = null } = {}) {
     })),
     violations: (snap.violations ?? []).length,
     requests: req,
+  };
+}
+
+/** Margin (px) kept between a dialog and the edges of the frame's visible band. */
+const DIALOG_MARGIN = 12;
+
+/**
+ * Place an open modal dialog in `band` (the visible part of the frame: { top, height }): a frame
+ * as tall as its content is taller than the host's viewport, and a dialog centred in it can be
+ * out of the reader's sight. Style properties (CSSOM), which a style-src CSP allows.
+ */
+function placeDialog(d, band) {
+  const room = Math.max(120, band.height - 2 * DIALOG_MARGIN);
+  d.style.maxHeight = `${room}px`;
+  d.style.marginTop = "0";
+  d.style.marginBottom = "0";
+  d.style.bottom = "auto";
+  d.style.top = `${Math.round(band.top + DIALOG_MARGIN + Math.max(0, (room - d.offsetHeight) / 2))}px`;
+}
+
+// ---------------------------------------------------------------- who may talk to the page
+
+/**
+ * The `origin` parameter (a comma-separated allowlist of http(s) origins): { origins, problems }.
+ * origins is null when the parameter is absent (any parent may command the page), else the valid
+ * entries; an invalid entry is reported and left out (so a bad list allows less, never more).
+ */
+export function allowedOrigins(value) {
+  if (value === null || value === undefined) return { origins: null, problems: [] };
+  if (typeof value !== "string") throw new Error(`allowedOrigins: value must be a string or null, got ${typeof value}`);
+  const origins = [];
+  const problems = [];
+  for (const entry of value.split(",").map((s) => s.trim()).filter(Boolean)) {
+    let url = null;
+    try {
+      url = new URL(entry);
+    } catch {
+      /* reported below */
+    }
+    if (url && (url.protocol === "https:" || url.protocol === "http:") && url.origin === entry.replace(/\/$/, "")) origins.push(url.origin);
+    else problems.push({ name: "origin", value: entry, why: "http(s) origins such as https://docs.example.org, separated by commas" });
+  }
+  return { origins, problems };
+}
+
+/**
+ * True when a message event may command this page: it comes from the embedding window itself
+ * (`parent`, which is not this window) and, with an allowlist, from one of its origins.
+ */
+export function commandAllowed(e, { self, parent, origins }) {
+  if (!e || parent === self || e.source !== parent) return false;
+  return origins === null || origins.includes(e.origin);
+}
+
+/**
+ * The page's link to the window embedding it: `post(type, payload)` sends an event (to the
+ * allowed origins only), `accepts(e)` checks a command's sender, `reply(e, msg)` answers
+ * it, `watchSize(el)` posts a `size` event whenever el's height changes (a ResizeObserver),
+ * so the host can fit the frame to the content, and `placeDialogs(doc)` opens modal dialogs in
+ * the part of the frame the reader sees.
+ */
+export function embedLink(win, params) {
+  if (!win || typeof win.postMessage !== "function") throw new Error("embedLink: win must be a window");
+  if (!params || typeof params.get !== "function") throw new Error("embedLink: params must be URLSearchParams");
+  const embedded = win.parent !== win;
+  const { origins, problems } = allowedOrigins(params.get("origin"));
+  const targets = origins ?? ["*"];
+  const send = (target, msg, origin) => {
+    try {
+      target.postMessage(msg, origin);
+    } catch {
+      /* a window that went away */
+    }
+  };
+  return {
+    embedded,
+    origins,
+    problems,
+    accepts: (e) => embedded && commandAllowed(e, { self: win, parent: win.parent, origins }),
+    post(type, payload) {
+      if (!embedded) return;
+      const msg = eventMessage(type, payload);
+      for (const origin of targets) send(win.parent, msg, origin);
+    },
+    reply(e, msg) {
+      send(e.source, msg, e.origin && e.origin !== "null" ? e.origin : "*");
+    },
+    placeDialogs(doc) {
+      if (!embedded || typeof win.IntersectionObserver !== "function") return;
+      // The part of this frame inside the host's viewport (the implicit root of an observer in a
+      // frame is the top-level viewport), to the nearest 1 % of the frame's height.
+      let band = null;
+      const threshold = Array.from({ length: 101 }, (_, i) => i / 100);
+      new win.IntersectionObserver(([e]) => {
+        band = e.isIntersecting ? e.intersectionRect : null;
+      }, { threshold }).observe(doc.documentElement);
+      new win.MutationObserver((records) => {
+        for (const { target: d } of records) if (d.localName === "dialog" && d.open && band) placeDialog(d, band);
+      }).observe(doc.body, { subtree: true, attributes: true, attributeFilter: ["open"] });
+    },
+    watchSize(el) {
+      if (!embedded || typeof win.ResizeObserver !== "function") return;
+      let last = -1;
+      new win.ResizeObserver(() => {
+        const height = Math.ceil(el.getBoundingClientRect().height);
+        if (height === last) return;
+        last = height;
+        this.post("size", { height });
+      }).observe(el);
+    },
   };
 }

@@ -39,12 +39,15 @@ const BY_KEY = new Map([
 
 /**
  * The command for a keydown, or null when the page should leave the key alone: with a modifier
- * (browser shortcuts), while typing in a form field, and for Space / Enter on a focused button
- * or link (they press it). Returns { command } or { command: "select", digit }.
+ * (browser shortcuts), while typing in a form field, while text is selected (the keys belong to
+ * the selection), and for Space / Enter on a focused button or link (they press it). Returns
+ * { command } or { command: "select", digit }. main.js plays a lesson or comparison on for
+ * Space instead of free play, which would take it off its script.
  */
 export function keyCommand(e) {
   if (e.ctrlKey || e.metaKey || e.altKey) return null;
   if (isTyping(e.target, e.key)) return null;
+  if (isSelecting(e.target)) return null;
   if ((e.key === " " || e.key === "Enter") && isPressable(e.target)) return null;
   if (/^[0-9]$/.test(e.key)) return { command: "select", digit: Number(e.key) };
   const command = BY_KEY.get(e.key.length === 1 && e.key !== "?" ? e.key.toLowerCase() : e.key);
@@ -75,6 +78,12 @@ function isTyping(el, key) {
   if (!input) return false;
   if (input.type === "range") return /^(Arrow|Page|Home|End)/.test(key);
   return !["checkbox", "radio", "button", "submit", "reset"].includes(input.type);
+}
+
+/** True while the reader has text selected in the key's document. */
+function isSelecting(el) {
+  const sel = el?.ownerDocument?.getSelection?.();
+  return !!sel && !sel.isCollapsed && String(sel).trim() !== "";
 }
 
 /** True when Space / Enter would press the focused element (a slider has nothing to press). */

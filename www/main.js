@@ -58,7 +58,7 @@ async function main() {
   app.state.tps = readSpeed(100);
   acksHelp();
   chrome.foldLegend();
-  for (const p of embed.problems) chrome.say(t("param.bad", { name: p.name, value: p.value, why: p.why }), "info");
+  for (const p of [...embed.problems, ...chrome.link.problems]) chrome.say(t("param.bad", { name: p.name, value: p.value, why: p.why }), "info");
   const chunkError = await startChunks;
   if (chunkError) chrome.notice(t("main.chunkFailed", { error: chunkError }));
   installHooks(app, share);
@@ -84,6 +84,8 @@ async function main() {
   }
   chrome.postEvent("ready", { mode: app.mode?.kind ?? "play", lang: getLang(), ...(app.mode?.info() ?? { scenario: null, stops: 0 }), tick: app.mode?.session?.tick ?? app.mode?.tick ?? 0 });
   app.postState(true);
+  chrome.link.watchSize(document.body);
+  chrome.link.placeDialogs(document);
 }
 
 /**

@@ -2,7 +2,7 @@
 // calls they make, and the shape of the events sent to the host page.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { COMMAND_TYPES, commandCall, eventMessage, parseCommand, SOURCE, statePayload } from "../../www/embed-api.js";
+import { allowedOrigins, COMMAND_TYPES, commandAllowed, commandCall, embedLink, eventMessage, parseCommand, SOURCE, statePayload } from "../../www/embed-api.js";
 import { snapshotFixture } from "./fixtures.mjs";
 
 describe("commands", () => {
@@ -54,5 +54,49 @@ describe("events", () => {
     assert.equal(s.partitions[0].leo["0"], snapshotFixture().partitions[0].logs[0].leo);
     assert.deepEqual(s.requests, { pending: 1, acked: 3, failed: 1 }, "the core's counts of every kept request");
     assert.deepEqual(JSON.parse(JSON.stringify(s)), s);
+  });
+});
+
+describe("who may command the page", () => {
+  test("the origin allowlist: http(s) origins only; a bad entry is reported and left out", () => {
+    assert.deepEqual(allowedOrigins(null), { origins: null, problems: [] });
+    assert.deepEqual(allowedOrigins("https://docs.example.org, http://localhost:5173").origins, ["https://docs.example.org", "http://localhost:5173"]);
+    assert.deepEqual(allowedOrigins("https://docs.example.org/").origins, ["https://docs.example.org"]);
+    const bad = allowedOrigins("javascript:alert(1),https://a.example/path,*,null");
+    assert.deepEqual(bad.origins, []);
+    assert.deepEqual(bad.problems.map((p) => p.value), ["javascript:alert(1)", "https://a.example/path", "*", "null"]);
+    assert.throws(() => allowedOrigins(5), /value must be a string or null/);
+  });
+  test("only the parent window, and with an allowlist only its origins; never the page itself or an opener", () => {
+    const self = {};
+    const parent = {};
+    const opener = {};
+    assert.equal(commandAllowed({ source: parent, origin: "https://x.example" }, { self, parent, origins: null }), true);
+    assert.equal(commandAllowed({ source: opener, origin: "https://x.example" }, { self, parent, origins: null }), false);
+    assert.equal(commandAllowed({ source: self, origin: "https://x.example" }, { self, parent: self, origins: null }), false, "not embedded");
+    assert.equal(commandAllowed({ source: parent, origin: "https://evil.example" }, { self, parent, origins: ["https://docs.example.org"] }), false);
+    assert.equal(commandAllowed({ source: parent, origin: "https://docs.example.org" }, { self, parent, origins: ["https://docs.example.org"] }), true);
+  });
+  test("embedLink: events go to the allowed origins only; answers to the sender's origin", () => {
+    const posted = [];
+    const parent = { postMessage: (msg, origin) => posted.push([msg.type, origin]) };
+    const win = { parent, postMessage() {} };
+    const link = embedLink(win, new URLSearchParams("origin=https://a.example,https://b.example"));
+    assert.equal(link.embedded, true);
+    link.post("ready", { tick: 0 });
+    assert.deepEqual(posted, [["ready", "https://a.example"], ["ready", "https://b.example"]]);
+    assert.equal(link.accepts({ source: parent, origin: "https://b.example" }), true);
+    assert.equal(link.accepts({ source: parent, origin: "https://c.example" }), false);
+    posted.length = 0;
+    link.reply({ source: parent, origin: "https://b.example" }, eventMessage("result", { ok: true }));
+    assert.deepEqual(posted, [["result", "https://b.example"]]);
+    // Not embedded: nothing is posted, nothing accepted.
+    const top = { postMessage() {} };
+    top.parent = top;
+    const alone = embedLink(top, new URLSearchParams());
+    assert.equal(alone.embedded, false);
+    assert.equal(alone.accepts({ source: top, origin: "https://a.example" }), false);
+    assert.throws(() => embedLink(null, new URLSearchParams()), /win must be a window/);
+    assert.throws(() => embedLink(top, "origin=x"), /params must be URLSearchParams/);
   });
 });

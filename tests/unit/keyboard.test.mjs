@@ -77,3 +77,15 @@ describe("broker actions", () => {
     assert.deepEqual(enabled("stopped"), ["recover"]);
   });
 });
+
+describe("keyboard scope", () => {
+  /** A focused element in a document whose selection is `text` (empty: a caret, collapsed). */
+  const inDoc = (text) => ({ ...el("body"), ownerDocument: { getSelection: () => ({ isCollapsed: text === "", toString: () => text }) } });
+  test("no shortcut while text is selected: Space, letters and digits belong to the selection", () => {
+    for (const k of [" ", "s", "c", "7", "ArrowRight"]) assert.equal(key(k, { target: inDoc("the leader's HW") }), null, k);
+  });
+  test("a caret left by a click on text is no selection", () => {
+    assert.deepEqual(key(" ", { target: inDoc("") }), { command: "togglePlay" });
+    assert.deepEqual(key("s", { target: inDoc("  ") }), { command: "step" });
+  });
+});

@@ -178,7 +178,7 @@ export function commands(app) {
       }
       if (lang === getLang()) return null;
       chrome.applyLanguage(lang);
-      if (!app.embed.lang) saveLang(getLang());
+      if (!app.embed.lang && !chrome.embedded) saveLang(getLang()); // a host's command is not the reader's choice
       chrome.keepLangInAddress(app.embed.params);
       const restore = chrome.relocalize();
       cmd.setSpeed();
@@ -220,7 +220,10 @@ export function commands(app) {
       } else if (command === "toggleAuto") {
         forms.setAutoBox(!s.auto.on);
         cmd.toggleAuto(!s.auto.on);
-      } else if (command === "lessonNext") cmd.next();
+      } else if (command === "lessonNext" || (command === "togglePlay" && app.mode.kind !== "play")) {
+        // In a lesson or comparison Space plays on to the next stop: free play would leave the script.
+        cmd.next();
+      }
       else if (command === "lessonBack") cmd.back();
       else if (brokerAction(command)) brokerCommand(command, s.selected);
       else cmd[command]?.();

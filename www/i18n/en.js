@@ -588,6 +588,7 @@ export default {
   "share.copyFailed": "Copying was refused by the browser: select the text and copy it.",
   "share.embed": "Embed in a docs page",
   "share.embed.help": "One script tag, then the element wherever the playground should appear:",
+  "share.single": "This is the one-file version, opened from this computer: a link to it or an embed snippet would work only here. Send the file itself, or export the trace or the picture below.",
   "share.export": "Export",
   "share.traceJson": "Trace (JSON)",
   "share.traceText": "Log (text)",

@@ -591,6 +591,7 @@ export default {
   "share.copyFailed": "浏览器拒绝了复制：请选中文本后手动复制。",
   "share.embed": "嵌入文档页面",
   "share.embed.help": "一个 script 标签，然后在需要显示演练场的地方放置该元素：",
+  "share.single": "这是单文件版本，在本机打开：指向它的链接或嵌入代码只在这台电脑上有效。可以直接发送这个文件，或在下方导出轨迹或图片。",
   "share.export": "导出",
   "share.traceJson": "轨迹（JSON）",
   "share.traceText": "日志（文本）",

@@ -6,13 +6,17 @@ import * as contextMenu from "../views/context-menu.js";
 import { toast } from "../views/toast.js";
 import { THEME_QUERIES } from "../views/canvas.js";
 import { applyStatic, getLang, htmlLang, LANG_NAMES, setLang, t } from "../i18n.js";
-import { eventMessage } from "../embed-api.js";
+import { embedLink } from "../embed-api.js";
 import { acksHelp } from "./forms.js";
 
 const $ = (sel) => document.querySelector(sel);
 export const THEMES = ["auto", "light", "dark"];
 const THEME_KEY = "kafka-playground-theme";
 export const embedded = window.parent !== window;
+/** Who may command this page, where its events go (embed-api.js embedLink; ?origin=). */
+export const link = embedLink(window, new URLSearchParams(location.search));
+/** The one-file build (scripts/build-single.mjs), with the URL of a hosted copy if it was built with one. */
+const singleFile = globalThis.__KRP_WASM_BASE64__ ? { hosted: globalThis.__KRP_HOSTED_URL__ ?? null } : null;
 
 /** A toast: an error (default) or "info". */
 export function say(text, kind) {
@@ -93,12 +97,12 @@ export function currentTheme() {
   return document.documentElement.dataset.theme ?? "auto";
 }
 
-/** Apply theme `mode`; remembered as the reader's choice unless `locked` (an embed's ?theme=). */
+/** Apply theme `mode`; remembered as the reader's choice unless `locked` (an embed's ?theme=) or embedded (a host's command is not the reader's choice). */
 export function applyTheme(mode, locked) {
   if (mode === "auto") delete document.documentElement.dataset.theme;
   else document.documentElement.dataset.theme = mode;
   drawThemeButton();
-  if (locked) return;
+  if (locked || embedded) return;
   try {
     localStorage.setItem(THEME_KEY, mode);
   } catch {
@@ -128,9 +132,17 @@ export function openHelp() {
 
 /** Fill the share dialog: `link` ({ url, stop, tick }), the embed `snippet`. */
 export function fillShare(link, snippet) {
-  $("#share-link").value = link.url;
-  $("#share-link-help").textContent = link.stop ? t("share.link.lesson", { name: link.stop.title, n: link.stop.n }) : t("share.link.help", { tick: link.tick });
-  $("#share-embed").value = snippet;
+  // The one-file build without a hosted copy: a link or an embed would point at this computer.
+  const local = singleFile && !singleFile.hosted;
+  $("#share-link").closest(".copy-row").hidden = local;
+  $("#share-embed").closest(".share-section").hidden = local;
+  $("#share-link").value = local ? "" : link.url;
+  $("#share-link-help").textContent = local
+    ? t("share.single")
+    : link.stop
+      ? t("share.link.lesson", { name: link.stop.title, n: link.stop.n })
+      : t("share.link.help", { tick: link.tick });
+  $("#share-embed").value = local ? "" : snippet;
   $("#share-export-help").textContent = t("share.export.help", { tick: link.tick });
 }
 
@@ -162,6 +174,7 @@ export async function copyField(id) {
 
 /** The page's own address without its query (works for file:// too). */
 export function pageBase() {
+  if (singleFile?.hosted) return singleFile.hosted;
   return `${location.origin === "null" ? "file://" : location.origin}${location.pathname}`;
 }
 
@@ -182,27 +195,16 @@ export function foldLegend() {
   if (window.matchMedia("(max-width: 720px)").matches || embedded) $(".legend").open = false;
 }
 
-/** Send an event to the page embedding this one (nothing when not embedded). */
+/** Send an event to the page embedding this one (nothing when not embedded; with ?origin= only to those origins). */
 export function postEvent(type, payload) {
-  if (!embedded) return;
-  try {
-    window.parent.postMessage(eventMessage(type, payload), "*");
-  } catch {
-    /* a parent that went away */
-  }
+  link.post(type, payload);
 }
 
-/** Listen to the host page: `onMessage(data, reply)` where reply(msg) answers the sender. */
+/** Listen to the host page (only the window embedding this one, from an allowed origin): `onMessage(data, reply)` where reply(msg) answers the sender. */
 export function listenMessages(onMessage) {
   window.addEventListener("message", (e) => {
-    if (e.source === window) return;
-    onMessage(e.data, (msg) => {
-      try {
-        (e.source ?? window.parent).postMessage(msg, "*");
-      } catch {
-        /* the sender went away */
-      }
-    });
+    if (!link.accepts(e)) return;
+    onMessage(e.data, (msg) => link.reply(e, msg));
   });
 }
 

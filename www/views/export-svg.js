@@ -1,10 +1,10 @@
-// Pictures for export: the live cluster SVG serialized with its computed styles inlined (so the
+// Pictures for export: the live cluster SVG serialized with its computed styles written out (so the
 // file looks like the page without the stylesheet), composed with the compact partition picture
 // (views/picture.js) into one SVG; an SVG drawn onto a canvas for PNG; and file downloads.
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
-/** Properties copied from the computed style onto each element of the exported SVG. */
+/** Properties copied from the computed style onto each element of the exported SVG (all SVG presentation attributes). */
 const PROPS = [
   "fill", "fill-opacity", "stroke", "stroke-width", "stroke-opacity", "stroke-dasharray", "stroke-linecap", "stroke-linejoin",
   "opacity", "font-family", "font-size", "font-weight", "font-style", "text-anchor", "dominant-baseline", "paint-order", "visibility",
@@ -27,8 +27,10 @@ export function serializeSvg(svg, { background = null, extra = [] } = {}) {
       drop.push(out);
       return;
     }
-    const style = PROPS.map((p) => `${p}:${cs.getPropertyValue(p)}`).join(";");
-    out.setAttribute("style", style);
+    // As presentation attributes, not a style attribute: a page under a `style-src` CSP without
+    // 'unsafe-inline' refuses (and reports) every inline style set, even on a detached copy.
+    for (const p of PROPS) out.setAttribute(p, cs.getPropertyValue(p));
+    out.removeAttribute("style");
     out.removeAttribute("class");
     out.removeAttribute("tabindex");
   });
