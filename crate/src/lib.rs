@@ -24,6 +24,7 @@ pub mod producer;
 pub mod rng;
 pub mod rules;
 pub mod scenario;
+pub mod schema;
 pub mod snapshot;
 pub mod zk;
 
