@@ -110,9 +110,7 @@ export default {
   "main.createFailed": "The cluster could not be created: {error}",
   "main.forked": "You changed the past at tick {tick}: the recorded history after it was discarded.",
   "main.coreStopped": "The simulator core stopped with an internal error ({error}). Its state is lost: press Reset to start again with the same configuration.",
-  "main.badSnapshot": "The page cannot draw this simulator core's state: {problem}.",
   "main.noMethod": "This build of the simulator core has no {method}() yet.",
-  "main.tooManyArgs": "This build of the simulator core does not support {call} yet: its {method}() takes {count} argument(s).",
   "main.recordsInvalid": "Records must be a whole number of at least 1 (got \"{value}\").",
   "main.notSent": "Not sent: {error}",
   "main.autoRate": "Automatic producer stopped: the rate must be a positive number (got \"{value}\").",
@@ -304,7 +302,6 @@ export default {
   "guarantees.checked": "What is checked",
   "guarantees.bad": ({ n }) => `${n} violation${n === 1 ? "" : "s"}: this run broke a replication guarantee.`,
   "guarantees.ok": "No violation so far. The core checks these after every tick:",
-  "guarantees.unknown": "No violations reported: this build of the simulator core does not check invariants yet. The ones it will check:",
   "guarantees.dropped": "and {n} more not listed",
   "guarantees.jump.aria": "Jump to tick {tick}, when {kind} was violated",
   // ---------------------------------------------------------------- ZooKeeper (views/zookeeper.js, zk-model.js)

@@ -113,9 +113,7 @@ export default {
   "main.createFailed": "无法创建集群：{error}",
   "main.forked": "你在 tick {tick} 改变了过去：之后记录的历史已被丢弃。",
   "main.coreStopped": "模拟器核心因内部错误而停止（{error}）。它的状态已丢失：按重置以相同配置重新开始。",
-  "main.badSnapshot": "页面无法绘制该模拟器核心的状态：{problem}。",
   "main.noMethod": "该版本的模拟器核心还没有 {method}()。",
-  "main.tooManyArgs": "该版本的模拟器核心还不支持 {call}：它的 {method}() 只接受 {count} 个参数。",
   "main.recordsInvalid": "消息数必须是不小于 1 的整数（收到 “{value}”）。",
   "main.notSent": "未发送：{error}",
   "main.autoRate": "自动生产者已停止：速率必须是正数（收到 “{value}”）。",
@@ -307,7 +305,6 @@ export default {
   "guarantees.checked": "检查哪些保证",
   "guarantees.bad": "{n} 处违反：这次运行破坏了复制保证。",
   "guarantees.ok": "目前没有违反。核心在每个 tick 后检查这些保证：",
-  "guarantees.unknown": "没有报告违反：该版本的模拟器核心还不检查不变量。它将检查：",
   "guarantees.dropped": "还有 {n} 条未列出",
   "guarantees.jump.aria": "跳到 tick {tick}，即 {kind} 被违反的时刻",
   // ---------------------------------------------------------------- ZooKeeper (views/zookeeper.js, zk-model.js)
