@@ -128,18 +128,13 @@ export function leaderLog(partition) {
 }
 
 /**
- * How far a follower is behind, in messages: the leader's own count when the core gives one
- * (`follower.lagMessages`), else leader LEO − follower LEO. null when unknown (no leader, or the
- * leader has not heard from this follower in its epoch).
+ * How far a follower is behind, in messages, as the leader counts it (`follower.lagMessages`).
+ * null when unknown: no live leader, or the leader has not heard from this follower in its epoch.
  */
 export function followerLagMessages(partition, log) {
   if (partition.leader < 0 || log.broker === partition.leader) return null;
   const f = log.follower;
-  if (f && Number.isFinite(f.lagMessages) && f.leo >= 0) return Math.max(0, f.lagMessages);
-  const leader = leaderLog(partition);
-  if (!leader) return null;
-  if (f && f.leo === -1) return null;
-  return Math.max(0, leader.leo - log.leo);
+  return f && f.leo >= 0 ? Math.max(0, f.lagMessages) : null;
 }
 
 /**
@@ -268,7 +263,7 @@ export function partitionModel(partition, snap, capacity = MAX_WINDOW) {
       value: r.value,
     }));
     const f = log.follower;
-    const lag = f || (leader && log.broker !== partition.leader) ? followerLagMessages(partition, log) : null;
+    const lag = followerLagMessages(partition, log);
     const time = f ? lagTimeFraction(f, lagMax) : null;
     return {
       broker: log.broker,
