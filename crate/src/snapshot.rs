@@ -75,7 +75,8 @@ pub struct PartitionView {
     /// The highest HW this partition reached that no rule has undone (§5.3): records below it
     /// are committed, whoever leads (also when the leader is down).
     pub committed_offset: Offset,
-    /// Acknowledged produce requests overlapping the records shown.
+    /// The offsets acknowledged to the producer, as ranges with their acks, overlapping the
+    /// records shown (adjacent requests with the same acks merged).
     pub acked: Vec<AckedView>,
     /// The followers the leader's HW counts (who holds it, by the version's and strategy's rule).
     pub hw_counted: Vec<HwCountView>,
@@ -103,9 +104,8 @@ pub struct PartitionView {
 
 pub struct AckedView {
     pub offset: Offset,
-    pub count: u32,
+    pub count: u64,
     pub acks: Acks,
-    pub request: u32,
 }
 
 pub struct HwCountView {
@@ -196,7 +196,7 @@ crate::json_object!(Snapshot { "tick" => tick, "timeMs" => time_ms, "tickMs" => 
 crate::json_object!(ControllerView { "broker" => broker, "epoch" => epoch });
 crate::json_object!(BrokerView { "id" => id, "status" => status, "controller" => controller, "registered" => registered, "zkSession" => zk_session, "sessionExpiresInMs" => session_expires_in_ms });
 crate::json_object!(PartitionView { "partition" => partition, "leader" => leader, "leaderEpoch" => leader_epoch, "isr" => isr, "replicas" => replicas, "hw" => hw, "zkVersion" => zk_version, "controllerEpoch" => controller_epoch, "logs" => logs, "committedOffset" => committed_offset, "acked" => acked, "hwCounted" => hw_counted, "hwWaitingFor" => hw_waiting_for, "hwQuorum" => hw_quorum, "minIsr" => min_isr, "writesBlocked" => writes_blocked, "hwBlocked" => hw_blocked, "underReplicated" => under_replicated, "nextIsrCheckMs" => next_isr_check_ms, "truncated" => truncated });
-crate::json_object!(AckedView { "offset" => offset, "count" => count, "acks" => acks, "request" => request });
+crate::json_object!(AckedView { "offset" => offset, "count" => count, "acks" => acks });
 crate::json_object!(HwCountView { "broker" => broker, "leo" => leo, "why" => why });
 crate::json_object!(LogView { "broker" => broker, "role" => role, "leaderEpoch" => leader_epoch, "leo" => leo, "hw" => hw, "logStartOffset" => log_start_offset, "records" => records, "follower" => follower, "outOfIsr" => out_of_isr });
 crate::json_object!(RecordView { "offset" => offset, "leaderEpoch" => leader_epoch, "value" => value });
@@ -284,11 +284,16 @@ impl Cluster {
                     Vec::new()
                 } else {
                     let top = ar.iter().map(|&b| self.brokers[b as usize].replicas[&p].log.log_end_offset()).max().unwrap_or(0);
-                    g.acked
-                        .tail_from(&top.saturating_sub(records_max))
-                        .into_iter()
-                        .map(|(offset, a)| AckedView { offset, count: a.count, acks: a.acks, request: a.request })
-                        .collect()
+                    // Adjacent ranges acknowledged with the same acks are one (a steady producer's
+                    // requests would otherwise be an entry each, every frame).
+                    let mut ranges: Vec<AckedView> = Vec::new();
+                    for (offset, a) in g.acked.tail_from(&top.saturating_sub(records_max)) {
+                        match ranges.last_mut() {
+                            Some(r) if r.acks == a.acks && r.offset + r.count == offset => r.count += u64::from(a.count),
+                            _ => ranges.push(AckedView { offset, count: u64::from(a.count), acks: a.acks }),
+                        }
+                    }
+                    ranges
                 };
                 let running = leader.filter(|_| self.brokers[st.leader as usize].runs());
                 let (hw_counted, hw_waiting_for, hw_quorum) = running.map_or((Vec::new(), Vec::new(), None), |l| self.hw_view(l));

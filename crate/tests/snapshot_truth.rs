@@ -222,3 +222,20 @@ step until p0.b2.leaderEpoch == 1 max 10",
     c.step(kafka_replication::events::TRUNCATED_KEPT_TICKS + 1).unwrap();
     assert!(p0(&c.snapshot()).truncated.is_empty());
 }
+
+/// Acknowledged offsets with their acks: adjacent requests with the same acks are one range.
+#[test]
+fn acked_ranges_with_their_acks() {
+    let c = play(
+        "config version=3.7 brokers=3 partitions=1 replicationFactor=3 networkLatencyMsMin=100 networkLatencyMsMax=100
+produce count=2 acks=1
+produce count=3 acks=1
+step 10
+produce count=1 acks=all
+produce count=1 acks=0
+step 10",
+    );
+    let ranges: Vec<(u64, u64, Acks)> = p0(&c.snapshot()).acked.iter().map(|a| (a.offset, a.count, a.acks)).collect();
+    assert_eq!(ranges, vec![(0, 5, Acks::One), (5, 1, Acks::All)], "acks=0 is never acknowledged");
+    assert!(p0(&c.snapshot_with(0, 0)).acked.is_empty(), "no records shown, no ranges");
+}
