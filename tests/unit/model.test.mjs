@@ -296,10 +296,14 @@ describe("partition model", () => {
     assert.ok(partitionModel(s.partitions[0], s, 40).flags.some((f) => f.text === "leader B0 crashed"));
   });
 
-  test("acks=all refused (NOT_ENOUGH_REPLICAS) is flagged with the effective min ISR (recorded)", () => {
+  test("acks=all refused (NOT_ENOUGH_REPLICAS) and the HW frozen (3.7) are flagged with the effective min ISR (recorded)", () => {
     const s = coreFixture("minIsrBlocked");
     const m = partitionModel(s.partitions[0], s, 40);
-    assert.deepEqual(m.flags.map((f) => [f.kind, f.text]), [["danger", "ISR < min.insync.replicas (2)"], ["warn", "under-replicated"]]);
+    assert.deepEqual(m.flags.map((f) => [f.kind, f.text]), [
+      ["danger", "ISR < min.insync.replicas (2)"],
+      ["danger", "HW frozen while ISR < 2 (3.7 strict min ISR)"],
+      ["warn", "under-replicated"],
+    ]);
   });
 
   test("P2: long log windowed, cells only inside the window", () => {

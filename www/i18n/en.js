@@ -275,6 +275,7 @@ export default {
   "flag.leaderDown": "leader B{b} {status}: no writes until the controller notices (ZooKeeper session timeout)",
   "flag.leaderDownShort": "leader B{b} {status}",
   "flag.minIsr": "ISR < min.insync.replicas ({n})",
+  "flag.hwFrozen": "HW frozen while ISR < {n} (3.7 strict min ISR)",
   "flag.under": "under-replicated",
   // ---------------------------------------------------------------- producer panel (views/producer.js, model.js)
   "consumer.noLeader": "no leader",

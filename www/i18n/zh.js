@@ -278,6 +278,7 @@ export default {
   "flag.leaderDown": "leader B{b} {status}：控制器察觉之前无法写入（ZooKeeper 会话超时）",
   "flag.leaderDownShort": "leader B{b} {status}",
   "flag.minIsr": "ISR < min.insync.replicas（{n}）",
+  "flag.hwFrozen": "ISR < {n} 时 HW 冻结（3.7 严格最小 ISR）",
   "flag.under": "副本不足",
   // ---------------------------------------------------------------- producer panel (views/producer.js, model.js)
   "consumer.noLeader": "没有 leader",

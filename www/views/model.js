@@ -297,9 +297,10 @@ export function partitionModel(partition, snap, capacity = MAX_WINDOW) {
 
 /**
  * The warnings shown on a partition, in words, from what the core says blocks it
- * (`writesBlocked`, `underReplicated`; docs/api.md): offline, a leader whose broker is not running
- * (the controller only reacts once its ZooKeeper session expires), acks=all refused with
- * NOT_ENOUGH_REPLICAS (below the effective min ISR), under-replicated.
+ * (`writesBlocked`, `hwBlocked`, `underReplicated`; docs/api.md): offline, a leader whose broker is
+ * not running (the controller only reacts once its ZooKeeper session expires), acks=all refused
+ * with NOT_ENOUGH_REPLICAS (below the effective min ISR), the HW frozen by 3.7's strict min ISR,
+ * under-replicated.
  * [{ kind: "offline" | "danger" | "warn", text }]
  */
 export function partitionAlerts(partition, brokerById) {
@@ -311,6 +312,8 @@ export function partitionAlerts(partition, brokerById) {
     const status = t(`status.${leader.status}`);
     flags.push({ kind: "danger", text: t(leader.registered ? "flag.leaderDown" : "flag.leaderDownShort", { b: partition.leader, status }) });
   } else if (blocked === "NOT_ENOUGH_REPLICAS") flags.push({ kind: "danger", text: t("flag.minIsr", { n: partition.minIsr }) });
+  // 3.7 (KAFKA-15583): the gate is min(min.insync.replicas, RF), which minIsr is under 3.7.
+  if (partition.hwBlocked === "STRICT_MIN_ISR") flags.push({ kind: "danger", text: t("flag.hwFrozen", { n: partition.minIsr }) });
   if (partition.leader >= 0 && partition.underReplicated) flags.push({ kind: "warn", text: t("flag.under") });
   return flags;
 }
