@@ -181,6 +181,8 @@ SNAPSHOT.zk = ZK;
 SNAPSHOT.violations = [];
 SNAPSHOT.violationsDropped = 0;
 SNAPSHOT.cutLinks = [];
+// The only replicas outside an ISR in the story are on the crashed broker 3.
+for (const p of SNAPSHOT.partitions) for (const l of p.logs) l.outOfIsr = p.isr.includes(l.broker) ? null : "crashed";
 
 const EVENTS = [
   { tick: 120, timeMs: 12000, kind: "broker-fail", partition: -1, broker: 3, text: "broker 3 crashed" },
