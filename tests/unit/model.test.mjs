@@ -286,6 +286,7 @@ describe("partition model", () => {
     const m = partitionModel(s.partitions[0], s, 40);
     assert.deepEqual(m.isr, [0, 1]);
     assert.deepEqual(m.hwWaitingFor, [2], "B2 is out of the ISR, yet it holds the HW (KAFKA-4485)");
+    assert.deepEqual(m.hwWaitingWhy, ["caught-up"]);
   });
 
   test("a crashed leader the controller has not noticed is flagged", () => {

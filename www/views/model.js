@@ -288,6 +288,9 @@ export function partitionModel(partition, snap, capacity = MAX_WINDOW) {
     hw: partition.hw,
     leaderLeo: leader ? leader.leo : null,
     hwWaitingFor: partition.hwWaitingFor,
+    // Why the HW counts each of them (the core's hwCounted[].why: "isr", "caught-up", …).
+    hwWaitingWhy: partition.hwWaitingFor.map((b) => partition.hwCounted.find((h) => h.broker === b).why),
+    hwQuorum: partition.hwQuorum,
     window: win,
     lagMaxMs: lagMax,
     flags: partitionAlerts(partition, brokerById),

@@ -153,7 +153,7 @@ function createRow(log) {
  * a follower's lag time moves, and a row's 40 cells stay as they were.
  */
 function updateBlock(block, m, ctx, canvasStyle) {
-  const headKey = modelKey([m.leader, m.leaderEpoch, m.hw, m.hwWaitingFor, m.leaderLeo, m.flags]);
+  const headKey = modelKey([m.leader, m.leaderEpoch, m.hw, m.hwWaitingFor, m.hwWaitingWhy, m.hwQuorum, m.leaderLeo, m.flags]);
   if (block.__head !== headKey) {
     block.__head = headKey;
     updateHead(block, m);
@@ -205,10 +205,15 @@ function updateHead(block, m) {
   const list = m.hwWaitingFor.map((b) => `B${b}`).join(", ");
   const waiting = m.hwWaitingFor.length ? t("partition.waits", { list }) : "";
   setBoxText(head.querySelector(".meta-hw-text"), hwText + waiting);
+  // Why each one counts, as the core says: only the ones outside the ISR need words.
+  const why = m.hwWaitingFor.map((b, i) => {
+    const how = m.hwWaitingWhy[i];
+    return how === "caught-up" || how === "maximal-isr" ? t(`partition.why.${how}`, { b: `B${b}` }) : `B${b}`;
+  });
   setAttr(
     head.querySelector(".meta-hw"),
     "title",
-    t("partition.hw.title") + (waiting ? t("partition.hw.titleWaiting", { list, leo: m.leaderLeo }) : ""),
+    t(m.hwQuorum ? "partition.hw.titleQuorum" : "partition.hw.title") + (waiting ? t("partition.hw.titleWaiting", { list: why.join(", "), leo: m.leaderLeo }) : ""),
   );
   const flags = head.querySelector(".flags");
   const flagsKey = modelKey(m.flags);
