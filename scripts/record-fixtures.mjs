@@ -21,6 +21,12 @@ export const STORIES = {
     config: { version: '3.7', brokers: 3, partitions: 1, replicationFactor: 3, ...SETTLED },
     actions: [['produce', { partition: 0, count: 5, acks: 'all' }], ['step', 10], ['fail', 0], ['step', 2]],
   },
+  // 0.8 (truncation to the HW): B2 had m4, uncommitted, which the new leader B1 never got; B2
+  // truncated it a tick ago (snapshot.truncated).
+  truncated: {
+    config: { version: '0.8', brokers: 3, partitions: 1, replicationFactor: 3, ...SETTLED },
+    actions: [['produce', { partition: 0, count: 3, acks: 'all' }], ['step', 20], ['cut', 0, 1], ['produce', { partition: 0, count: 1, acks: 1 }], ['step', 5], ['fail', 0], ['heal', 0, 1], ['step', 62]],
+  },
   // 3.7, min.insync.replicas 2: both followers gone, the ISR is {0}: writes and the HW blocked.
   minIsrBlocked: {
     config: { version: '3.7', brokers: 3, partitions: 1, replicationFactor: 3, minInsyncReplicas: 2, ...SETTLED },

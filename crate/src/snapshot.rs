@@ -423,10 +423,11 @@ impl Cluster {
         }
         let facts = leader.hw_facts(self.tick, &self.timing, &self.zk);
         let (candidate, counted) = hw_candidate(self.config.rules(), leo, &facts);
-        let frozen = leader.hw_frozen_by_min_isr(&self.config);
+        // Nothing to wait for when the HW is at the leader's LEO, or frozen by the min-ISR gate.
+        let idle = leader.hw_frozen_by_min_isr(&self.config) || leader.log.high_watermark() >= leo;
         let waiting = counted
             .iter()
-            .filter(|f| !frozen && f.leo.is_none_or(|l| l < leo && Some(l) == candidate))
+            .filter(|f| !idle && f.leo.is_none_or(|l| l < leo && Some(l) == candidate))
             .filter(|f| candidate.is_some() || f.leo.is_none())
             .map(|f| f.id)
             .collect();

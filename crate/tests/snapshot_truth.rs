@@ -218,6 +218,9 @@ step until p0.b2.leaderEpoch == 1 max 10",
     let s = c.snapshot();
     let t = &p0(&s).truncated;
     assert_eq!(t.len(), 1, "m4 on b2");
+    let leader_leo = p0(&s).logs.iter().find(|l| l.broker == 1).unwrap().leo;
+    assert_eq!((p0(&s).hw, leader_leo), (3, 3));
+    assert!(p0(&s).hw_waiting_for.is_empty(), "at the leader's LEO the HW waits for nobody, B2's LEO unknown or not");
     assert_eq!((t[0].broker, t[0].offset, t[0].value, t[0].rule), (2, 3, 4, "high-watermark"));
     c.step(kafka_replication::events::TRUNCATED_KEPT_TICKS + 1).unwrap();
     assert!(p0(&c.snapshot()).truncated.is_empty());

@@ -57,4 +57,34 @@ describe("the page draws the core's truth", () => {
     assert.equal(await isCut(), false, "before the cut, the link is drawn whole");
     assert.deepEqual(errors, []);
   });
+
+  test("records a follower truncated are drawn leaving for a few seconds", TIMEOUT, async () => {
+    const { page, errors } = ctx;
+    // 0.8 truncates to the HW: B2 got m4 (acks=1) that the next leader B1 never had.
+    await applyConfig(page, { brokers: 3, partitions: 1, networkLatencyMsMin: 100, networkLatencyMsMax: 100 }, "0.8");
+    await page.evaluate(() => document.querySelectorAll("dialog[open]").forEach((d) => d.close()));
+    const produce = async (count, acks) => {
+      await page.selectOption("#produce-acks", acks);
+      await page.fill("#produce-count", String(count));
+      await page.click("#produce");
+    };
+    const toggleLink = async () => {
+      await page.focus('.link[data-link="0-1"]');
+      await page.keyboard.press("Enter");
+    };
+    await produce(3, "all");
+    await stepClicks(page, 20);
+    await toggleLink();
+    await produce(1, "1");
+    await stepClicks(page, 5);
+    await page.click(`#brokers [data-action="crash"][data-broker="0"]`);
+    await toggleLink();
+    assert.ok((await stepUntil(page, (s) => s.partitions[0].truncated.length > 0, 200)) >= 0, "B2 truncated");
+    const leaving = () => page.getAttribute('[data-partition="0"] .replica[data-broker="2"] canvas.cells', "data-leaving");
+    assert.equal(await leaving(), "3:0:high-watermark");
+    assert.match(await page.getAttribute('[data-partition="0"] .replica[data-broker="2"] canvas.cells', "aria-label"), /1 just truncated/);
+    await stepClicks(page, 31);
+    assert.equal(await leaving(), "", "gone after three seconds of Kafka time");
+    assert.deepEqual(errors, []);
+  });
 });

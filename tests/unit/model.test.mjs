@@ -281,6 +281,15 @@ describe("partition model", () => {
     assert.equal(m.flags[0].kind, "offline");
   });
 
+  test("records just truncated are drawn leaving, with the rule (recorded)", () => {
+    const s = coreFixture("truncated");
+    const m = partitionModel(s.partitions[0], s, 40);
+    const b2 = m.replicas.find((r) => r.broker === 2);
+    assert.deepEqual(b2.leaving, [{ offset: 3, epoch: 0, value: 4, rule: "high-watermark" }]);
+    assert.deepEqual(b2.cells.map((c) => c.offset), [0, 1, 2], "m4 is gone from its log");
+    assert.ok(m.replicas.filter((r) => r.broker !== 2).every((r) => r.leaving.length === 0));
+  });
+
   test("who the HW waits for is the core's: 0.11 counts a caught-up follower outside the ISR (recorded)", () => {
     const s = coreFixture("caughtUpOutsideIsr");
     const m = partitionModel(s.partitions[0], s, 40);

@@ -242,6 +242,7 @@ export default {
   "cell.value": " · value {v}",
   "cells.aria": "Records from offset {from}: {n} drawn, {committed} committed",
   "cells.aria.divergent": ", {n} differing from the leader's",
+  "cells.aria.leaving": "; {n} just truncated",
   "marker.hw": "HW {hw}{trail}",
   "marker.hwTrail": " (leader HW {hw}: a follower learns the HW from its next fetch response)",
   "marker.leo": "LEO {leo}: the next offset this replica will write",

@@ -245,6 +245,7 @@ export default {
   "cell.value": " · 值 {v}",
   "cells.aria": "从位移 {from} 起的记录：显示 {n} 条，{committed} 条已提交",
   "cells.aria.divergent": "，{n} 条与 leader 的不同",
+  "cells.aria.leaving": "；{n} 条刚被截断",
   "marker.hw": "HW {hw}{trail}",
   "marker.hwTrail": "（leader 的 HW 为 {hw}：follower 从下一次拉取响应中得知 HW）",
   "marker.leo": "LEO {leo}：该副本下一条消息的位移",

@@ -262,6 +262,12 @@ export function partitionModel(partition, snap, capacity = MAX_WINDOW) {
       divergent: isDivergent(r.offset, partition, log, r.leaderEpoch, leaderEpochs),
       value: r.value,
     }));
+    // Records this replica truncated a moment ago (the core keeps them a few seconds), drawn
+    // leaving where nothing has replaced them yet.
+    const leaving = [];
+    for (const x of partition.truncated) {
+      if (x.broker === log.broker && x.offset >= log.leo && x.offset >= win.start && x.offset < win.end) leaving.push({ offset: x.offset, epoch: x.leaderEpoch, value: x.value, rule: x.rule });
+    }
     const f = log.follower;
     const lag = followerLagMessages(partition, log);
     const time = f ? lagTimeFraction(f, lagMax) : null;
@@ -273,6 +279,7 @@ export function partitionModel(partition, snap, capacity = MAX_WINDOW) {
       ...st,
       hwBehindLeader: leader !== null && log.broker !== partition.leader && log.hw < partition.hw,
       cells,
+      leaving,
       lag,
       lagTime: time,
       sinceCaughtUpMs: f && Number.isFinite(f.sinceCaughtUpMs) ? f.sinceCaughtUpMs : null,

@@ -9,7 +9,7 @@
 //
 // Test hooks: [data-partition][data-leader] per block, [data-broker] per replica row,
 // .hw-marker[data-hw] / .leo-marker[data-leo] per row, .set-isr / .set-osr chips [data-broker],
-// .lag.lag-ok / -warn / -over per follower, canvas.cells[data-start][data-cells] (record-track.js drawCells).
+// .lag.lag-ok / -warn / -over per follower, canvas.cells[data-start][data-cells][data-leaving] (record-track.js drawCells).
 // Clicks (controls.js): .replica-name opens the replica inspector, a record on canvas.cells the
 // record inspector (recordAt says which).
 
@@ -173,7 +173,7 @@ function updateBlock(block, m, ctx, canvasStyle) {
     const row = rows[i];
     // A row's parts change at different rates: its lag timer on most ticks, its markers when
     // the log moves, its badges rarely; its cells are compared one by one.
-    const { cells, lag, lagTime, sinceCaughtUpMs, ...status } = r;
+    const { cells, leaving, lag, lagTime, sinceCaughtUpMs, ...status } = r;
     const statusKey = modelKey([status, start, m.hw]);
     // The lag box and the row's label change with what the clock shows, not on every tick.
     const shown = lagTime ? [lagClockShown(sinceCaughtUpMs, m.lagMaxMs), lagState(lagTime)] : null;
@@ -191,7 +191,7 @@ function updateBlock(block, m, ctx, canvasStyle) {
     // The canvases are asked every frame: they also repaint when only the theme or the size
     // changed (their own keys say when).
     if (r.lagTime && !r.isLeader) drawLagClock(row.querySelector(".lag-clock"), r, m, canvasStyle);
-    drawCells(row.querySelector("canvas.cells"), cells, start, canvasStyle);
+    drawCells(row.querySelector("canvas.cells"), cells, start, canvasStyle, leaving);
   });
 }
 
