@@ -13,11 +13,11 @@ const log = () => mergeEvents([], eventsFixture()); // newest first, as the pane
 
 describe("filters", () => {
   test("kinds present, sorted", () => {
-    assert.deepEqual(eventKinds(log()), ["broker-fail", "hw", "leader-and-isr", "leader-election", "zk-session-expired"]);
+    assert.deepEqual(eventKinds(log()), ["broker-fail", "hw", "leader", "leader-election", "zk-session-expired"]);
   });
   test("by kind, by partition, both; newest first", () => {
     assert.deepEqual(filterEvents(log(), { kind: "leader-election" }).map((e) => e.tick), [180]);
-    assert.deepEqual(filterEvents(log(), { partition: "1" }).map((e) => e.kind), ["leader-and-isr", "leader-election"]);
+    assert.deepEqual(filterEvents(log(), { partition: "1" }).map((e) => e.kind), ["leader", "leader-election"]);
     assert.deepEqual(filterEvents(log(), { partition: "0", kind: "hw" }).map((e) => e.tick), [244]);
     assert.equal(filterEvents(log(), {}).length, 5);
     assert.equal(filterEvents(log(), {}, 2).length, 2, "limit");

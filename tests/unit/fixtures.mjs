@@ -17,10 +17,10 @@
 
 import fs from "node:fs";
 
-/** Records offsets [from, to) appended in `epoch`. */
+/** Records offsets [from, to) appended in `epoch` (values are numbers, as the core's: m1 at offset 0). */
 function recs(from, to, epoch) {
   const out = [];
-  for (let o = from; o < to; o++) out.push({ offset: o, leaderEpoch: epoch, value: `m${o}` });
+  for (let o = from; o < to; o++) out.push({ offset: o, leaderEpoch: epoch, value: o + 1 });
   return out;
 }
 
@@ -188,7 +188,7 @@ const EVENTS = [
   { tick: 120, timeMs: 12000, kind: "broker-fail", partition: -1, broker: 3, text: "broker 3 crashed" },
   { tick: 180, timeMs: 18000, kind: "zk-session-expired", partition: -1, broker: 3, text: "ZooKeeper session of broker 3 expired: /brokers/ids/3 deleted" },
   { tick: 180, timeMs: 18000, kind: "leader-election", partition: 1, broker: 1, text: "leader 3→1 epoch 0→1: first live replica of ISR {3,1,2}" },
-  { tick: 181, timeMs: 18100, kind: "leader-and-isr", partition: 1, broker: 1, text: "LeaderAndIsr leader=1 epoch=1 isr={1,2} controller_epoch=1" },
+  { tick: 181, timeMs: 18100, kind: "leader", partition: 1, broker: 1, text: "b1 became leader of p1 at leader_epoch 1 (LEO 8, HW 7, ISR {1,2})" },
   { tick: 244, timeMs: 24400, kind: "hw", partition: 0, broker: 0, text: "HW 9→10: ISR {0,1,2} LEOs 12,12,10" },
 ];
 

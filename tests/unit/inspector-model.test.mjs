@@ -31,7 +31,7 @@ describe("inspector", () => {
       ["B2", 10, "24.2 s", "0.3 s", 2, "yes", "yes"],
     ]);
     const recs = sectionNamed(m, "Newest records");
-    assert.deepEqual(recs.table.rows[0], [11, 0, "m11", "no"], "newest first, offset 11 is above HW 10");
+    assert.deepEqual(recs.table.rows[0], [11, 0, 12, "no"], "newest first, offset 11 (m12) is above HW 10");
     assert.deepEqual(recs.table.rows.at(-1)[3], "yes");
   });
 
