@@ -265,21 +265,6 @@ export function checkpointBytes(handle) {
   return bytes;
 }
 
-/**
- * The broker links cut at `tick`: a Set of linkKey(a, b), from the cut / heal actions applied up
- * to that tick. The page draws cut links from its own log because it is the record of what the
- * user did to the network; broker-level isolation is drawn from the broker's status instead.
- */
-export function cutLinksAt(actions, tick) {
-  const cuts = new Set();
-  for (const a of actions) {
-    if (a.tick > tick) break;
-    if (a.method === "cut") cuts.add(linkKey(a.args[0], a.args[1]));
-    else if (a.method === "heal") cuts.delete(linkKey(a.args[0], a.args[1]));
-  }
-  return cuts;
-}
-
 /** The key of the undirected link between two nodes: "0-2" for (2, 0). */
 export function linkKey(a, b) {
   return a < b ? `${a}-${b}` : `${b}-${a}`;

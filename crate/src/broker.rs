@@ -184,6 +184,11 @@ impl Broker {
         }
     }
 
+    /// The tick of this broker's next `isr-expiration` run after `now` (the schedule of `tick`).
+    pub fn next_isr_check(&self, now: Tick, timing: &crate::partition::Timing) -> Tick {
+        now + timing.isr_check - (now - self.started_at) % timing.isr_check
+    }
+
     /// Periodic work of one tick, in partition order: the `isr-expiration` task every half lag
     /// time, the HW checkpoint, then each replica's timers.
     pub fn tick(&mut self, ctx: &mut Ctx) {

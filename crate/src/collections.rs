@@ -469,9 +469,24 @@ impl<K: Ord + Copy, V: Clone, const CAP: usize> LedgerMap<K, V, CAP> {
 
     /// Every entry in key order.
     pub fn entries(&self) -> Vec<(K, &V)> {
-        let mut out: Vec<(K, &V)> = Vec::with_capacity(self.shared.len() + self.recent.len());
-        let mut recent = self.recent.iter().peekable();
-        for (k, v) in self.shared.iter() {
+        self.entries_after(0, None)
+    }
+
+    /// The last entry with a key below `from`, if any, then every entry from `from` on, in key
+    /// order (a view's window: an entry is a range starting at its key).
+    pub fn tail_from(&self, from: &K) -> Vec<(K, &V)> {
+        let i = self.shared_at(from);
+        let before = self.shared.get(i.wrapping_sub(1)).map(|(k, _)| *k);
+        let recent_before = self.recent.iter().map(|(k, _)| *k).filter(|k| k < from).last();
+        let start = before.max(recent_before);
+        self.entries_after(start.map_or(i, |s| self.shared_at(&s)), start.as_ref().or(Some(from)))
+    }
+
+    /// The shared entries from index `shared_from` merged with the recent ones at or above `min`.
+    fn entries_after(&self, shared_from: usize, min: Option<&K>) -> Vec<(K, &V)> {
+        let mut out: Vec<(K, &V)> = Vec::new();
+        let mut recent = self.recent.iter().filter(|(k, _)| min.is_none_or(|m| *k >= m)).peekable();
+        for (k, v) in self.shared.range(shared_from, self.shared.len()).flat_map(|(_, piece)| piece.iter()) {
             while let Some((rk, rv)) = recent.next_if(|(rk, _)| *rk <= k) {
                 out.push((*rk, rv));
             }
@@ -523,6 +538,19 @@ mod tests {
         a.extend_from_slice(&[1]);
         assert_eq!(fork.len() + 1, a.len());
         assert!(fork.iter().eq(model.iter()), "writing to one copy leaves the other as it was");
+    }
+
+    #[test]
+    fn ledger_map_tail_starts_at_the_entry_overlapping_its_start() {
+        let mut m: LedgerMap<u64, u32, 100_000> = LedgerMap::default();
+        for k in (0..3000).step_by(10) {
+            m.insert(k, k as u32);
+        }
+        let keys = |v: Vec<(u64, &u32)>| v.into_iter().map(|(k, _)| k).collect::<Vec<_>>();
+        assert_eq!(keys(m.tail_from(&2975)), vec![2970, 2980, 2990]);
+        assert_eq!(keys(m.tail_from(&2980)), vec![2970, 2980, 2990]);
+        assert_eq!(keys(m.tail_from(&0)), keys(m.entries()));
+        assert_eq!(keys(m.tail_from(&5000)), vec![2990]);
     }
 
     #[test]

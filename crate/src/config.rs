@@ -45,7 +45,7 @@ macro_rules! labelled {
             }
 
             /// The variant of a label in `LABELS` (checked by `choice_arg`).
-            fn from_label(label: &str) -> $ty {
+            pub(crate) fn from_label(label: &str) -> $ty {
                 Self::ALL[Self::LABELS.iter().position(|l| *l == label).expect("a label from LABELS")]
             }
         }
@@ -225,7 +225,7 @@ impl Config {
 }
 
 /// Integer keys: (name, lowest, highest).
-const INT_KEYS: &[(&str, u64, u64)] = &[
+pub(crate) const INT_KEYS: &[(&str, u64, u64)] = &[
     ("brokers", 1, MAX_BROKERS),
     ("partitions", 1, MAX_PARTITIONS),
     ("replicationFactor", 1, MAX_BROKERS),
@@ -253,10 +253,10 @@ const INT_KEYS: &[(&str, u64, u64)] = &[
     ("retryBackoffMs", 0, 60_000),
     ("deliveryTimeoutMs", 100, 3_600_000),
 ];
-const BOOL_KEYS: &[&str] =
+pub(crate) const BOOL_KEYS: &[&str] =
     &["uncleanLeaderElectionEnable", "strictMinIsr", "enableIdempotence", "consumers", "events", "autoLeaderRebalanceEnable"];
 /// String keys and their allowed values (`version` is read first: it sets the defaults).
-const CHOICE_KEYS: &[(&str, &[&str])] =
+pub(crate) const CHOICE_KEYS: &[(&str, &[&str])] =
     &[("version", Version::LABELS), ("truncation", Truncation::LABELS), ("isrUpdate", IsrUpdate::LABELS), ("strategy", Strategy::LABELS)];
 
 impl Config {

@@ -1,7 +1,77 @@
 //! The event feed: every state change with its reason and values.
 
-use crate::message::Tick;
+use crate::log::{Epoch, Offset};
+use crate::message::{BrokerId, Tick};
 use std::collections::VecDeque;
+
+/// Every event kind, with what it means (`Cluster.schema()`; a test checks that the core emits
+/// no other).
+pub const EVENT_KINDS: &[(&str, &str)] = &[
+    ("produce", "the producer sent a produce request"),
+    ("append", "the leader appended a produce request's records to its log"),
+    ("produce-wait", "the producer holds a request: the leader its metadata names refuses connections; it refreshes its metadata"),
+    ("produce-rejected", "the leader refused a produce request (NOT_ENOUGH_REPLICAS, OUT_OF_ORDER_SEQUENCE_NUMBER)"),
+    ("duplicate-ignored", "the leader recognised a retried idempotent batch and did not append it again"),
+    ("request-acked", "the producer got a successful answer"),
+    ("request-failed", "the producer gave up on a request (its error is given)"),
+    ("request-retry", "the producer sends a request again after a retriable error"),
+    ("replicate", "a follower appended records fetched from the leader"),
+    ("hw", "a high watermark moved (leader: min LEO of the replicas that count; follower: learned from the leader)"),
+    ("truncate", "a replica removed records at the end of its log to match the leader's"),
+    ("lost-unflushed", "a power failure lost records not yet flushed to disk"),
+    ("fetch-timeout", "a follower's request to the leader went unanswered for replica.socket.timeout.ms"),
+    ("isr-shrink", "a follower left the ISR (the reason is given)"),
+    ("isr-expand", "a follower joined the ISR"),
+    ("isr-write-skipped", "a leader's ISR write to ZooKeeper failed: its cached zkVersion was stale"),
+    ("control-resent", "a control request (LeaderAndIsr, AlterPartition) got no answer in time and was sent again"),
+    ("alter-partition", "a leader asked the controller to change the ISR (AlterPartition), or learned it failed"),
+    ("leader", "a broker became the leader of a partition"),
+    ("leader-election", "the controller chose a partition's leader (and ISR) and wrote it to ZooKeeper"),
+    ("controller", "a broker became the controller"),
+    ("stale-controller", "a broker ignored a request from a controller with an older controller_epoch"),
+    ("zk-register", "a broker registered its ZooKeeper session (/brokers/ids/N)"),
+    ("zk-session-expired", "a broker's ZooKeeper session expired: its ephemeral znode is deleted"),
+    ("broker-fail", "a broker was made to fail (crash, stuck, slow, isolated) or began a controlled shutdown"),
+    ("broker-recover", "a failed broker recovered"),
+    ("controlled-shutdown", "an attempt of a broker's controlled shutdown failed; it asks again or stops anyway"),
+    ("stop-replica", "a broker shutting down stopped fetching a partition (StopReplica from the controller)"),
+    ("broker-stop", "a broker stopped cleanly after a controlled shutdown (its ZooKeeper session closed at once)"),
+    ("link-cut", "the network link between two brokers was cut"),
+    ("link-heal", "a cut link was healed"),
+    ("message-dropped", "the network dropped a message (dropNext)"),
+    ("consumer-reset", "a consumer reset its offset (out of range on the leader)"),
+    ("violation", "a guarantee was violated (see the violation kinds)"),
+    ("events-dropped", "older events were dropped: more than 5000 in one step"),
+];
+
+/// How long truncated records stay in the snapshot (`truncated`): 3 s of Kafka time, for the page
+/// to show them leaving.
+pub const TRUNCATED_KEPT_TICKS: Tick = 30;
+/// At most this many truncated records are kept per truncation (the lowest offsets removed).
+pub const TRUNCATED_KEPT_RECORDS: usize = 200;
+
+/// A record a truncation removed, with the rule that removed it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Truncated {
+    pub tick: Tick,
+    pub partition: u32,
+    pub broker: BrokerId,
+    pub offset: Offset,
+    pub value: u32,
+    pub leader_epoch: Epoch,
+    /// "high-watermark" (≤ 0.10), "leader-epoch" (KIP-101), "kip-279", "diverging-epoch" (2.8+
+    /// DivergingEpoch) or "out-of-range" (above the leader's LEO).
+    pub rule: &'static str,
+}
+
+crate::json_object!(Truncated { "tick" => tick, "broker" => broker, "offset" => offset, "value" => value, "leaderEpoch" => leader_epoch, "rule" => rule });
+
+/// Why a replica last left a partition's ISR, and when (the snapshot's `outOfIsr`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct IsrExit {
+    pub reason: &'static str,
+    pub tick: Tick,
+}
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Event {
@@ -27,11 +97,15 @@ pub struct Events {
     dropped: u64,
     /// Off: nothing is recorded or formatted (`Config::events`, for benchmarks).
     enabled: bool,
+    /// What views show besides the feed, kept whether or not the feed is on (a quiet replay
+    /// reaches the same picture). Not part of the state hash: nothing in the model reads them.
+    recent_truncated: VecDeque<Truncated>,
+    isr_exits: crate::collections::VecMap<(u32, BrokerId), IsrExit>,
 }
 
 impl Events {
     pub fn new(enabled: bool) -> Events {
-        Events { pending: VecDeque::new(), dropped: 0, enabled }
+        Events { pending: VecDeque::new(), dropped: 0, enabled, recent_truncated: VecDeque::new(), isr_exits: Default::default() }
     }
 
     pub fn enabled(&self) -> bool {
@@ -66,6 +140,39 @@ impl Events {
         });
     }
 
+    /// Remembers records removed by a truncation at `tick` (at most TRUNCATED_KEPT_RECORDS), and
+    /// forgets those older than TRUNCATED_KEPT_TICKS.
+    pub fn truncated(
+        &mut self,
+        tick: Tick,
+        partition: u32,
+        broker: BrokerId,
+        rule: &'static str,
+        records: impl Iterator<Item = (Offset, u32, Epoch)>,
+    ) {
+        while self.recent_truncated.front().is_some_and(|t| t.tick + TRUNCATED_KEPT_TICKS < tick) {
+            self.recent_truncated.pop_front();
+        }
+        for (offset, value, leader_epoch) in records.take(TRUNCATED_KEPT_RECORDS) {
+            self.recent_truncated.push_back(Truncated { tick, partition, broker, offset, value, leader_epoch, rule });
+        }
+    }
+
+    /// The records of `partition` truncated within TRUNCATED_KEPT_TICKS before `now`.
+    pub fn recent_truncations(&self, now: Tick, partition: u32) -> impl Iterator<Item = &Truncated> + '_ {
+        self.recent_truncated.iter().filter(move |t| t.partition == partition && t.tick + TRUNCATED_KEPT_TICKS >= now)
+    }
+
+    /// Notes why `broker` left `partition`'s ISR.
+    pub fn isr_exit(&mut self, partition: u32, broker: BrokerId, exit: IsrExit) {
+        self.isr_exits.insert((partition, broker), exit);
+    }
+
+    /// Why `broker` last left `partition`'s ISR (None: it never did, e.g. a new replica).
+    pub fn last_isr_exit(&self, partition: u32, broker: BrokerId) -> Option<IsrExit> {
+        self.isr_exits.get(&(partition, broker)).copied()
+    }
+
     /// Takes the events recorded since the last drain, oldest first. When some were dropped the
     /// first event says how many.
     pub fn drain(&mut self, tick: Tick) -> Vec<Event> {
@@ -89,4 +196,36 @@ impl Events {
 /// `{1,3}`: a broker set as the event texts write it.
 pub fn set_text(ids: &[u32]) -> String {
     format!("{{{}}}", ids.iter().map(|b| b.to_string()).collect::<Vec<_>>().join(","))
+}
+
+#[cfg(test)]
+mod tests {
+    /// Every kind the sources emit is listed in EVENT_KINDS, and every listed kind is emitted.
+    #[test]
+    fn event_kinds_are_the_ones_emitted() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/src");
+        let mut emitted = std::collections::BTreeSet::new();
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.ends_with("schema.rs") {
+                continue; // its `kind:` fields are key kinds
+            }
+            let text = std::fs::read_to_string(path).unwrap_or_default();
+            let flat = text.split_whitespace().collect::<Vec<_>>().join(" ").replace("( ", "(");
+            for marker in ["event!(self, ctx, \"", ".push(self.tick, \"", ".push(now, \"", ".push(ctx.now, \"", "kind: \""] {
+                for (i, _) in flat.match_indices(marker) {
+                    let rest = &flat[i + marker.len()..];
+                    emitted.insert(rest[..rest.find('"').unwrap()].to_string());
+                }
+            }
+        }
+        // apply_isr passes its kind in a variable.
+        emitted.extend(["isr-shrink".to_string(), "isr-expand".to_string()]);
+        emitted.retain(|k| k.chars().all(|c| c.is_ascii_lowercase() || c == '-') && !k.is_empty());
+        let listed: std::collections::BTreeSet<String> = super::EVENT_KINDS.iter().map(|k| k.0.to_string()).collect();
+        let missing: Vec<_> = emitted.difference(&listed).collect();
+        assert!(missing.is_empty(), "emitted but not in EVENT_KINDS: {missing:?}");
+        let unused: Vec<_> = listed.difference(&emitted).collect();
+        assert!(unused.is_empty(), "in EVENT_KINDS but never emitted: {unused:?}");
+    }
 }

@@ -30,7 +30,8 @@ impl Replica {
         match ctx.cfg.truncation {
             Truncation::HighWatermark if leader_changed => {
                 let hw = self.log.high_watermark();
-                self.truncate(ctx, hw, format!("to its HW {hw} before following b{leader} (truncation to the high watermark, ≤ 0.10)"));
+                let why = format!("to its HW {hw} before following b{leader} (truncation to the high watermark, ≤ 0.10)");
+                self.truncate(ctx, hw, "high-watermark", why);
             }
             Truncation::HighWatermark => {}
             _ if Replica::diverging_fetch(ctx) => {}
@@ -40,14 +41,17 @@ impl Replica {
         self.role = Role::Follower(FollowerState { leader, fetch_in_flight: false, sent_at: ctx.now, backoff_until: ctx.now, truncating });
     }
 
-    /// Removes the records at and above `offset`, with an event naming what went.
-    fn truncate(&mut self, ctx: &mut Ctx, offset: Offset, why: String) {
+    /// Removes the records at and above `offset`, with an event naming what went; the views are
+    /// shown them leaving (`rule`: which rule truncated, see `events::Truncated`).
+    fn truncate(&mut self, ctx: &mut Ctx, offset: Offset, rule: &'static str, why: String) {
         let leo = self.log.log_end_offset();
         if offset >= leo {
             // Nothing to remove, but an epoch entry at the LEO goes (`truncateTo`).
             self.log.truncate_to(offset);
             return;
         }
+        let removed = self.log.read(offset, leo).zip(offset..).map(|(r, o)| (o, r.value, r.leader_epoch));
+        ctx.events.truncated(ctx.now, self.partition, ctx.me, rule, removed);
         let values: Vec<String> = self.log.read(offset, leo).map(|r| format!("m{}", r.value)).collect();
         self.log.truncate_to(offset);
         event!(
@@ -170,6 +174,7 @@ impl Replica {
         }
         let leo = self.log.log_end_offset();
         let asked = self.truncating_epoch().unwrap_or(-1);
+        let rule = if answer.is_undefined() { "high-watermark" } else { ctx.cfg.truncation.label() };
         let (offset, again) = match ctx.cfg.truncation {
             Truncation::Kip279 => match self.kip279_rule(answer) {
                 Reconcile::Final(o) => (o, None),
@@ -190,7 +195,7 @@ impl Replica {
                 answer.epoch, answer.end_offset
             )
         };
-        self.truncate(ctx, offset, why);
+        self.truncate(ctx, offset, rule, why);
     }
 
     pub fn on_fetch_response(&mut self, ctx: &mut Ctx, from: NodeId, r: &FetchResponse) {
@@ -219,6 +224,7 @@ impl Replica {
                 self.truncate(
                     ctx,
                     leader_leo,
+                    "out-of-range",
                     format!("to the leader's LEO {leader_leo}: fetch offset {} is out of range on b{from}", r.fetch_offset),
                 );
             }
@@ -232,7 +238,7 @@ impl Replica {
                         Reconcile::Final(o) | Reconcile::AskAgain(o, _) => (o, d.epoch),
                     };
                     let why = format!("to {offset}: DivergingEpoch from b{from} (epoch {shared} ends at {})", d.end_offset);
-                    self.truncate(ctx, offset, why);
+                    self.truncate(ctx, offset, "diverging-epoch", why);
                     return;
                 }
                 self.append_fetched(ctx, from, r);

@@ -28,19 +28,19 @@ pub struct Violation {
 
 crate::json_object!(Violation { "kind" => kind, "tick" => tick, "partition" => partition, "text" => text });
 
-/// The kinds, from the most to the least severe.
+/// The kinds, from the most to the least severe, with what each means (`Cluster.schema()`).
 /// `acked-lost` is an acks=all record (a broken promise); `acks1-lost` an acks=1 one (a risk
 /// that acks=1 accepts).
-pub const VIOLATION_KINDS: [&str; 9] = [
-    "committed-lost",
-    "acked-lost",
-    "acks1-lost",
-    "strong-isr",
-    "log-divergence",
-    "consistent-read",
-    "duplicate",
-    "hw-decreased",
-    "structure",
+pub const VIOLATION_KINDS: [(&str, &str); 9] = [
+    ("committed-lost", "a committed record (below an HW a leader reached) is lost or changed on the leader"),
+    ("acked-lost", "a record acknowledged with acks=all is missing from the leader's log: a broken promise"),
+    ("acks1-lost", "a record acknowledged with acks=1 is missing from the leader's log: the risk acks=1 accepts"),
+    ("strong-isr", "a live ISR member lacks a committed record: if elected, it would lose it (StrongIsr)"),
+    ("log-divergence", "two replicas hold different records below both their HWs (Log Matching)"),
+    ("consistent-read", "a record a consumer read is no longer the leader's at that offset"),
+    ("duplicate", "an idempotent producer's record was written twice"),
+    ("hw-decreased", "a leader's HW went back within one leader epoch"),
+    ("structure", "HW ≤ LEO on every replica, the leader is in the ISR, the ISR is within the assigned replicas"),
 ];
 
 /// An acknowledged request: records `first_value..` at offsets `base..base+count`.
@@ -85,7 +85,10 @@ impl PartitionGuard {
             + self.idempotent.held() * size_of::<(u32, Offset)>()) as u64
     }
 
-    fn committed_end(&self) -> Offset {
+    /// The committed offset: the highest HW a leader of this partition reached, less what an
+    /// unclean election has since undone (`committed-lost` resets the ledger to the new history).
+    /// Every record below it is committed, whoever leads now (§5.3).
+    pub fn committed_end(&self) -> Offset {
         self.committed_base + self.committed.len() as Offset
     }
 
@@ -189,6 +192,7 @@ impl Cluster {
             self.guards[pi].leader_hw = Some((term, hw));
         }
         let truncations: VecMap<BrokerId, u64> = ar.iter().map(|&b| (b, self.brokers[b as usize].replicas[&p].log.truncations())).collect();
+        self.note_isr_exits(p, &st.isr, leader);
         let g = &mut self.guards[pi];
         // Re-check the leader's log once a new leader actually leads, and after any truncation or
         // ISR change.
@@ -218,6 +222,26 @@ impl Cluster {
             self.check_duplicates(p, l);
         }
         self.check_log_matching(p, &ar);
+    }
+
+    /// Remembers why each replica that left the ISR since the last check left it (the snapshot's
+    /// `outOfIsr`): the controller removes a broker whose ZooKeeper session expired; otherwise the
+    /// leader's isr-expiration task found it out of sync, for the reason its rule gives.
+    fn note_isr_exits(&mut self, p: u32, isr: &[BrokerId], leader: Option<BrokerId>) {
+        let was = &self.guards[p as usize].isr;
+        if was.as_slice() == isr {
+            return;
+        }
+        for &m in was.iter().filter(|m| !isr.contains(m)) {
+            let reason = if !self.zk.is_registered(m) {
+                "zk-session-expired"
+            } else {
+                leader
+                    .and_then(|l| self.brokers[l as usize].replicas[&p].out_of_sync(&self.config, &self.timing, self.tick, m))
+                    .map_or("lag-time", |o| o.kind())
+            };
+            self.events.isr_exit(p, m, crate::events::IsrExit { reason, tick: self.tick });
+        }
     }
 
     /// The committed ledger grows with the leader's HW (the "true HW" of §5.3).

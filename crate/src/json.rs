@@ -162,6 +162,12 @@ impl<T: ToJson> ToJson for [T] {
     }
 }
 
+impl<T: ToJson, const N: usize> ToJson for [T; N] {
+    fn write_json(&self, out: &mut String) {
+        self.as_slice().write_json(out);
+    }
+}
+
 impl<T: ToJson> ToJson for Vec<T> {
     fn write_json(&self, out: &mut String) {
         self.as_slice().write_json(out);

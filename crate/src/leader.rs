@@ -2,15 +2,18 @@
 //! fetches and the state they update, the HW, ISR shrink and expand, and the produce path.
 
 use crate::collections::sort_small;
-use crate::config::{IsrUpdate, Strategy};
+use crate::config::{Config, IsrUpdate, Strategy};
 use crate::events::set_text;
 use crate::log::{Epoch, Offset, Record};
-use crate::message::{Acks, BrokerId, EpochEndOffset, Fetch, FetchResponse, KafkaError, Msg, NodeId, ProduceRequest, CONSUMER, PRODUCER};
+use crate::message::{
+    Acks, BrokerId, EpochEndOffset, Fetch, FetchResponse, KafkaError, Msg, NodeId, ProduceRequest, Tick, CONSUMER, PRODUCER,
+};
 use crate::partition::{
-    event, offsets_text, Ctx, DelayedProduce, ParkedFetch, PendingIsr, Replica, Role, NUM_BATCHES_TO_RETAIN, REPLICA_FETCH_MAX_RECORDS,
+    event, offsets_text, Ctx, DelayedProduce, ParkedFetch, PendingIsr, Replica, Role, Timing, NUM_BATCHES_TO_RETAIN,
+    REPLICA_FETCH_MAX_RECORDS,
 };
 use crate::rules::Rules;
-use crate::zk::PartitionState;
+use crate::zk::{PartitionState, ZooKeeper};
 
 /// What the HW rule needs to know of one follower, as the leader sees it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -39,6 +42,50 @@ pub fn hw_candidate<'f>(rules: &Rules, leader_leo: Offset, followers: &'f [HwFac
     (candidate, counted)
 }
 
+/// Why the `isr-expiration` task finds a follower out of sync (§2.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OutOfSync {
+    /// 0.8's `replica.lag.max.messages`: too many messages behind.
+    TooManyMessages { behind: Offset, max: u64 },
+    /// 0.8: no fetch for `replica.lag.time.max.ms` ms.
+    NoFetch { ms: u64 },
+    /// 0.9+: not caught up to the leader's LEO for `replica.lag.time.max.ms` (None: never with this leader).
+    NotCaughtUp { ms: Option<u64> },
+}
+
+impl OutOfSync {
+    /// Its name in the snapshot (`outOfIsr` of docs/api.md).
+    pub fn kind(self) -> &'static str {
+        match self {
+            OutOfSync::TooManyMessages { .. } => "lag-messages",
+            OutOfSync::NoFetch { .. } => "no-fetch",
+            OutOfSync::NotCaughtUp { .. } => "lag-time",
+        }
+    }
+
+    /// The reason in words, as the ISR-shrink event gives it.
+    pub fn text(self, cfg: &Config) -> String {
+        let lag_ms = cfg.replica_lag_time_max_ms;
+        match self {
+            OutOfSync::TooManyMessages { behind, max } => format!("{behind} messages behind > replica.lag.max.messages {max}"),
+            OutOfSync::NoFetch { ms } => format!("no fetch for {ms} ms > replica.lag.time.max.ms {lag_ms}"),
+            OutOfSync::NotCaughtUp { ms: Some(ms) } => format!("not caught up for {ms} ms > replica.lag.time.max.ms {lag_ms}"),
+            OutOfSync::NotCaughtUp { ms: None } => format!("never caught up with this leader; replica.lag.time.max.ms {lag_ms}"),
+        }
+    }
+}
+
+/// `min.insync.replicas` as the produce path applies it: since 3.7 capped at the RF
+/// (KAFKA-15583); before, a value above the RF rejects every acks=all write.
+pub fn effective_min_isr(cfg: &Config, replication_factor: usize) -> usize {
+    let min = cfg.min_insync_replicas as usize;
+    if cfg.rules().min_isr_capped_at_rf {
+        min.min(replication_factor)
+    } else {
+        min
+    }
+}
+
 impl Replica {
     /// The ISR that the HW and acks=all count: the committed ISR plus a replica being added by an
     /// AlterPartition in flight (a pending shrink still counts the old ISR) — §2.1, §2.2.
@@ -55,15 +102,15 @@ impl Replica {
         isr
     }
 
-    /// `min.insync.replicas` as the produce path applies it: since 3.7 capped at the RF
-    /// (KAFKA-15583); before, a value above the RF rejects every acks=all write.
-    fn effective_min_isr(&self, ctx: &Ctx) -> usize {
-        let min = ctx.cfg.min_insync_replicas as usize;
-        if ctx.cfg.rules().min_isr_capped_at_rf {
-            min.min(self.replicas.len())
-        } else {
-            min
-        }
+    /// `min.insync.replicas` as the produce path applies it (see [`effective_min_isr`]).
+    fn effective_min_isr(&self, cfg: &Config) -> usize {
+        effective_min_isr(cfg, self.replicas.len())
+    }
+
+    /// The produce path's NOT_ENOUGH_REPLICAS rule (§3.1): an acks=all write is refused while the
+    /// ISR is smaller than the effective min ISR (not under the quorum strategy).
+    pub fn rejects_acks_all(&self, cfg: &Config) -> bool {
+        cfg.strategy == Strategy::Isr && self.isr.len() < self.effective_min_isr(cfg)
     }
 
     fn fetch_data(&self, fetch_offset: Offset, high_watermark: Offset) -> Msg {
@@ -221,6 +268,40 @@ impl Replica {
         }
     }
 
+    /// 3.7's strict gate (KAFKA-15583): the HW does not advance while the ISR is smaller than
+    /// min(min.insync.replicas, RF).
+    pub fn hw_frozen_by_min_isr(&self, cfg: &Config) -> bool {
+        cfg.strict_min_isr && self.isr.len() < (cfg.min_insync_replicas as usize).min(self.replicas.len())
+    }
+
+    /// What the HW rule knows of each follower now (empty when not leading).
+    pub fn hw_facts(&self, now: Tick, timing: &Timing, zk: &ZooKeeper) -> Vec<HwFacts> {
+        let Role::Leader(ls) = &self.role else { return Vec::new() };
+        let maximal = self.maximal_isr();
+        ls.followers
+            .iter()
+            .map(|(r, f)| HwFacts {
+                id: *r,
+                in_isr: maximal.contains(r),
+                caught_up: f.caught_up_within(now, timing.lag),
+                alive: zk.is_registered(*r),
+                leo: f.log_end_offset,
+            })
+            .collect()
+    }
+
+    /// The quorum strategy's HW: the LEO a majority of the assigned replicas has reached (an
+    /// unknown follower LEO counts as 0). Returns it, the majority and the LEOs, highest first.
+    pub fn quorum_hw(&self) -> (Offset, usize, Vec<Offset>) {
+        let Role::Leader(ls) = &self.role else { return (self.log.high_watermark(), self.replicas.len() / 2 + 1, Vec::new()) };
+        let mut leos: Vec<Offset> =
+            std::iter::once(self.log.log_end_offset()).chain(ls.followers.values().map(|f| f.log_end_offset.unwrap_or(0))).collect();
+        sort_small(&mut leos);
+        leos.reverse();
+        let majority = self.replicas.len() / 2 + 1;
+        (leos[majority - 1], majority, leos)
+    }
+
     /// `maybeIncrementLeaderHW` (§1.4): HW = min LEO over the leader and every follower that
     /// counts, and it only rises. Who counts, by version: 0.8, the ISR; 0.10.2+, also followers
     /// caught up within `replica.lag.time.max.ms`; 2.7+, the maximal ISR; 3.6+, caught-up
@@ -228,27 +309,17 @@ impl Replica {
     /// Triggered by a follower LEO change, a leader append, an ISR change and becoming leader.
     /// Returns true if the HW rose (and then completes waiting acks=all produces).
     pub fn maybe_increment_leader_hw(&mut self, ctx: &mut Ctx) -> bool {
-        let Role::Leader(ls) = &self.role else { return false };
+        if !self.is_leader() {
+            return false;
+        }
         if ctx.cfg.strategy == Strategy::Quorum {
             return self.maybe_increment_quorum_hw(ctx);
         }
-        let gate = (ctx.cfg.min_insync_replicas as usize).min(self.replicas.len());
-        if ctx.cfg.strict_min_isr && self.isr.len() < gate {
+        if self.hw_frozen_by_min_isr(ctx.cfg) {
             return false;
         }
         let leo = self.log.log_end_offset();
-        let maximal = self.maximal_isr();
-        let facts: Vec<HwFacts> = ls
-            .followers
-            .iter()
-            .map(|(r, f)| HwFacts {
-                id: *r,
-                in_isr: maximal.contains(r),
-                caught_up: f.caught_up_within(ctx.now, ctx.timing.lag),
-                alive: ctx.zk.is_registered(*r),
-                leo: f.log_end_offset,
-            })
-            .collect();
+        let facts = self.hw_facts(ctx.now, ctx.timing, ctx.zk);
         let (candidate, counted) = hw_candidate(ctx.cfg.rules(), leo, &facts);
         let old = self.log.high_watermark();
         let Some(new) = candidate.filter(|&c| c > old) else { return false };
@@ -266,13 +337,7 @@ impl Replica {
     /// committed once a majority of the assigned replicas have it, whoever is in the ISR — the HW
     /// is the LEO that a majority has reached.
     fn maybe_increment_quorum_hw(&mut self, ctx: &mut Ctx) -> bool {
-        let Role::Leader(ls) = &self.role else { return false };
-        let mut leos: Vec<Offset> =
-            std::iter::once(self.log.log_end_offset()).chain(ls.followers.values().map(|f| f.log_end_offset.unwrap_or(0))).collect();
-        sort_small(&mut leos);
-        leos.reverse();
-        let majority = self.replicas.len() / 2 + 1;
-        let new = leos[majority - 1];
+        let (new, majority, leos) = self.quorum_hw();
         let old = self.log.high_watermark();
         if new <= old {
             return false;
@@ -295,7 +360,7 @@ impl Replica {
 
     /// `DelayedProduce.tryComplete` (§3.1 step 5), also run by the tick for expiry.
     pub(crate) fn complete_delayed_produce(&mut self, ctx: &mut Ctx) {
-        let enough = ctx.cfg.strategy == Strategy::Quorum || self.maximal_isr().len() >= self.effective_min_isr(ctx);
+        let enough = ctx.cfg.strategy == Strategy::Quorum || self.maximal_isr().len() >= self.effective_min_isr(ctx.cfg);
         let hw = self.log.high_watermark();
         let Role::Leader(ls) = &mut self.role else { return };
         if ls.delayed.is_empty() {
@@ -337,8 +402,8 @@ impl Replica {
         }
         // `Partition.appendRecordsToLeader` checks min.insync.replicas before the log analyses the
         // batch, so an idempotent retry under min ISR is refused rather than found a duplicate.
-        let min_isr = self.effective_min_isr(ctx);
-        if acks == Acks::All && ctx.cfg.strategy == Strategy::Isr && self.isr.len() < min_isr {
+        let min_isr = self.effective_min_isr(ctx.cfg);
+        if acks == Acks::All && self.rejects_acks_all(ctx.cfg) {
             event!(
                 self,
                 ctx,
@@ -642,26 +707,21 @@ impl Replica {
     /// Why follower `r` is out of sync now, if it is (§2.1). 0.8: no fetch for the lag time
     /// ("stuck"); 0.9–2.1: not caught up for the lag time; 2.2+: and its LEO differs from the
     /// leader's. When `replica.lag.max.messages` is set, also too many messages behind ("slow").
-    fn out_of_sync(&self, ctx: &Ctx, r: BrokerId) -> Option<String> {
+    pub fn out_of_sync(&self, cfg: &Config, timing: &Timing, now: Tick, r: BrokerId) -> Option<OutOfSync> {
         let Role::Leader(ls) = &self.role else { return None };
         let f = ls.followers.get(&r)?;
         let leo = self.log.log_end_offset();
-        let lag_ms = ctx.cfg.replica_lag_time_max_ms;
-        let max_messages = ctx.cfg.replica_lag_max_messages;
+        let max_messages = cfg.replica_lag_max_messages;
         let behind = f.log_end_offset.map(|l| leo.saturating_sub(l));
         if max_messages > 0 && behind.is_some_and(|b| b > max_messages) {
-            return Some(format!("{} messages behind > replica.lag.max.messages {max_messages}", behind.unwrap_or(0)));
+            return Some(OutOfSync::TooManyMessages { behind: behind.unwrap_or(0), max: max_messages });
         }
-        let ms = |t| (ctx.now - t) * crate::config::TICK_MS;
-        let rules = ctx.cfg.rules();
+        let ms = |t| (now - t) * crate::config::TICK_MS;
+        let rules = cfg.rules();
         match () {
-            _ if !rules.lag_from_last_caught_up => (ctx.now - f.last_fetch > ctx.timing.lag)
-                .then(|| format!("no fetch for {} ms > replica.lag.time.max.ms {lag_ms}", ms(f.last_fetch))),
+            _ if !rules.lag_from_last_caught_up => (now - f.last_fetch > timing.lag).then(|| OutOfSync::NoFetch { ms: ms(f.last_fetch) }),
             _ if rules.in_sync_at_leader_leo && f.log_end_offset == Some(leo) => None,
-            _ => (!f.caught_up_within(ctx.now, ctx.timing.lag)).then(|| match f.last_caught_up {
-                Some(t) => format!("not caught up for {} ms > replica.lag.time.max.ms {lag_ms}", ms(t)),
-                None => format!("never caught up with this leader; replica.lag.time.max.ms {lag_ms}"),
-            }),
+            _ => (!f.caught_up_within(now, timing.lag)).then(|| OutOfSync::NotCaughtUp { ms: f.last_caught_up.map(ms) }),
         }
     }
 
@@ -670,8 +730,12 @@ impl Replica {
         if !self.is_leader() || self.isr_change_in_flight() {
             return;
         }
-        let out: Vec<(BrokerId, String)> =
-            self.isr.iter().filter(|&&r| r != ctx.me).filter_map(|&r| self.out_of_sync(ctx, r).map(|why| (r, why))).collect();
+        let out: Vec<(BrokerId, String)> = self
+            .isr
+            .iter()
+            .filter(|&&r| r != ctx.me)
+            .filter_map(|&r| self.out_of_sync(ctx.cfg, ctx.timing, ctx.now, r).map(|o| (r, o.text(ctx.cfg))))
+            .collect();
         if out.is_empty() {
             return;
         }

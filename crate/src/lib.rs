@@ -25,6 +25,7 @@ pub mod producer;
 pub mod rng;
 pub mod rules;
 pub mod scenario;
+pub mod schema;
 pub mod shutdown;
 pub mod snapshot;
 pub mod zk;

@@ -781,7 +781,7 @@ pub fn lookup(c: &Cluster, path: &str) -> Result<Operand, String> {
         ["tick"] => Operand::Int(c.tick as i64),
         ["controller"] => Operand::Int(c.zk.controller.map_or(-1, i64::from)),
         ["violations"] => Operand::Int(c.violations.len() as i64),
-        ["violations", kind] if crate::invariants::VIOLATION_KINDS.contains(kind) => {
+        ["violations", kind] if crate::invariants::VIOLATION_KINDS.iter().any(|k| k.0 == *kind) => {
             Operand::Int(c.violations.iter().filter(|v| v.kind == *kind).count() as i64)
         }
         ["controller", "epoch"] => Operand::Int(i64::from(c.zk.controller_epoch)),

@@ -1,10 +1,12 @@
 //! The view model sent to JS once per frame (`Cluster.snapshot()`), in the names of docs/api.md.
 
 use crate::cluster::Cluster;
+use crate::config::Strategy;
 use crate::config::{Config, TICK_MS};
+use crate::leader::hw_candidate;
 use crate::log::{Epoch, Offset};
 use crate::message::{Acks, BrokerId, NodeId, Tick};
-use crate::partition::Role;
+use crate::partition::{Replica, Role};
 use crate::producer::RequestStatus;
 
 /// Each log in the snapshot carries at most its last this-many records (`snapshot({records})`
@@ -33,6 +35,8 @@ pub struct Snapshot {
     /// Violations found beyond the kept ones.
     pub violations_dropped: u64,
     pub replicated_records: u64,
+    /// Cut broker-to-broker links, as [lower id, higher id].
+    pub cut_links: Vec<[BrokerId; 2]>,
 }
 
 pub struct RequestCounts {
@@ -53,6 +57,11 @@ pub struct BrokerView {
     pub down: bool,
     pub controller: bool,
     pub registered: bool,
+    /// Its ZooKeeper session: "active" (heart-beating), "expiring" (its owner stopped
+    /// heart-beating; the znode goes in `session_expires_in_ms`) or "none" (not registered).
+    pub zk_session: &'static str,
+    /// -1 unless expiring.
+    pub session_expires_in_ms: i64,
 }
 
 pub struct PartitionView {
@@ -65,6 +74,50 @@ pub struct PartitionView {
     pub zk_version: u32,
     pub controller_epoch: u32,
     pub logs: Vec<LogView>,
+    /// The highest HW this partition reached that no rule has undone (§5.3): records below it
+    /// are committed, whoever leads (also when the leader is down).
+    pub committed_offset: Offset,
+    /// The offsets acknowledged to the producer, as ranges with their acks, overlapping the
+    /// records shown (adjacent requests with the same acks merged).
+    pub acked: Vec<AckedView>,
+    /// The followers the leader's HW counts (who holds it, by the version's and strategy's rule).
+    pub hw_counted: Vec<HwCountView>,
+    /// The counted followers the HW waits for now: an unknown LEO, or the lowest LEO, below the
+    /// leader's LEO. Empty when the HW is at the leader's LEO, frozen, or there is no leader.
+    pub hw_waiting_for: Vec<BrokerId>,
+    /// Under the quorum strategy: how many replicas make a majority (else null).
+    pub hw_quorum: Option<usize>,
+    /// `min.insync.replicas` as the produce path applies it (3.7 caps it at the RF).
+    pub min_isr: usize,
+    /// Why produce requests fail now: "NO_LEADER" (offline), "LEADER_NOT_RUNNING" (the leader's
+    /// broker is crashed or stuck: requests go unanswered until the controller elects another),
+    /// "NOT_ENOUGH_REPLICAS" (acks=all only: ISR below the effective min ISR), or null.
+    pub writes_blocked: Option<&'static str>,
+    /// Why the HW cannot advance now: "NO_LEADER" (no running leader), "STRICT_MIN_ISR" (3.7:
+    /// ISR below min(min.insync.replicas, RF)), or null.
+    pub hw_blocked: Option<&'static str>,
+    /// ISR smaller than the assigned replicas (Kafka's UnderReplicatedPartitions).
+    pub under_replicated: bool,
+    /// Time to the leader's next `isr-expiration` run (-1: no running leader).
+    pub next_isr_check_ms: i64,
+    /// Records truncated within the last few seconds, oldest first (`events::TRUNCATED_KEPT_TICKS`).
+    pub truncated: Vec<crate::events::Truncated>,
+}
+
+pub struct AckedView {
+    pub offset: Offset,
+    pub count: u64,
+    pub acks: Acks,
+}
+
+pub struct HwCountView {
+    pub broker: BrokerId,
+    /// Its LEO as the leader knows it (-1: unknown).
+    pub leo: i64,
+    /// "isr" (an ISR member), "maximal-isr" (joining by an AlterPartition in flight, 2.7+),
+    /// "caught-up" (outside the ISR but caught up within replica.lag.time.max.ms, 0.10.2+),
+    /// "quorum" (the quorum strategy counts every replica).
+    pub why: &'static str,
 }
 
 pub struct LogView {
@@ -76,6 +129,11 @@ pub struct LogView {
     pub log_start_offset: Offset,
     pub records: Vec<RecordView>,
     pub follower: Option<FollowerView>,
+    /// Why this replica is outside the ISR (null: in it): "crashed" (its broker is down),
+    /// "zk-session-expired" (the controller removed it), "lag-time" (not caught up for
+    /// replica.lag.time.max.ms), "no-fetch" (0.8: no fetch for that long), "lag-messages" (0.8:
+    /// more than replica.lag.max.messages behind), "new-replica" (added, not yet caught up).
+    pub out_of_isr: Option<&'static str>,
 }
 
 pub struct RecordView {
@@ -92,6 +150,9 @@ pub struct FollowerView {
     pub since_caught_up_ms: i64,
     pub in_isr: bool,
     pub fetch_in_flight: bool,
+    /// For an ISR member: time until the leader's isr-expiration task would remove it if it made
+    /// no progress from now (-1: it would not be, or it is not in the ISR).
+    pub remove_in_ms: i64,
 }
 
 pub struct RequestView {
@@ -136,13 +197,15 @@ pub struct ZnodeView {
     pub version: u32,
 }
 
-crate::json_object!(Snapshot { "tick" => tick, "timeMs" => time_ms, "tickMs" => tick_ms, "seed" => seed, "config" => config, "controller" => controller, "brokers" => brokers, "partitions" => partitions, "requests" => requests, "requestCounts" => request_counts, "consumers" => consumers, "producer" => producer, "inflight" => inflight, "zk" => zk, "violations" => violations, "violationsDropped" => violations_dropped, "replicatedRecords" => replicated_records });
+crate::json_object!(Snapshot { "tick" => tick, "timeMs" => time_ms, "tickMs" => tick_ms, "seed" => seed, "config" => config, "controller" => controller, "brokers" => brokers, "partitions" => partitions, "requests" => requests, "requestCounts" => request_counts, "consumers" => consumers, "producer" => producer, "inflight" => inflight, "zk" => zk, "violations" => violations, "violationsDropped" => violations_dropped, "replicatedRecords" => replicated_records, "cutLinks" => cut_links });
 crate::json_object!(ControllerView { "broker" => broker, "epoch" => epoch });
-crate::json_object!(BrokerView { "id" => id, "status" => status, "down" => down, "controller" => controller, "registered" => registered });
-crate::json_object!(PartitionView { "partition" => partition, "leader" => leader, "leaderEpoch" => leader_epoch, "isr" => isr, "replicas" => replicas, "hw" => hw, "zkVersion" => zk_version, "controllerEpoch" => controller_epoch, "logs" => logs });
-crate::json_object!(LogView { "broker" => broker, "role" => role, "leaderEpoch" => leader_epoch, "leo" => leo, "hw" => hw, "logStartOffset" => log_start_offset, "records" => records, "follower" => follower });
+crate::json_object!(BrokerView { "id" => id, "status" => status, "down" => down, "controller" => controller, "registered" => registered, "zkSession" => zk_session, "sessionExpiresInMs" => session_expires_in_ms });
+crate::json_object!(PartitionView { "partition" => partition, "leader" => leader, "leaderEpoch" => leader_epoch, "isr" => isr, "replicas" => replicas, "hw" => hw, "zkVersion" => zk_version, "controllerEpoch" => controller_epoch, "logs" => logs, "committedOffset" => committed_offset, "acked" => acked, "hwCounted" => hw_counted, "hwWaitingFor" => hw_waiting_for, "hwQuorum" => hw_quorum, "minIsr" => min_isr, "writesBlocked" => writes_blocked, "hwBlocked" => hw_blocked, "underReplicated" => under_replicated, "nextIsrCheckMs" => next_isr_check_ms, "truncated" => truncated });
+crate::json_object!(AckedView { "offset" => offset, "count" => count, "acks" => acks });
+crate::json_object!(HwCountView { "broker" => broker, "leo" => leo, "why" => why });
+crate::json_object!(LogView { "broker" => broker, "role" => role, "leaderEpoch" => leader_epoch, "leo" => leo, "hw" => hw, "logStartOffset" => log_start_offset, "records" => records, "follower" => follower, "outOfIsr" => out_of_isr });
 crate::json_object!(RecordView { "offset" => offset, "leaderEpoch" => leader_epoch, "value" => value });
-crate::json_object!(FollowerView { "leo" => leo, "lagMessages" => lag_messages, "lastCaughtUpMs" => last_caught_up_ms, "sinceCaughtUpMs" => since_caught_up_ms, "inIsr" => in_isr, "fetchInFlight" => fetch_in_flight });
+crate::json_object!(FollowerView { "leo" => leo, "lagMessages" => lag_messages, "lastCaughtUpMs" => last_caught_up_ms, "sinceCaughtUpMs" => since_caught_up_ms, "inIsr" => in_isr, "fetchInFlight" => fetch_in_flight, "removeInMs" => remove_in_ms });
 crate::json_object!(RequestCounts { "pending" => pending, "acked" => acked, "failed" => failed });
 crate::json_object!(RequestView { "id" => id, "partition" => partition, "acks" => acks, "count" => count, "firstValue" => first_value, "status" => status, "error" => error, "offset" => offset, "sentMs" => sent_ms, "doneMs" => done_ms });
 crate::json_object!(ProducerView { "producerId" => producer_id, "producerEpoch" => producer_epoch, "nextSequence" => next_sequence });
@@ -193,6 +256,7 @@ impl Cluster {
                         };
                         let follower = leader.and_then(|l| match &l.role {
                             Role::Leader(ls) => ls.followers.get(&b).map(|f| FollowerView {
+                                remove_in_ms: self.remove_in_ms(l, b),
                                 leo: f.log_end_offset.map_or(-1, |o| o as i64),
                                 lag_messages: l.log.log_end_offset() as i64 - f.log_end_offset.map_or(0, |o| o as i64),
                                 last_caught_up_ms: f.last_caught_up.map_or(-1, |t| (t * TICK_MS) as i64),
@@ -216,9 +280,40 @@ impl Cluster {
                                 .map(|(rec, offset)| RecordView { offset, leader_epoch: rec.leader_epoch, value: rec.value })
                                 .collect(),
                             follower,
+                            out_of_isr: self.out_of_isr(p, b, &st.isr),
                         }
                     })
                     .collect();
+                let g = &self.guards[p as usize];
+                let acked = if records_max == 0 {
+                    Vec::new()
+                } else {
+                    let top = ar.iter().map(|&b| self.brokers[b as usize].replicas[&p].log.log_end_offset()).max().unwrap_or(0);
+                    // Adjacent ranges acknowledged with the same acks are one (a steady producer's
+                    // requests would otherwise be an entry each, every frame).
+                    let mut ranges: Vec<AckedView> = Vec::new();
+                    for (offset, a) in g.acked.tail_from(&top.saturating_sub(records_max)) {
+                        match ranges.last_mut() {
+                            Some(r) if r.acks == a.acks && r.offset + r.count == offset => r.count += u64::from(a.count),
+                            _ => ranges.push(AckedView { offset, count: u64::from(a.count), acks: a.acks }),
+                        }
+                    }
+                    ranges
+                };
+                let running = leader.filter(|_| self.brokers[st.leader as usize].runs());
+                let (hw_counted, hw_waiting_for, hw_quorum) = running.map_or((Vec::new(), Vec::new(), None), |l| self.hw_view(l));
+                let min_isr = crate::leader::effective_min_isr(&self.config, ar.len());
+                let writes_blocked = match (st.leader, running) {
+                    (-1, _) => Some("NO_LEADER"),
+                    (_, None) => Some("LEADER_NOT_RUNNING"),
+                    (_, Some(l)) if l.rejects_acks_all(&self.config) => Some("NOT_ENOUGH_REPLICAS"),
+                    _ => None,
+                };
+                let hw_blocked = match running {
+                    None => Some("NO_LEADER"),
+                    Some(l) if self.config.strategy == Strategy::Isr && l.hw_frozen_by_min_isr(&self.config) => Some("STRICT_MIN_ISR"),
+                    Some(_) => None,
+                };
                 PartitionView {
                     partition: p,
                     leader: st.leader,
@@ -229,6 +324,18 @@ impl Cluster {
                     zk_version: st.version,
                     controller_epoch: st.controller_epoch,
                     logs,
+                    committed_offset: g.committed_end(),
+                    acked,
+                    hw_counted,
+                    hw_waiting_for,
+                    hw_quorum,
+                    min_isr,
+                    writes_blocked,
+                    hw_blocked,
+                    under_replicated: st.isr.len() < ar.len(),
+                    next_isr_check_ms: running
+                        .map_or(-1, |_| ((self.brokers[st.leader as usize].next_isr_check(now, &self.timing) - now) * TICK_MS) as i64),
+                    truncated: self.events.recent_truncations(now, p).cloned().collect(),
                 }
             })
             .collect();
@@ -248,6 +355,17 @@ impl Cluster {
                     down: b.is_down(),
                     controller: self.zk.controller == Some(b.id),
                     registered: self.zk.is_registered(b.id),
+                    zk_session: match self.zk.brokers.get(&b.id) {
+                        None => "none",
+                        Some(r) if r.session_expires_at.is_none() => "active",
+                        Some(_) => "expiring",
+                    },
+                    session_expires_in_ms: self
+                        .zk
+                        .brokers
+                        .get(&b.id)
+                        .and_then(|r| r.session_expires_at)
+                        .map_or(-1, |t| (t.saturating_sub(now) * TICK_MS) as i64),
                 })
                 .collect(),
             partitions,
@@ -294,7 +412,70 @@ impl Cluster {
             replicated_records: self.stats.replicated_records,
             violations: self.violations.clone(),
             violations_dropped: self.violations_dropped,
+            cut_links: self.cut_links.iter().map(|&(a, b)| [a, b]).collect(),
         }
+    }
+
+    /// Who the running leader's HW counts and waits for, by the rule that moves it
+    /// (`maybe_increment_leader_hw`: `hw_candidate` over `hw_facts`, or the quorum's majority).
+    fn hw_view(&self, leader: &Replica) -> (Vec<HwCountView>, Vec<BrokerId>, Option<usize>) {
+        let leo = leader.log.log_end_offset();
+        if self.config.strategy == Strategy::Quorum {
+            let (hw, majority, _) = leader.quorum_hw();
+            let Role::Leader(ls) = &leader.role else { return (Vec::new(), Vec::new(), None) };
+            let counted =
+                ls.followers.iter().map(|(&b, f)| HwCountView { broker: b, leo: f.log_end_offset.map_or(-1, |o| o as i64), why: "quorum" });
+            let waiting = ls.followers.iter().filter(|(_, f)| hw < leo && f.log_end_offset.unwrap_or(0) == hw).map(|(&b, _)| b).collect();
+            return (counted.collect(), waiting, Some(majority));
+        }
+        let facts = leader.hw_facts(self.tick, &self.timing, &self.zk);
+        let (candidate, counted) = hw_candidate(self.config.rules(), leo, &facts);
+        // Nothing to wait for when the HW is at the leader's LEO, or frozen by the min-ISR gate.
+        let idle = leader.hw_frozen_by_min_isr(&self.config) || leader.log.high_watermark() >= leo;
+        let waiting = counted
+            .iter()
+            .filter(|f| !idle && f.leo.is_none_or(|l| l < leo && Some(l) == candidate))
+            .filter(|f| candidate.is_some() || f.leo.is_none())
+            .map(|f| f.id)
+            .collect();
+        let views = counted
+            .iter()
+            .map(|f| HwCountView {
+                broker: f.id,
+                leo: f.leo.map_or(-1, |o| o as i64),
+                why: match (f.in_isr, leader.isr.contains(&f.id)) {
+                    (true, true) => "isr",
+                    (true, false) => "maximal-isr",
+                    (false, _) => "caught-up",
+                },
+            })
+            .collect();
+        (views, waiting, None)
+    }
+
+    /// For ISR member `m`: the time until the leader's isr-expiration task would find it out of
+    /// sync (its own rule, `out_of_sync`, asked at each coming run) if it made no progress.
+    fn remove_in_ms(&self, leader: &Replica, m: BrokerId) -> i64 {
+        let lb = &self.brokers[leader.leader.max(0) as usize];
+        if !leader.isr.contains(&m) || !lb.runs() {
+            return -1;
+        }
+        let first = lb.next_isr_check(self.tick, &self.timing);
+        (0..self.timing.lag / self.timing.isr_check + 2)
+            .map(|k| first + k * self.timing.isr_check)
+            .find(|&t| leader.out_of_sync(&self.config, &self.timing, t, m).is_some())
+            .map_or(-1, |t| ((t - self.tick) * TICK_MS) as i64)
+    }
+
+    /// Why replica `b` of `p` is outside the ISR (see `LogView::out_of_isr`).
+    fn out_of_isr(&self, p: u32, b: BrokerId, isr: &[BrokerId]) -> Option<&'static str> {
+        if isr.contains(&b) {
+            return None;
+        }
+        if !self.brokers[b as usize].is_alive() {
+            return Some("crashed");
+        }
+        Some(self.events.last_isr_exit(p, b).map_or("new-replica", |e| e.reason))
     }
 }
 

@@ -158,6 +158,12 @@ impl Cluster {
         Ok(Cluster { core: RefCell::new(core) })
     }
 
+    /// `Cluster.schema()`: every config key (kind, range, choices, Kafka name), each version's
+    /// defaults, the violation kinds and the event kinds with their meaning (see `schema`).
+    pub fn schema() -> Result<JsValue, JsError> {
+        to_js(&crate::schema::schema())
+    }
+
     /// Advances `ticks` ticks (default 1) and returns their events; with `{ events: false }`
     /// records none and returns `[]` (a faster replay of known history).
     pub fn step(&self, ticks: JsValue, options: JsValue) -> Result<JsValue, JsError> {

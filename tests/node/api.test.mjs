@@ -268,3 +268,57 @@ test("a controlled shutdown moves leaderships first; electLeaders as kafka-leade
   assert.equal(c.stateHash(), hash, "rejected calls change nothing");
   c.free();
 });
+
+test('Cluster.schema(): every config key with its kind, range and Kafka name; per-version defaults; the kinds', () => {
+  const s = Cluster.schema();
+  assert.deepEqual(s.versions, ['0.8', '0.11', '2.8', '3.7']);
+  const keys = Object.keys(new Cluster({}).snapshot().config);
+  assert.deepEqual(new Set(s.keys.map((k) => k.key)), new Set(keys), 'the schema lists exactly the config keys');
+  const lag = s.keys.find((k) => k.key === 'replicaLagTimeMaxMs');
+  assert.deepEqual(lag, { key: 'replicaLagTimeMaxMs', kind: 'int', min: 100, max: 600000, choices: null, kafka: 'replica.lag.time.max.ms' });
+  assert.deepEqual(s.keys.find((k) => k.key === 'strategy').choices, ['isr', 'quorum']);
+  assert.equal(s.keys.find((k) => k.key === 'brokers').kafka, null);
+  for (const v of s.versions) assert.deepEqual(s.defaults[v], new Cluster({ version: v }).snapshot().config, `the ${v} defaults`);
+  assert.deepEqual(s.defaults['3.7'], { ...s.defaults['3.7'], ...DOCUMENTED_DEFAULTS });
+  assert.equal(s.violationKinds[0].kind, 'committed-lost');
+  assert.ok(s.violationKinds.every((k) => k.meaning.length > 10));
+  assert.ok(['isr-shrink', 'truncate', 'leader-election'].every((k) => s.eventKinds.some((e) => e.kind === k)));
+});
+
+test('snapshot: a leader crash leaves committedOffset, the HW waits as the version rules, cut links', () => {
+  const c = new Cluster({ brokers: 3, partitions: 1, replicationFactor: 3, networkLatencyMsMin: 100, networkLatencyMsMax: 100 });
+  const id = c.produce({ partition: 0, count: 5, acks: 'all' });
+  stepUntil(c, () => request(c, id).status === 'acked', 40);
+  let p = c.snapshot().partitions[0];
+  assert.deepEqual([p.hw, p.committedOffset, p.minIsr, p.writesBlocked, p.hwBlocked], [5, 5, 1, null, null]);
+  assert.deepEqual(p.acked, [{ offset: 0, count: 5, acks: 'all' }]);
+  assert.deepEqual(p.hwCounted.map((h) => [h.broker, h.why]), [[1, 'isr'], [2, 'isr']]);
+  c.fail(0);
+  c.step(1);
+  p = c.snapshot().partitions[0];
+  assert.deepEqual([p.hw, p.committedOffset, p.writesBlocked, p.hwBlocked], [-1, 5, 'LEADER_NOT_RUNNING', 'NO_LEADER']);
+  const b0 = c.snapshot().brokers[0];
+  assert.equal(b0.zkSession, 'expiring');
+  assert.ok(b0.sessionExpiresInMs > 0 && b0.sessionExpiresInMs <= 18000);
+  c.cut(2, 1);
+  assert.deepEqual(c.snapshot().cutLinks, [[1, 2]]);
+  stepUntil(c, (s) => s.partitions[0].leader === 1, 400);
+  p = c.snapshot().partitions[0];
+  assert.equal(p.committedOffset, 5);
+  assert.equal(p.logs.find((l) => l.broker === 0).outOfIsr, 'crashed');
+});
+
+test('snapshot: under strategy=quorum the HW waits for a majority, not for the ISR', () => {
+  const c = new Cluster({ version: '0.11', brokers: 3, partitions: 1, replicationFactor: 3, strategy: 'quorum' });
+  c.fail(1, 'stuck');
+  c.fail(2, 'stuck');
+  c.produce({ partition: 0, count: 3, acks: 'all' });
+  c.step(5);
+  let p = c.snapshot().partitions[0];
+  assert.deepEqual([p.hw, p.hwQuorum, p.hwWaitingFor], [0, 2, [1, 2]]);
+  c.recover(1);
+  c.step(10);
+  p = c.snapshot().partitions[0];
+  assert.deepEqual([p.hw, p.hwWaitingFor], [3, []]);
+  assert.ok(p.isr.includes(2), 'the stuck B2 is still in the ISR: the naive rule would wait for it');
+});

@@ -1,8 +1,8 @@
 // The configuration form's data (www/views/config-model.js).
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { configDiff, configFields, configSummary, fieldType, kafkaName, readConfig, SHAPE_KEYS, withVersionDefaults } from "../../www/views/config-model.js";
-import { snapshotFixture } from "./fixtures.mjs";
+import { configDiff, configFields, configSummary, fieldType, presetDefaults, readConfig, SHAPE_KEYS, withVersionDefaults } from "../../www/views/config-model.js";
+import { schemaFixture, snapshotFixture } from "./fixtures.mjs";
 import { loadLang } from "../../www/i18n.js";
 
 // The words come from the dictionaries, loaded as the page loads them (i18n.js loadLang).
@@ -10,44 +10,42 @@ await loadLang("en");
 
 const config = () => snapshotFixture().config;
 
-describe("form fields", () => {
-  test("Kafka's dotted names", () => {
-    assert.equal(kafkaName("replicaLagTimeMaxMs"), "replica.lag.time.max.ms");
-    assert.equal(kafkaName("uncleanLeaderElectionEnable"), "unclean.leader.election.enable");
-    assert.equal(kafkaName("minInsyncReplicas"), "min.insync.replicas");
+describe("form fields, from the core's schema (recorded)", () => {
+  const schema = schemaFixture();
+  test("input types from the keys' kinds; an unknown key is refused", () => {
+    assert.equal(fieldType(schema, "version"), "select");
+    assert.equal(fieldType(schema, "truncation"), "select");
+    assert.equal(fieldType(schema, "acks"), "select");
+    assert.equal(fieldType(schema, "uncleanLeaderElectionEnable"), "checkbox");
+    assert.equal(fieldType(schema, "brokers"), "number");
+    assert.throws(() => fieldType(schema, "someNewKey"), /key: "someNewKey" is not a config key; allowed: version, /);
   });
-  test("input types from the values, choices for the known string keys", () => {
-    assert.equal(fieldType("version", "3.7"), "select");
-    assert.equal(fieldType("truncation", "kip-279"), "select");
-    assert.equal(fieldType("uncleanLeaderElectionEnable", false), "checkbox");
-    assert.equal(fieldType("brokers", 4), "number");
-    assert.equal(fieldType("someNewKey", "x"), "text");
-  });
-  test("every key gets a field, grouped, version first", () => {
-    const c = { ...config(), someNewKey: 7 };
-    const groups = configFields(c);
+  test("every key gets a field, grouped, version first, with its Kafka name and range", () => {
+    const groups = configFields(config(), schema);
     assert.equal(groups[0].group, "Kafka version");
     const fields = groups.flatMap((g) => g.fields);
-    assert.deepEqual(fields.map((f) => f.key).sort(), Object.keys(c).sort(), "nothing dropped, nothing invented");
-    const other = groups.find((g) => g.group === "Other");
-    assert.deepEqual(other.fields.map((f) => [f.key, f.type, f.label]), [["someNewKey", "number", "someNewKey"]]);
+    assert.deepEqual(fields.map((f) => f.key).sort(), schema.keys.map((k) => k.key).sort(), "nothing dropped, nothing invented");
     const lag = fields.find((f) => f.key === "replicaLagTimeMaxMs");
-    assert.equal(lag.kafka, "replica.lag.time.max.ms");
+    assert.deepEqual([lag.kafka, lag.min, lag.max, lag.value], ["replica.lag.time.max.ms", 100, 600000, 10000]);
     assert.equal(fields.find((f) => f.key === "brokers").kafka, null, "not a Kafka config");
     assert.deepEqual(fields.find((f) => f.key === "isrUpdate").options, ["zookeeper", "alter-partition"]);
+  });
+  test("a version's defaults come from the schema; an unknown version is refused", () => {
+    assert.equal(presetDefaults(schema, "0.8").replicaLagMaxMessages, 4000);
+    assert.equal(presetDefaults(schema, "3.7").acks, "all");
+    assert.throws(() => presetDefaults(schema, "9.9"), /version: must be one of "0.8", "0.11", "2.8", "3.7", got "9.9"/);
   });
 });
 
 describe("reading and sending", () => {
+  const schema = schemaFixture();
   test("acks is a choice whatever the version's default looks like (1 or \"all\")", () => {
-    assert.equal(fieldType("acks", 1), "select");
-    assert.equal(fieldType("acks", "all"), "select");
-    assert.deepEqual(readConfig({ acks: "1" }, { acks: 1 }), { acks: 1 });
-    assert.deepEqual(readConfig({ acks: "all" }, { acks: 1 }), { acks: "all" });
-    assert.deepEqual(readConfig({ version: "0.8" }, { version: "3.7" }), { version: "0.8" }, "a version is not an integer");
+    assert.deepEqual(readConfig({ acks: "1" }, schema), { acks: 1 });
+    assert.deepEqual(readConfig({ acks: "all" }, schema), { acks: "all" });
+    assert.deepEqual(readConfig({ version: "0.8" }, schema), { version: "0.8" }, "a version is not an integer");
   });
-  test("typed like the current config; bad numbers go to the core as typed", () => {
-    const out = readConfig({ brokers: " 5 ", uncleanLeaderElectionEnable: true, version: "0.8", seed: "abc", partitions: "" }, config());
+  test("typed as the schema says; bad numbers go to the core as typed", () => {
+    const out = readConfig({ brokers: " 5 ", uncleanLeaderElectionEnable: true, version: "0.8", seed: "abc", partitions: "" }, schema);
     assert.deepEqual(out, { brokers: 5, uncleanLeaderElectionEnable: true, version: "0.8", seed: "abc", partitions: "" });
   });
   test("only the version and what differs from its defaults", () => {

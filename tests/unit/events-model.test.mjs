@@ -1,7 +1,7 @@
 // Event filtering and screen-reader announcements (www/views/events-model.js).
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { announcements, eventKinds, filterEvents, newViolations, summarize, violationsOf } from "../../www/views/events-model.js";
+import { announcements, eventKinds, filterEvents, newViolations, summarize } from "../../www/views/events-model.js";
 import { mergeEvents } from "../../www/views/model.js";
 import { eventsFixture, snapshotFixture } from "./fixtures.mjs";
 import { loadLang } from "../../www/i18n.js";
@@ -13,11 +13,11 @@ const log = () => mergeEvents([], eventsFixture()); // newest first, as the pane
 
 describe("filters", () => {
   test("kinds present, sorted", () => {
-    assert.deepEqual(eventKinds(log()), ["broker-fail", "hw", "leader-and-isr", "leader-election", "zk-session-expired"]);
+    assert.deepEqual(eventKinds(log()), ["broker-fail", "hw", "leader", "leader-election", "zk-session-expired"]);
   });
   test("by kind, by partition, both; newest first", () => {
     assert.deepEqual(filterEvents(log(), { kind: "leader-election" }).map((e) => e.tick), [180]);
-    assert.deepEqual(filterEvents(log(), { partition: "1" }).map((e) => e.kind), ["leader-and-isr", "leader-election"]);
+    assert.deepEqual(filterEvents(log(), { partition: "1" }).map((e) => e.kind), ["leader", "leader-election"]);
     assert.deepEqual(filterEvents(log(), { partition: "0", kind: "hw" }).map((e) => e.tick), [244]);
     assert.equal(filterEvents(log(), {}).length, 5);
     assert.equal(filterEvents(log(), {}, 2).length, 2, "limit");
@@ -47,10 +47,6 @@ describe("announcements", () => {
 });
 
 describe("violations", () => {
-  test("missing in the snapshot (current core) = none", () => {
-    assert.deepEqual(violationsOf(snapshotFixture()), []);
-    assert.deepEqual(violationsOf(null), []);
-  });
   test("the new ones since the last frame", () => {
     const s = { ...snapshotFixture(), violations: [{ kind: "a", tick: 10, text: "" }, { kind: "b", tick: 20, text: "" }] };
     assert.deepEqual(newViolations(s, 15).map((v) => v.kind), ["b"]);

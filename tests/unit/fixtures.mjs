@@ -1,5 +1,8 @@
-// Hand-written snapshots that follow docs/api.md exactly, for the view helpers' unit tests and
-// for looking at the page before the real core exists (www/index.html?fixture=1).
+// Snapshots for the view helpers' unit tests. `coreFixture(name)` and `schemaFixture()` are
+// recorded from the real core (tests/fixtures/core.json, by scripts/record-fixtures.mjs): tests of
+// what the core decides (who the HW waits for, what is committed, what blocks writes) use them.
+// `snapshotFixture()` is hand-written, a story for the drawing helpers; the fields the core
+// decides are filled in as the core would for that story.
 //
 // The story of `snapshotFixture()` (default cluster: 4 brokers, 3 partitions, RF 3, seed 1),
 // at tick 245 (24.5 s):
@@ -12,10 +15,12 @@
 //     out of the ISR; follower 0 two messages behind and 1.2 s since it last caught up.
 //   * Broker 0 is the controller (controller_epoch 1).
 
-/** Records offsets [from, to) appended in `epoch`. */
+import fs from "node:fs";
+
+/** Records offsets [from, to) appended in `epoch` (values are numbers, as the core's: m1 at offset 0). */
 function recs(from, to, epoch) {
   const out = [];
-  for (let o = from; o < to; o++) out.push({ offset: o, leaderEpoch: epoch, value: `m${o}` });
+  for (let o = from; o < to; o++) out.push({ offset: o, leaderEpoch: epoch, value: o + 1 });
   return out;
 }
 
@@ -51,10 +56,10 @@ const SNAPSHOT = {
   config: CONFIG,
   controller: { broker: 0, epoch: 1 },
   brokers: [
-    { id: 0, status: "up", down: false, controller: true, registered: true },
-    { id: 1, status: "up", down: false, controller: false, registered: true },
-    { id: 2, status: "up", down: false, controller: false, registered: true },
-    { id: 3, status: "crashed", down: true, controller: false, registered: false },
+    { id: 0, status: "up", down: false, controller: true, registered: true, zkSession: "active", sessionExpiresInMs: -1 },
+    { id: 1, status: "up", down: false, controller: false, registered: true, zkSession: "active", sessionExpiresInMs: -1 },
+    { id: 2, status: "up", down: false, controller: false, registered: true, zkSession: "active", sessionExpiresInMs: -1 },
+    { id: 3, status: "crashed", down: true, controller: false, registered: false, zkSession: "none", sessionExpiresInMs: -1 },
   ],
   partitions: [
     {
@@ -66,6 +71,8 @@ const SNAPSHOT = {
       hw: 10,
       zkVersion: 0,
       controllerEpoch: 1,
+      committedOffset: 10, acked: [], hwCounted: [{ broker: 1, leo: 12, why: "isr" }, { broker: 2, leo: 10, why: "isr" }], hwWaitingFor: [2], hwQuorum: null,
+      minIsr: 1, writesBlocked: null, hwBlocked: null, underReplicated: false, nextIsrCheckMs: 3000, truncated: [],
       logs: [
         {
           broker: 0, role: "leader", leaderEpoch: 0, leo: 12, hw: 10, logStartOffset: 0,
@@ -93,6 +100,8 @@ const SNAPSHOT = {
       hw: 9,
       zkVersion: 2,
       controllerEpoch: 1,
+      committedOffset: 8, acked: [], hwCounted: [{ broker: 2, leo: 8, why: "isr" }], hwWaitingFor: [2], hwQuorum: null,
+      minIsr: 1, writesBlocked: null, hwBlocked: null, underReplicated: true, nextIsrCheckMs: 2000, truncated: [],
       logs: [
         {
           broker: 1, role: "leader", leaderEpoch: 1, leo: 10, hw: 9, logStartOffset: 0,
@@ -120,6 +129,8 @@ const SNAPSHOT = {
       hw: 55,
       zkVersion: 3,
       controllerEpoch: 1,
+      committedOffset: 55, acked: [], hwCounted: [{ broker: 0, leo: 55, why: "isr" }], hwWaitingFor: [0], hwQuorum: null,
+      minIsr: 1, writesBlocked: null, hwBlocked: null, underReplicated: true, nextIsrCheckMs: 1000, truncated: [],
       logs: [
         {
           broker: 2, role: "leader", leaderEpoch: 1, leo: 57, hw: 55, logStartOffset: 0,
@@ -167,14 +178,32 @@ const ZK = [
   { path: "/brokers/topics/demo/partitions/2/state", data: '{"controller_epoch":1,"leader":2,"version":1,"leader_epoch":1,"isr":[2,0]}', version: 3 },
 ];
 SNAPSHOT.zk = ZK;
+SNAPSHOT.violations = [];
+SNAPSHOT.violationsDropped = 0;
+SNAPSHOT.cutLinks = [];
+// The only replicas outside an ISR in the story are on the crashed broker 3.
+for (const p of SNAPSHOT.partitions) for (const l of p.logs) l.outOfIsr = p.isr.includes(l.broker) ? null : "crashed";
 
 const EVENTS = [
   { tick: 120, timeMs: 12000, kind: "broker-fail", partition: -1, broker: 3, text: "broker 3 crashed" },
   { tick: 180, timeMs: 18000, kind: "zk-session-expired", partition: -1, broker: 3, text: "ZooKeeper session of broker 3 expired: /brokers/ids/3 deleted" },
   { tick: 180, timeMs: 18000, kind: "leader-election", partition: 1, broker: 1, text: "leader 3→1 epoch 0→1: first live replica of ISR {3,1,2}" },
-  { tick: 181, timeMs: 18100, kind: "leader-and-isr", partition: 1, broker: 1, text: "LeaderAndIsr leader=1 epoch=1 isr={1,2} controller_epoch=1" },
+  { tick: 181, timeMs: 18100, kind: "leader", partition: 1, broker: 1, text: "b1 became leader of p1 at leader_epoch 1 (LEO 8, HW 7, ISR {1,2})" },
   { tick: 244, timeMs: 24400, kind: "hw", partition: 0, broker: 0, text: "HW 9→10: ISR {0,1,2} LEOs 12,12,10" },
 ];
+
+const CORE = JSON.parse(fs.readFileSync(new URL("../fixtures/core.json", import.meta.url), "utf8"));
+
+/** A fresh copy of a snapshot recorded from the core: one of scripts/record-fixtures.mjs STORIES. */
+export function coreFixture(name) {
+  if (!(name in CORE.snapshots)) throw new Error(`name: must be one of ${Object.keys(CORE.snapshots).join(", ")}, got ${name}`);
+  return structuredClone(CORE.snapshots[name]);
+}
+
+/** `Cluster.schema()` as recorded from the core. */
+export function schemaFixture() {
+  return structuredClone(CORE.schema);
+}
 
 /** A fresh deep copy of the fixture snapshot (tests may mutate it). */
 export function snapshotFixture() {

@@ -8,9 +8,9 @@ import { fileURLToPath } from "node:url";
 import { getLang, hasKey, initialLang, keys, loadLang, normalizeLang, onLangChange, setLang, t, tr } from "../../www/i18n.js";
 import { consumerLines, consumerModel } from "../../www/views/producer.js";
 import { configSummary } from "../../www/views/config-model.js";
-import { partitionFlags } from "../../www/views/model.js";
+import { partitionAlerts } from "../../www/views/model.js";
 import { brokerAction } from "../../www/actions.js";
-import { snapshotFixture } from "./fixtures.mjs";
+import { schemaFixture, snapshotFixture } from "./fixtures.mjs";
 
 // The words come from the dictionaries, loaded as the page loads them (i18n.js loadLang).
 await Promise.all([loadLang("en"), loadLang("zh")]);
@@ -126,7 +126,7 @@ describe("every key the page uses exists", () => {
     for (const f of ["Fetch", "Produce", "ConsumerFetch", "LeaderAndIsr", "OffsetsForLeaderEpoch", "AlterPartition"]) assert.ok(hasKey(`family.${f}`), f);
     for (const k of ["committed-lost", "acked-lost", "acks1-lost", "strong-isr", "log-divergence", "consistent-read", "duplicate", "hw-decreased", "structure"]) assert.ok(hasKey(`inv.${k}`), k);
     for (const r of ["pending", "acked", "failed"]) assert.ok(hasKey(`request.${r}`), r);
-    for (const c of Object.keys(snapshotFixture().config)) assert.ok(hasKey(`cfg.${c}`), `cfg.${c}`);
+    for (const { key } of schemaFixture().keys) assert.ok(hasKey(`cfg.${key}`), `cfg.${key}`);
   });
 });
 
@@ -134,9 +134,9 @@ describe("switching changes what the views say", () => {
   test("the consumer line, the config summary, partition flags and broker actions", () => {
     const snap = snapshotFixture();
     const byId = new Map(snap.brokers.map((b) => [b.id, b]));
-    const before = [consumerLines(consumerModel({ partitions: [{ partition: 0, hw: -1 }] }))[0], configSummary(snap.config), partitionFlags(snap.partitions[2], byId, 1)[0].text, brokerAction("crash").label];
+    const before = [consumerLines(consumerModel({ partitions: [{ partition: 0, hw: -1 }] }))[0], configSummary(snap.config), partitionAlerts(snap.partitions[2], byId)[0].text, brokerAction("crash").label];
     setLang("zh");
-    const after = [consumerLines(consumerModel({ partitions: [{ partition: 0, hw: -1 }] }))[0], configSummary(snap.config), partitionFlags(snap.partitions[2], byId, 1)[0].text, brokerAction("crash").label];
+    const after = [consumerLines(consumerModel({ partitions: [{ partition: 0, hw: -1 }] }))[0], configSummary(snap.config), partitionAlerts(snap.partitions[2], byId)[0].text, brokerAction("crash").label];
     assert.deepEqual(before, ["P0 no leader", "Kafka 0.11 · 4 brokers · 3 partitions · RF 3 · min.ISR 1 · seed 1", "under-replicated", "Crash"]);
     for (const [i, text] of after.entries()) {
       assert.notEqual(text, before[i]);

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { inspect } from "../../www/views/inspector-model.js";
 import { nodeName } from "../../www/views/model.js";
-import { snapshotFixture } from "./fixtures.mjs";
+import { coreFixture, snapshotFixture } from "./fixtures.mjs";
 import { loadLang } from "../../www/i18n.js";
 
 // The words come from the dictionaries, loaded as the page loads them (i18n.js loadLang).
@@ -31,14 +31,25 @@ describe("inspector", () => {
       ["B2", 10, "24.2 s", "0.3 s", 2, "yes", "yes"],
     ]);
     const recs = sectionNamed(m, "Newest records");
-    assert.deepEqual(recs.table.rows[0], [11, 0, "m11", "no"], "newest first, offset 11 is above HW 10");
+    assert.deepEqual(recs.table.rows[0], [11, 0, 12, "no"], "newest first, offset 11 (m12) is above HW 10");
     assert.deepEqual(recs.table.rows.at(-1)[3], "yes");
+  });
+
+  test("why a replica is out of the ISR, and a session's countdown, as the core says (recorded)", () => {
+    const s = coreFixture("minIsrBlocked");
+    assert.equal(rows(inspect({ type: "replica", partition: 0, broker: 1 }, s).sections[0])["In ISR"], "no: removed by the controller when its ZooKeeper session expired");
+    const crashed = coreFixture("leaderCrashed");
+    const b0 = rows(inspect({ type: "broker", id: 0 }, crashed).sections[0])["/brokers/ids/0"];
+    assert.match(b0, /^registered, but its owner stopped heart-beating: the session expires in 1[0-8]\.\d s$/);
+    const r = rows(inspect({ type: "replica", partition: 0, broker: 1 }, crashed).sections[0]);
+    assert.equal(r["Committed below (highest HW reached)"], "5");
+    assert.equal(r["Partition HW (leader's)"], "–");
   });
 
   test("a follower shows how the leader sees it; an offline one that it is out", () => {
     const m = inspect({ type: "replica", partition: 1, broker: 3 }, snap);
     assert.equal(rows(m.sections[0]).Broker, "crashed: the process is down");
-    assert.equal(rows(m.sections[0])["In ISR"], "no");
+    assert.equal(rows(m.sections[0])["In ISR"], "no: its broker is down");
     const seen = sectionNamed(m, "As the leader");
     assert.equal(rows(seen)["LEO known to the leader"], "unknown (no fetch yet)");
   });

@@ -4,7 +4,6 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import {
   brokersModel,
-  committedBoundary,
   epochSlot,
   errorMessage,
   eventSubject,
@@ -17,7 +16,6 @@ import {
   lagClockShown,
   formatSeconds,
   formatSpeed,
-  hwWaitingFor,
   isCommitted,
   isDivergent,
   lagTimeFraction,
@@ -36,9 +34,8 @@ import {
   sameCells,
   speedFromSlider,
   ticksForFrame,
-  validateSnapshot,
 } from "../../www/views/model.js";
-import { eventsFixture, snapshotFixture, withPartition } from "./fixtures.mjs";
+import { coreFixture, eventsFixture, snapshotFixture, withPartition } from "./fixtures.mjs";
 import { loadLang } from "../../www/i18n.js";
 
 // The words come from the dictionaries, loaded as the page loads them (i18n.js loadLang).
@@ -135,25 +132,6 @@ describe("speed slider (log scale)", () => {
   });
 });
 
-describe("snapshot validation", () => {
-  test("the fixture is a valid snapshot", () => {
-    assert.equal(validateSnapshot(snapshotFixture()), null);
-  });
-  test("the placeholder core's number is not", () => {
-    assert.match(validateSnapshot(7), /number instead of a snapshot/);
-    assert.match(validateSnapshot(null), /null/);
-    assert.match(validateSnapshot([]), /instead of a snapshot/);
-  });
-  test("names what is missing", () => {
-    const s = snapshotFixture();
-    delete s.partitions;
-    assert.match(validateSnapshot(s), /"partitions"/);
-    const t = snapshotFixture();
-    delete t.partitions[1].logs;
-    assert.match(validateSnapshot(t), /partition 1/);
-  });
-});
-
 describe("replicas", () => {
   const snap = snapshotFixture();
   const [p0, p1, p2] = snap.partitions;
@@ -164,13 +142,13 @@ describe("replicas", () => {
     assert.equal(leaderLog(noLeader), null);
   });
 
-  test("lag in messages: the leader's count first, else leader LEO − follower LEO", () => {
+  test("lag in messages: the leader's count", () => {
     assert.equal(followerLagMessages(p0, logOf(p0, 1)), 0);
-    assert.equal(followerLagMessages(p0, logOf(p0, 2)), 2, "follower.lagMessages wins over LEO difference (1)");
+    assert.equal(followerLagMessages(p0, logOf(p0, 2)), 2, "follower.lagMessages, not the LEO difference (1)");
     assert.equal(followerLagMessages(p0, logOf(p0, 0)), null, "the leader has no lag");
     const noInfo = structuredClone(p0);
     logOf(noInfo, 2).follower = null;
-    assert.equal(followerLagMessages(noInfo, logOf(noInfo, 2)), 1, "12 − 11");
+    assert.equal(followerLagMessages(noInfo, logOf(noInfo, 2)), null, "the leader has no view of it");
     assert.equal(followerLagMessages(p1, logOf(p1, 3)), null, "follower LEO unknown (-1) to the new leader");
     assert.equal(followerLagMessages({ ...p1, leader: -1 }, logOf(p1, 2)), null, "no leader, no lag");
   });
@@ -199,9 +177,8 @@ describe("replicas", () => {
     assert.deepEqual([stuck.brokerStatus, stuck.brokerUp, stuck.down], ["stuck", false, false]);
   });
 
-  test("committed cells are those below the leader HW, on every replica", () => {
-    const b2 = logOf(p0, 2); // its own HW is 9, the leader's is 10
-    assert.equal(committedBoundary(p0, b2), 10);
+  test("committed cells are those below the core's committedOffset, on every replica", () => {
+    const b2 = logOf(p0, 2); // its own HW is 9, the committed offset 10
     assert.equal(isCommitted(9, p0, b2, 0), true);
     assert.equal(isCommitted(10, p0, b2, 0), false);
     assert.equal(isCommitted(10, p0, logOf(p0, 0), 0), false, "the leader's own uncommitted tail");
@@ -223,9 +200,12 @@ describe("replicas", () => {
     assert.deepEqual(cells.filter((c) => !c.committed).map((c) => c.offset), [8]);
   });
 
-  test("with no leader, a replica's own HW is the boundary", () => {
-    const off = { ...p1, leader: -1, hw: -1 };
-    assert.equal(committedBoundary(off, logOf(p1, 2)), 8);
+  test("a crashed leader's committed records stay committed (recorded from the core)", () => {
+    const s = coreFixture("leaderCrashed");
+    const p = s.partitions[0];
+    assert.deepEqual([p.hw, p.committedOffset], [-1, 5], "no live leader, no HW; 5 records committed");
+    const m = partitionModel(p, s, 40);
+    for (const r of m.replicas) assert.deepEqual(r.cells.map((c) => c.committed), [true, true, true, true, true], `B${r.broker}`);
   });
 });
 
@@ -296,45 +276,44 @@ describe("partition model", () => {
   });
 
   test("no leader: offline flag", () => {
-    const s = withPartition(snap, 1, (p) => ({ ...p, leader: -1, hw: -1 }));
+    const s = withPartition(snap, 1, (p) => ({ ...p, leader: -1, hw: -1, writesBlocked: "NO_LEADER" }));
     const m = partitionModel(s.partitions[1], s, 40);
     assert.equal(m.flags[0].kind, "offline");
   });
 
-  test("HW = min LEO over the ISR: which followers it waits for", () => {
-    const s = snapshotFixture();
-    assert.deepEqual(hwWaitingFor(s.partitions[0]), [2], "B2's LEO as the leader knows it is 10 < 12");
-    assert.deepEqual(hwWaitingFor(s.partitions[2]), [0]);
-    assert.deepEqual(partitionModel(s.partitions[0], s, 40).hwWaitingFor, [2]);
-    // Caught up: nothing to wait for.
-    const caught = withPartition(s, 0, (p) => {
-      p.hw = 12;
-      p.logs[0].hw = 12;
-    });
-    assert.deepEqual(hwWaitingFor(caught.partitions[0]), []);
-    // Out-of-sync followers do not hold the HW back; an unknown LEO (-1) in the ISR does.
-    const unknown = withPartition(s, 1, (p) => {
-      p.isr = [1, 2, 3];
-      p.logs[1].follower.leo = 10;
-    });
-    assert.deepEqual(hwWaitingFor(unknown.partitions[1]), [3]);
-    assert.deepEqual(hwWaitingFor({ ...s.partitions[0], leader: -1 }), []);
+  test("records just truncated are drawn leaving, with the rule (recorded)", () => {
+    const s = coreFixture("truncated");
+    const m = partitionModel(s.partitions[0], s, 40);
+    const b2 = m.replicas.find((r) => r.broker === 2);
+    assert.deepEqual(b2.leaving, [{ offset: 3, epoch: 0, value: 4, rule: "high-watermark" }]);
+    assert.deepEqual(b2.cells.map((c) => c.offset), [0, 1, 2], "m4 is gone from its log");
+    assert.ok(m.replicas.filter((r) => r.broker !== 2).every((r) => r.leaving.length === 0));
+  });
+
+  test("who the HW waits for is the core's: 0.11 counts a caught-up follower outside the ISR (recorded)", () => {
+    const s = coreFixture("caughtUpOutsideIsr");
+    const m = partitionModel(s.partitions[0], s, 40);
+    assert.deepEqual(m.isr, [0, 1]);
+    assert.deepEqual(m.hwWaitingFor, [2], "B2 is out of the ISR, yet it holds the HW (KAFKA-4485)");
+    assert.deepEqual(m.hwWaitingWhy, ["caught-up"]);
   });
 
   test("a crashed leader the controller has not noticed is flagged", () => {
-    const s = snapshotFixture();
-    s.brokers[0].status = "crashed";
+    const s = coreFixture("leaderCrashed");
     const m = partitionModel(s.partitions[0], s, 40);
     assert.ok(m.flags.some((f) => f.kind === "danger" && /leader B0 crashed.*controller notices/.test(f.text)));
     s.brokers[0].registered = false;
     assert.ok(partitionModel(s.partitions[0], s, 40).flags.some((f) => f.text === "leader B0 crashed"));
   });
 
-  test("ISR below min.insync.replicas is flagged", () => {
-    const s = snapshotFixture();
-    s.config.minInsyncReplicas = 3;
-    const m = partitionModel(s.partitions[1], s, 40);
-    assert.ok(m.flags.some((f) => f.kind === "danger" && /min\.insync\.replicas \(3\)/.test(f.text)));
+  test("acks=all refused (NOT_ENOUGH_REPLICAS) and the HW frozen (3.7) are flagged with the effective min ISR (recorded)", () => {
+    const s = coreFixture("minIsrBlocked");
+    const m = partitionModel(s.partitions[0], s, 40);
+    assert.deepEqual(m.flags.map((f) => [f.kind, f.text]), [
+      ["danger", "ISR < min.insync.replicas (2)"],
+      ["danger", "HW frozen while ISR < 2 (3.7 strict min ISR)"],
+      ["warn", "under-replicated"],
+    ]);
   });
 
   test("P2: long log windowed, cells only inside the window", () => {

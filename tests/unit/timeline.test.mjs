@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import { describe, test } from "node:test";
-import { Checkpoints, QUIET_REPLAY_MARGIN, checkpointBytes, cutLinksAt, forkAt, linkKey, replayPlan, runPlan, seekPlan } from "../../www/timeline.js";
+import { Checkpoints, QUIET_REPLAY_MARGIN, checkpointBytes, forkAt, linkKey, replayPlan, runPlan, seekPlan } from "../../www/timeline.js";
 
 const act = (tick, method = "produce", args = [{}]) => ({ tick, method, args });
 
@@ -51,12 +51,6 @@ describe("cut links", () => {
   test("links are undirected", () => {
     assert.equal(linkKey(2, 0), "0-2");
     assert.equal(linkKey(0, 2), "0-2");
-  });
-  test("cut and heal actions up to the tick", () => {
-    const a = [act(1, "cut", [0, 1]), act(2, "cut", [3, 2]), act(5, "heal", [1, 0]), act(8, "produce", [{}])];
-    assert.deepEqual([...cutLinksAt(a, 0)], []);
-    assert.deepEqual([...cutLinksAt(a, 2)].sort(), ["0-1", "2-3"]);
-    assert.deepEqual([...cutLinksAt(a, 5)], ["2-3"]);
   });
 });
 

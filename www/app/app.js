@@ -15,8 +15,8 @@ import { once } from "../lazy.js";
 import { getLang, t } from "../i18n.js";
 import { announcements, newViolations } from "../views/events-model.js";
 import { clearHistory, createHistory, recordSample, truncateAfter } from "../views/hw-history.js";
-import { errorMessage, REQUESTS_SHOWN, validateSnapshot } from "../views/model.js";
-import { cutLinksAt } from "../timeline.js";
+import { errorMessage, REQUESTS_SHOWN } from "../views/model.js";
+import { linkKey } from "../timeline.js";
 
 /** Lessons and compare mode play at least this fast (ticks per second) unless slowed down after. */
 const LESSON_TPS = 20;
@@ -46,12 +46,15 @@ export class App {
   /** `core`: the wasm binding ({ Cluster, parseScenario }); `embed`: share.js embedOptions. */
   constructor(core, embed) {
     this.Cluster = core.Cluster;
+    /** Cluster.schema(): config keys, each version's defaults, the violation kinds (docs/api.md). */
+    this.schema = core.Cluster.schema();
     this.parse = core.parseScenario;
     this.embed = embed;
     this.session = null;
     this.mode = null;
     this.panel = null; // the open mode's panel drawing (page/lesson-panel.js or compare-panel.js)
     this.state = {
+      schema: this.schema,
       coreLoaded: true,
       broken: null, // words shown in the banner when the core cannot be used
       snap: null,
@@ -70,7 +73,6 @@ export class App {
       auto: { on: false, carry: 0 },
       roundRobin: 0,
       themeLocked: embed.theme !== null,
-      presets: new Map(),
       catalogue: [],
       picker: null,
       posted: { at: 0, timer: null },
@@ -260,18 +262,14 @@ export class App {
     if (this.usable() && this.session.stamp !== s.shownStamp) {
       try {
         const snap = this.session.snapshot({ records: paint.recordsShown(s), requests: REQUESTS_SHOWN });
-        const problem = validateSnapshot(snap);
-        if (problem) s.broken = t("main.badSnapshot", { problem });
-        else {
-          s.prev = s.snap;
-          s.snap = snap;
-          s.shownStamp = this.session.stamp;
-          s.continuous = continuous && s.prev !== null;
-          s.cuts = cutLinksAt(this.session.actions, snap.tick);
-          if (s.prev && snap.tick < s.prev.tick) truncateAfter(s.history, snap.tick);
-          recordSample(s.history, snap);
-          if (s.continuous) paint.announce(announcements(events, newViolations(snap, s.prev.tick)));
-        }
+        s.prev = s.snap;
+        s.snap = snap;
+        s.shownStamp = this.session.stamp;
+        s.continuous = continuous && s.prev !== null;
+        s.cuts = new Set(snap.cutLinks.map(([a, b]) => linkKey(a, b)));
+        if (s.prev && snap.tick < s.prev.tick) truncateAfter(s.history, snap.tick);
+        recordSample(s.history, snap);
+        if (s.continuous) paint.announce(announcements(events, newViolations(snap, s.prev.tick)));
       } catch (err) {
         this.coreFailed(err);
       }

@@ -5,7 +5,7 @@
 import { chunks, chunksLoaded } from "./app.js";
 import * as forms from "../page/forms.js";
 import * as chrome from "../page/chrome.js";
-import { configDiff, readConfig, withVersionDefaults } from "../views/config-model.js";
+import { configDiff, presetDefaults, readConfig, withVersionDefaults } from "../views/config-model.js";
 import { shouldCompact } from "../views/compact.js";
 import { errorMessage } from "../views/model.js";
 import { linkKey } from "../timeline.js";
@@ -47,18 +47,6 @@ export function commands(app) {
       app.inspector.openInspector(target, app.inspectorSnapshot(), s.cuts);
       app.loop.dirty();
     });
-  };
-  /** A version's default config, read from the core (a throwaway handle), cached. */
-  const presetDefaults = (version) => {
-    if (!s.presets.has(version)) {
-      const c = new app.Cluster({ version });
-      try {
-        s.presets.set(version, c.snapshot().config);
-      } finally {
-        c.free();
-      }
-    }
-    return s.presets.get(version);
   };
   const cmd = {
     togglePlay: () => app.setRunning(!s.running),
@@ -125,10 +113,11 @@ export function commands(app) {
       app.act(s.cuts.has(linkKey(a, b)) ? "heal" : "cut", [a, b]);
     },
     applyConfig() {
-      const typed = readConfig(forms.configValues(), s.snap?.config);
+      let typed;
       let defaults = {};
       try {
-        if (typed.version !== undefined) defaults = presetDefaults(typed.version);
+        typed = readConfig(forms.configValues(), app.schema);
+        if (typed.version !== undefined) defaults = presetDefaults(app.schema, typed.version);
       } catch (err) {
         return forms.configError(errorMessage(err));
       }
@@ -139,7 +128,7 @@ export function commands(app) {
     },
     versionChanged(version) {
       try {
-        forms.fillConfig(withVersionDefaults(forms.configValues(), presetDefaults(version)));
+        forms.fillConfig(withVersionDefaults(forms.configValues(), presetDefaults(app.schema, version)));
         forms.configError("");
       } catch (err) {
         forms.configError(errorMessage(err));

@@ -38,7 +38,7 @@ export function recordsShown(state) {
 }
 
 /**
- * Draw everything from `state` (app/app.js): { broken, coreLoaded, snap, prev, continuous, horizon,
+ * Draw everything from `state` (app/app.js): { schema, broken, coreLoaded, snap, prev, continuous, horizon,
  * events, cuts, selected, compact, history, inspecting, running }, `view` (the mode's panel data or
  * null), `extra`: { autoText, drawPanel(view) (the mode's panel: page/lesson-panel.js or
  * compare-panel.js), drawInspector() }.
@@ -69,10 +69,10 @@ export function draw(state, view, extra) {
   clusterView.render($("#cluster"), snap, { cuts: state.cuts, selected: state.selected, reducedMotion: !motion, ...focus });
   brokersView.render($("#brokers"), snap, { selected: state.selected, config: snap.config });
   producerView.render($("#main"), snap, { auto: { text: extra.autoText } });
-  guaranteesView.render($("#guarantees"), snap);
+  guaranteesView.render($("#guarantees"), snap, state.schema);
   zkView.render($("#zk"), snap, state.prev, { continuous: state.continuous, reducedMotion: !motion });
   eventsView.render($("#events"), state.events, { kind: $("#event-kind"), partition: $("#event-partition") }, snap);
-  configView.render($("#config-form"), snap.config);
+  configView.render($("#config-form"), snap.config, state.schema);
   if (state.inspecting && $("#inspector").open) extra.drawInspector();
   flushPaint(); // after every DOM write of the frame (canvas.js paint)
   if (!firstFrameMarked) {

@@ -3,7 +3,7 @@
 // per-record cells. Rows open the partition inspector (the app, via [data-partition]).
 
 import { h, join, setAttr, setText } from "./dom.js";
-import { followerLagMessages, formatIdSet, modelKey, partitionFlags } from "./model.js";
+import { followerLagMessages, formatIdSet, modelKey, partitionAlerts } from "./model.js";
 import { t } from "../i18n.js";
 
 /** Above this many replicas (partitions × RF), or this many brokers, the compact view is the default. */
@@ -16,7 +16,7 @@ export function shouldCompact(snap) {
 }
 
 /** One row's data. */
-export function compactRow(p, brokerById, minIsr) {
+export function compactRow(p, brokerById) {
   let maxLag = null;
   for (const log of p.logs) {
     const lag = followerLagMessages(p, log);
@@ -31,7 +31,7 @@ export function compactRow(p, brokerById, minIsr) {
     rf: p.replicas.length,
     hw: p.hw,
     maxLag,
-    flags: partitionFlags(p, brokerById, minIsr).map((f) => f.text),
+    flags: partitionAlerts(p, brokerById).map((f) => f.text),
   };
 }
 
@@ -52,8 +52,7 @@ export function render(root, snap) {
     root.replaceChildren(table);
   }
   const brokerById = new Map(snap.brokers.map((b) => [b.id, b]));
-  const minIsr = snap.config?.minInsyncReplicas ?? 1;
-  const rows = snap.partitions.map((p) => compactRow(p, brokerById, minIsr));
+  const rows = snap.partitions.map((p) => compactRow(p, brokerById));
   const key = modelKey(rows);
   if (table.__key === key) return;
   table.__key = key;

@@ -1,17 +1,18 @@
-// Configuration form: built from snapshot.config (whatever keys the core has), one input per
-// key with the type of its value, grouped as config-model.js says. Applying resets the cluster
-// with the new config (the app); the core validates and its Error text is shown in the form.
+// Configuration form: built from the core's schema (Cluster.schema()), one input per key of its
+// kind with the current value from snapshot.config, grouped as config-model.js says. Applying
+// resets the cluster with the new config (the app); the core validates and its Error text is
+// shown in the form.
 
 import { h, setText } from "./dom.js";
 import { configFields, configSummary } from "./config-model.js";
 
 /** Rebuild the fields when the cluster's config changed (after a reset), not on every frame. */
-export function render(form, config) {
+export function render(form, config, schema) {
   const key = `${form.ownerDocument.documentElement.lang}|${JSON.stringify(config)}`;
   if (form.__key === key) return;
   form.__key = key;
   const fields = form.querySelector(".config-fields");
-  fields.replaceChildren(...configFields(config).map(groupSet));
+  fields.replaceChildren(...configFields(config, schema).map(groupSet));
   setText(form.closest("details").querySelector(".config-summary"), configSummary(config));
   showError(form, "");
 }
@@ -60,7 +61,8 @@ function field(f) {
       type: f.type === "number" ? "number" : "text",
       inputmode: f.type === "number" ? "numeric" : null,
       step: f.type === "number" ? 1 : null,
-      min: f.type === "number" ? 0 : null,
+      min: f.min,
+      max: f.max,
       "data-key": f.key,
       value: f.value,
       "aria-describedby": helpId,

@@ -1,110 +1,108 @@
-// The configuration form's data, as pure functions (unit-tested). The form is built from
-// snapshot.config, whatever keys it has: known keys get a label, a group and help; unknown ones
-// still get an input of the right type, so a new core key shows up without a page change.
-// Labels, groups and help are read from i18n.js (`cfg.<key>`, `cfg.<key>.help`, `cfg.group.<group>`).
+// The configuration form's data, as pure functions (unit-tested). The form is built from the
+// core's schema (`Cluster.schema()`, docs/api.md): every key with its kind, range, choices and
+// Kafka name, and each version's defaults. Only the presentation is the page's: groups, and the
+// labels and help read from i18n.js (`cfg.<key>`, `cfg.<key>.help`, `cfg.group.<group>`).
 
 import { hasKey, t } from "../i18n.js";
-
-/** String keys with a fixed set of values (the core's error message lists them too). */
-export const CHOICES = {
-  version: ["0.8", "0.11", "2.8", "3.7"],
-  truncation: ["high-watermark", "leader-epoch", "kip-279"],
-  isrUpdate: ["zookeeper", "alter-partition"],
-  strategy: ["isr", "quorum"],
-  acks: ["all", "1", "0"],
-};
 
 /** The cluster's shape and seed: not part of a version preset, kept when the version changes. */
 export const SHAPE_KEYS = ["brokers", "partitions", "replicationFactor", "seed"];
 
 const GROUPS = ["Kafka version", "Cluster", "Replication", "Producer", "Consumer", "Timing", "Storage", "Other"];
 
-/**
- * What the page knows about each key: its group, and whether it is a Kafka broker/topic config
- * (its dotted name is then shown). Core-only keys (brokers, strategy, …) are not. The label and
- * help come from i18n.js.
- */
-const FIELDS = {
-  version: { group: "Kafka version" },
-  brokers: { group: "Cluster" },
-  partitions: { group: "Cluster" },
-  replicationFactor: { group: "Cluster", kafka: true },
-  seed: { group: "Cluster" },
-  minInsyncReplicas: { group: "Replication", kafka: true },
-  replicaLagTimeMaxMs: { group: "Replication", kafka: true },
-  replicaLagMaxMessages: { group: "Replication", kafka: true },
-  uncleanLeaderElectionEnable: { group: "Replication", kafka: true },
-  truncation: { group: "Replication" },
-  isrUpdate: { group: "Replication" },
-  strategy: { group: "Replication" },
-  strictMinIsr: { group: "Replication" },
-  replicaFetchWaitMaxMs: { group: "Timing", kafka: true },
-  replicaFetchBackoffMs: { group: "Timing", kafka: true },
-  zookeeperSessionTimeoutMs: { group: "Timing", kafka: true },
-  requestTimeoutMs: { group: "Timing", kafka: true },
-  replicaHighWatermarkCheckpointIntervalMs: { group: "Timing", kafka: true },
-  networkLatencyMsMin: { group: "Timing" },
-  networkLatencyMsMax: { group: "Timing" },
-  replicaSocketTimeoutMs: { group: "Timing", kafka: true },
-  logRetentionRecords: { group: "Storage" },
-  logFlushIntervalMs: { group: "Storage" },
-  acks: { group: "Producer", kafka: true },
-  enableIdempotence: { group: "Producer", kafka: true },
-  retries: { group: "Producer", kafka: true },
-  retryBackoffMs: { group: "Producer", kafka: true },
-  deliveryTimeoutMs: { group: "Producer", kafka: true },
-  consumers: { group: "Consumer" },
-  events: { group: "Other" },
+/** Where each key is shown (keys not listed go to "Other"). */
+const GROUP_OF = {
+  version: "Kafka version",
+  brokers: "Cluster",
+  partitions: "Cluster",
+  replicationFactor: "Cluster",
+  seed: "Cluster",
+  minInsyncReplicas: "Replication",
+  replicaLagTimeMaxMs: "Replication",
+  replicaLagMaxMessages: "Replication",
+  uncleanLeaderElectionEnable: "Replication",
+  truncation: "Replication",
+  isrUpdate: "Replication",
+  strategy: "Replication",
+  strictMinIsr: "Replication",
+  replicaFetchWaitMaxMs: "Timing",
+  replicaFetchBackoffMs: "Timing",
+  zookeeperSessionTimeoutMs: "Timing",
+  requestTimeoutMs: "Timing",
+  replicaHighWatermarkCheckpointIntervalMs: "Timing",
+  networkLatencyMsMin: "Timing",
+  networkLatencyMsMax: "Timing",
+  replicaSocketTimeoutMs: "Timing",
+  controllerSocketTimeoutMs: "Timing",
+  autoLeaderRebalanceEnable: "Replication",
+  leaderImbalanceCheckIntervalSeconds: "Replication",
+  leaderImbalancePerBrokerPercentage: "Replication",
+  controlledShutdownMaxRetries: "Timing",
+  controlledShutdownRetryBackoffMs: "Timing",
+  metadataMaxAgeMs: "Producer",
+  logRetentionRecords: "Storage",
+  logFlushIntervalMs: "Storage",
+  acks: "Producer",
+  enableIdempotence: "Producer",
+  retries: "Producer",
+  retryBackoffMs: "Producer",
+  deliveryTimeoutMs: "Producer",
+  consumers: "Consumer",
 };
 
-/** Kafka's dotted name of a camelCase key: replicaLagTimeMaxMs → replica.lag.time.max.ms. */
-export function kafkaName(key) {
-  return key.replace(/[A-Z]/g, (c) => `.${c.toLowerCase()}`);
+/** The input for a key of the schema: its kind decides. */
+export function fieldType(schema, key) {
+  const kind = schema.keys.find((k) => k.key === key)?.kind;
+  if (kind === "choice") return "select";
+  if (kind === "bool") return "checkbox";
+  if (kind === "int") return "number";
+  throw new Error(`key: ${JSON.stringify(key)} is not a config key; allowed: ${schema.keys.map((k) => k.key).join(", ")}`);
 }
 
-/** The input for one key, from its current value's type (choices first). */
-export function fieldType(key, value) {
-  if (CHOICES[key]) return "select";
-  if (typeof value === "boolean") return "checkbox";
-  if (typeof value === "number") return "number";
-  return "text";
+/** A version's default config, from the schema. */
+export function presetDefaults(schema, version) {
+  const defaults = schema.defaults[version];
+  if (!defaults) throw new Error(`version: must be one of ${schema.versions.map((v) => JSON.stringify(v)).join(", ")}, got ${JSON.stringify(version)}`);
+  return defaults;
 }
 
 /**
- * The form: [{ group, fields: [{ key, type, value, label, kafka, help, options }] }] for every key
- * of `config`, grouped in a fixed order.
+ * The form: [{ group, fields: [{ key, type, value, label, kafka, help, options, min, max }] }] for
+ * every key of the schema, with its value in `config`, grouped in a fixed order.
  */
-export function configFields(config) {
+export function configFields(config, schema) {
   const groups = new Map(GROUPS.map((g) => [g, []]));
-  for (const [key, value] of Object.entries(config ?? {})) {
-    const info = FIELDS[key] ?? {};
-    groups.get(info.group ?? "Other").push({
+  for (const info of schema.keys) {
+    const key = info.key;
+    groups.get(GROUP_OF[key] ?? "Other").push({
       key,
-      type: fieldType(key, value),
-      value,
+      type: fieldType(schema, key),
+      value: config[key],
       label: hasKey(`cfg.${key}`) ? t(`cfg.${key}`) : key,
-      kafka: info.kafka ? kafkaName(key) : null,
+      kafka: info.kafka,
       help: hasKey(`cfg.${key}.help`) ? t(`cfg.${key}.help`) : "",
-      options: CHOICES[key] ?? null,
+      options: info.choices,
+      min: info.min,
+      max: info.max,
     });
   }
   return [...groups].filter(([, fields]) => fields.length).map(([group, fields]) => ({ group: t(`cfg.group.${group}`), fields }));
 }
 
 /**
- * The config to send to the core from the form's raw values ({key: string | boolean}), typed like
- * `current` (the snapshot's config). A number field that does not parse is sent as typed, so the
- * core's own error names the key and the allowed range.
+ * The config to send to the core from the form's raw values ({key: string | boolean}), typed as
+ * the schema says. A number field that does not parse is sent as typed, so the core's own error
+ * names the key and the allowed range.
  */
-export function readConfig(values, current) {
+export function readConfig(values, schema) {
   const out = {};
   for (const [key, raw] of Object.entries(values)) {
-    const type = fieldType(key, current?.[key]);
+    const type = fieldType(schema, key);
     const s = String(raw).trim();
     if (type === "checkbox") out[key] = !!raw;
     else if (type === "number") out[key] = s !== "" && Number.isFinite(Number(s)) ? Number(s) : s;
     // A choice that is an integer (acks 0 / 1) goes as a number, as the snapshot reports it.
-    else if (type === "select" && /^-?\d+$/.test(s)) out[key] = Number(s);
+    else if (/^-?\d+$/.test(s) && key === "acks") out[key] = Number(s);
     else out[key] = raw;
   }
   return out;

@@ -49,11 +49,7 @@ export function summarize(sentences, max = 3) {
   return `${sentences.slice(0, max).join(" ")}${t("announce.more", { n: sentences.length - max })}`;
 }
 
-/** The snapshot's violations ([] when the core does not report them), and the ones new since `prevTick`. */
-export function violationsOf(snap) {
-  return Array.isArray(snap?.violations) ? snap.violations : [];
-}
-
+/** The snapshot's violations new since `prevTick`. */
 export function newViolations(snap, prevTick) {
-  return violationsOf(snap).filter((v) => v.tick > prevTick);
+  return snap.violations.filter((v) => v.tick > prevTick);
 }

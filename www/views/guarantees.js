@@ -3,26 +3,22 @@
 // are none, the invariants being checked. Jump buttons carry data-jump-tick; the app seeks.
 
 import { h, join, setText } from "./dom.js";
-import { violationsOf } from "./events-model.js";
 import { formatSeconds, modelKey } from "./model.js";
-import { t } from "../i18n.js";
-
-/** The violation kinds the core checks after every tick (crate/src/invariants.rs), most severe first. */
-const KINDS = ["committed-lost", "acked-lost", "acks1-lost", "strong-isr", "log-divergence", "consistent-read", "duplicate", "hw-decreased", "structure"];
+import { hasKey, t } from "../i18n.js";
 
 /**
- * [kind, words] for each kind, in the current language (i18n.js `inv.<kind>`). Unknown kinds
- * still show with the core's own text.
+ * [kind, words] for each violation kind the core checks after every tick, most severe first
+ * (`Cluster.schema().violationKinds`), in the current language (i18n.js `inv.<kind>`; the core's
+ * English meaning for a kind the dictionaries lack).
  */
-export const INVARIANTS = KINDS.map((kind) => Object.defineProperty([kind], 1, { get: () => t(`inv.${kind}`), enumerable: true }));
+export function invariants(schema) {
+  return schema.violationKinds.map(({ kind, meaning }) => [kind, hasKey(`inv.${kind}`) ? t(`inv.${kind}`) : meaning]);
+}
 
-const words = (kind) => (KINDS.includes(kind) ? t(`inv.${kind}`) : null);
-
-export function render(root, snap) {
-  const reported = Array.isArray(snap.violations);
-  const list = violationsOf(snap);
-  const dropped = snap.violationsDropped ?? 0;
-  const key = modelKey([reported, list, dropped]);
+export function render(root, snap, schema) {
+  const list = snap.violations;
+  const dropped = snap.violationsDropped;
+  const key = modelKey([list, dropped]);
   if (root.__key === key) return;
   root.__key = key;
   if (!root.firstChild) {
@@ -34,16 +30,13 @@ export function render(root, snap) {
         "details",
         { class: "invariant-help" },
         h("summary", {}, t("guarantees.checked")),
-        h("dl", { class: "invariants" }, ...INVARIANTS.flatMap(([k, w]) => [h("dt", {}, k), h("dd", {}, w)])),
+        h("dl", { class: "invariants" }, ...invariants(schema).flatMap(([k, w]) => [h("dt", {}, k), h("dd", {}, w)])),
       ),
     );
   }
   const status = root.querySelector(".guarantee-status");
-  status.className = `guarantee-status ${list.length ? "bad" : reported ? "ok" : "unknown"}`;
-  setText(
-    status,
-    list.length ? t("guarantees.bad", { n: list.length + dropped }) : t(reported ? "guarantees.ok" : "guarantees.unknown"),
-  );
+  status.className = `guarantee-status ${list.length ? "bad" : "ok"}`;
+  setText(status, list.length ? t("guarantees.bad", { n: list.length + dropped }) : t("guarantees.ok"));
   const more = root.querySelector(".violation-dropped");
   more.hidden = dropped === 0;
   setText(more, t("guarantees.dropped", { n: dropped }));
@@ -56,10 +49,10 @@ export function render(root, snap) {
     (v) =>
       h(
         "li",
-        { class: "violation", title: words(v.kind) },
+        { class: "violation", title: invariants(schema).find(([k]) => k === v.kind)?.[1] },
         h("span", { class: "v-kind" }, `${v.kind}${v.partition >= 0 ? ` · P${v.partition}` : ""}`),
         h("span", { class: "v-text" }, v.text),
-        h("button", { type: "button", class: "btn btn-small", "data-jump-tick": v.tick, "aria-label": t("guarantees.jump.aria", { tick: v.tick, kind: v.kind }) }, `tick ${v.tick} · ${formatSeconds(v.tick * (snap.tickMs ?? 100))}`),
+        h("button", { type: "button", class: "btn btn-small", "data-jump-tick": v.tick, "aria-label": t("guarantees.jump.aria", { tick: v.tick, kind: v.kind }) }, `tick ${v.tick} · ${formatSeconds(v.tick * snap.tickMs)}`),
       ),
     () => {},
   );

@@ -52,7 +52,7 @@ function inspectBroker(id, snap, ctx) {
         ? t("insp.controller.yes", { epoch: snap.controller.epoch })
         : t("insp.controller.no", { who: snap.controller.broker >= 0 ? nodeName(snap.controller.broker) : t("insp.none") }),
     ],
-    ["/brokers/ids/" + id, t(b.registered ? "insp.registered" : "insp.absent")],
+    ["/brokers/ids/" + id, b.zkSession === "expiring" ? t("insp.expiring", { time: formatSeconds(b.sessionExpiresInMs) }) : t(b.registered ? "insp.registered" : "insp.absent")],
     [t("insp.linksCut"), cuts.length ? cuts.map((k) => k.replace("-", "–")).join(", ") : t("insp.none")],
   ];
   const hosted = snap.partitions
@@ -126,11 +126,12 @@ function inspectReplica(pid, broker, snap) {
       rows: [
         [t("insp.role"), isLeader ? "leader" : log.role],
         [t("insp.brokerRow"), b ? statusWords(b.status) : "?"],
-        [t("insp.inIsr"), yesNo(p.isr.includes(broker))],
+        [t("insp.inIsr"), log.outOfIsr ? `${yesNo(false)}: ${t(`insp.outOfIsr.${log.outOfIsr}`)}` : yesNo(true)],
         [t("insp.replicaEpoch"), log.leaderEpoch],
         [t("insp.leo"), log.leo],
         [t("insp.ownHw"), log.hw],
         [t("insp.partitionHw"), p.hw >= 0 ? p.hw : "–"],
+        [t("insp.committedOffset"), p.committedOffset],
         [t("insp.logStart"), log.logStartOffset],
       ],
     },
@@ -154,6 +155,7 @@ function inspectReplica(pid, broker, snap) {
         [t("insp.lag"), t("insp.lagMsgs", { n: f.lagMessages })],
         [t("insp.lastCaughtUp"), f.lastCaughtUpMs >= 0 ? formatSeconds(f.lastCaughtUpMs) : t("insp.never")],
         [t("insp.inIsr"), yesNo(f.inIsr)],
+        ...(f.removeInMs >= 0 ? [[t("insp.removeIn"), formatSeconds(f.removeInMs)]] : []),
         [t("insp.fetchInFlight"), yesNo(f.fetchInFlight)],
       ],
     });

@@ -119,32 +119,6 @@ export function ticksForFrame(dtMs, tps, carry = 0, maxDtMs = 250) {
   return { ticks, carry: budget - ticks };
 }
 
-// ---------------------------------------------------------------- snapshot checks
-
-/**
- * null when `snap` has the shape of docs/api.md's snapshot, else a sentence saying what is wrong
- * (shown to the user instead of a blank page, e.g. while the wasm core is still a placeholder).
- */
-export function validateSnapshot(snap) {
-  if (snap === null || typeof snap !== "object" || Array.isArray(snap)) {
-    return `the simulator core returned ${snap === null ? "null" : typeof snap} instead of a snapshot object`;
-  }
-  for (const key of ["tick", "timeMs", "tickMs"]) {
-    if (typeof snap[key] !== "number") return `the snapshot has no numeric "${key}"`;
-  }
-  for (const key of ["brokers", "partitions", "requests"]) {
-    if (!Array.isArray(snap[key])) return `the snapshot has no "${key}" list`;
-  }
-  if (!snap.config || typeof snap.config !== "object") return `the snapshot has no "config"`;
-  if (!snap.controller || typeof snap.controller !== "object") return `the snapshot has no "controller"`;
-  for (const p of snap.partitions) {
-    if (!Array.isArray(p.logs) || !Array.isArray(p.isr) || !Array.isArray(p.replicas)) {
-      return `partition ${p.partition} has no logs / isr / replicas lists`;
-    }
-  }
-  return null;
-}
-
 // ---------------------------------------------------------------- replicas
 
 /** The leader's log entry of a partition, or null when there is no live leader. */
@@ -154,18 +128,13 @@ export function leaderLog(partition) {
 }
 
 /**
- * How far a follower is behind, in messages: the leader's own count when the core gives one
- * (`follower.lagMessages`), else leader LEO − follower LEO. null when unknown (no leader, or the
- * leader has not heard from this follower in its epoch).
+ * How far a follower is behind, in messages, as the leader counts it (`follower.lagMessages`).
+ * null when unknown: no live leader, or the leader has not heard from this follower in its epoch.
  */
 export function followerLagMessages(partition, log) {
   if (partition.leader < 0 || log.broker === partition.leader) return null;
   const f = log.follower;
-  if (f && Number.isFinite(f.lagMessages) && f.leo >= 0) return Math.max(0, f.lagMessages);
-  const leader = leaderLog(partition);
-  if (!leader) return null;
-  if (f && f.leo === -1) return null;
-  return Math.max(0, leader.leo - log.leo);
+  return f && f.leo >= 0 ? Math.max(0, f.lagMessages) : null;
 }
 
 /**
@@ -201,15 +170,6 @@ export function replicaStatus(partition, log, brokerById) {
 }
 
 /**
- * The committed boundary used to shade cells: the leader's HW (what consumers may read).
- * With no leader, each replica's own HW (the most it knows to be committed).
- */
-export function committedBoundary(partition, log) {
-  if (partition.leader >= 0 && partition.hw >= 0) return partition.hw;
-  return log.hw;
-}
-
-/**
  * Leader epochs of the leader's records by offset (a Map), for the divergence check. Empty when
  * there is no leader.
  */
@@ -222,14 +182,15 @@ export function leaderEpochsByOffset(partition, start = 0, end = Infinity) {
 }
 
 /**
- * True when the record at `offset` with `epoch` on `log` is committed: below the leader HW (see
- * committedBoundary) and the same record as the leader's at that offset. A record that differs
- * from the leader's (another leader epoch: written by an old leader and never replicated) is not
- * committed, whatever its offset; it is `divergent` and will be truncated.
+ * True when the record at `offset` with `epoch` on `log` is committed: below the core's
+ * `committedOffset` (the highest HW the partition reached: it stays when the leader dies) and the
+ * same record as the leader's at that offset. A record that differs from the leader's (another
+ * leader epoch: written by an old leader and never replicated) is not committed, whatever its
+ * offset; it is `divergent` and will be truncated.
  * `leaderEpochs` is leaderEpochsByOffset(partition) (pass it when checking many records).
  */
 export function isCommitted(offset, partition, log, epoch, leaderEpochs) {
-  if (offset >= committedBoundary(partition, log)) return false;
+  if (offset >= partition.committedOffset) return false;
   return !isDivergent(offset, partition, log, epoch, leaderEpochs);
 }
 
@@ -289,8 +250,7 @@ export function epochSlot(epoch) {
 export function partitionModel(partition, snap, capacity = MAX_WINDOW) {
   const brokerById = new Map(snap.brokers.map((b) => [b.id, b]));
   const win = offsetWindow(partition.logs, capacity);
-  const minIsr = snap.config?.minInsyncReplicas ?? 1;
-  const lagMax = snap.config?.replicaLagTimeMaxMs ?? 10000;
+  const lagMax = snap.config.replicaLagTimeMaxMs;
   const leader = leaderLog(partition);
   const leaderEpochs = leaderEpochsByOffset(partition, win.start, win.end);
   const replicas = partition.logs.map((log) => {
@@ -302,8 +262,14 @@ export function partitionModel(partition, snap, capacity = MAX_WINDOW) {
       divergent: isDivergent(r.offset, partition, log, r.leaderEpoch, leaderEpochs),
       value: r.value,
     }));
+    // Records this replica truncated a moment ago (the core keeps them a few seconds), drawn
+    // leaving where nothing has replaced them yet.
+    const leaving = [];
+    for (const x of partition.truncated) {
+      if (x.broker === log.broker && x.offset >= log.leo && x.offset >= win.start && x.offset < win.end) leaving.push({ offset: x.offset, epoch: x.leaderEpoch, value: x.value, rule: x.rule });
+    }
     const f = log.follower;
-    const lag = f || (leader && log.broker !== partition.leader) ? followerLagMessages(partition, log) : null;
+    const lag = followerLagMessages(partition, log);
     const time = f ? lagTimeFraction(f, lagMax) : null;
     return {
       broker: log.broker,
@@ -313,6 +279,7 @@ export function partitionModel(partition, snap, capacity = MAX_WINDOW) {
       ...st,
       hwBehindLeader: leader !== null && log.broker !== partition.leader && log.hw < partition.hw,
       cells,
+      leaving,
       lag,
       lagTime: time,
       sinceCaughtUpMs: f && Number.isFinite(f.sinceCaughtUpMs) ? f.sinceCaughtUpMs : null,
@@ -327,56 +294,39 @@ export function partitionModel(partition, snap, capacity = MAX_WINDOW) {
     replicasOrder: [...partition.replicas],
     hw: partition.hw,
     leaderLeo: leader ? leader.leo : null,
-    hwWaitingFor: hwWaitingFor(partition),
+    hwWaitingFor: partition.hwWaitingFor,
+    // Why the HW counts each of them (the core's hwCounted[].why: "isr", "caught-up", …).
+    hwWaitingWhy: partition.hwWaitingFor.map((b) => partition.hwCounted.find((h) => h.broker === b).why),
+    hwQuorum: partition.hwQuorum,
     window: win,
     lagMaxMs: lagMax,
     zkSessionMs: snap.config?.zookeeperSessionTimeoutMs ?? null, // the lag ring's help (partitions.js ringHelp)
-    flags: partitionFlags(partition, brokerById, minIsr),
+    flags: partitionAlerts(partition, brokerById),
     replicas,
   };
 }
 
 /**
- * The warnings shown on a partition: offline (no leader), a leader whose broker is not up (the
- * controller only reacts once its ZooKeeper session expires), ISR below min.insync.replicas,
- * under-replicated. [{ kind: "offline" | "danger" | "warn", text }]
+ * The warnings shown on a partition, in words, from what the core says blocks it
+ * (`writesBlocked`, `hwBlocked`, `underReplicated`; docs/api.md): offline, a leader whose broker is
+ * not running (the controller only reacts once its ZooKeeper session expires), acks=all refused
+ * with NOT_ENOUGH_REPLICAS (below the effective min ISR), the HW frozen by 3.7's strict min ISR,
+ * under-replicated.
+ * [{ kind: "offline" | "danger" | "warn", text }]
  */
-export function partitionFlags(partition, brokerById, minIsr) {
+export function partitionAlerts(partition, brokerById) {
   const flags = [];
-  const leaderBroker = brokerById.get(partition.leader);
-  if (partition.leader < 0) flags.push({ kind: "offline", text: t("flag.offline") });
-  else if (leaderBroker && leaderBroker.status !== "up") {
-    const st = leaderBroker.status;
-    flags.push({
-      kind: "danger",
-      text: t(leaderBroker.registered ? "flag.leaderDown" : "flag.leaderDownShort", { b: partition.leader, status: t(`status.${st}`) }),
-    });
-  } else if (partition.isr.length < minIsr) flags.push({ kind: "danger", text: t("flag.minIsr", { n: minIsr }) });
-  if (partition.leader >= 0 && partition.isr.length < partition.replicas.length) {
-    flags.push({ kind: "warn", text: t("flag.under") });
-  }
+  const blocked = partition.writesBlocked;
+  if (blocked === "NO_LEADER") flags.push({ kind: "offline", text: t("flag.offline") });
+  else if (blocked === "LEADER_NOT_RUNNING") {
+    const leader = brokerById.get(partition.leader);
+    const status = t(`status.${leader.status}`);
+    flags.push({ kind: "danger", text: t(leader.registered ? "flag.leaderDown" : "flag.leaderDownShort", { b: partition.leader, status }) });
+  } else if (blocked === "NOT_ENOUGH_REPLICAS") flags.push({ kind: "danger", text: t("flag.minIsr", { n: partition.minIsr }) });
+  // 3.7 (KAFKA-15583): the gate is min(min.insync.replicas, RF), which minIsr is under 3.7.
+  if (partition.hwBlocked === "STRICT_MIN_ISR") flags.push({ kind: "danger", text: t("flag.hwFrozen", { n: partition.minIsr }) });
+  if (partition.leader >= 0 && partition.underReplicated) flags.push({ kind: "warn", text: t("flag.under") });
   return flags;
-}
-
-/**
- * Why the leader's HW is below its LEO: the ISR followers holding it back, i.e. those whose LEO
- * as the leader knows it (follower.leo; -1 = not fetched yet in this leader epoch) is the lowest
- * and below the leader's LEO. HW = min LEO over the ISR, so these are the ones it waits for.
- * Empty when the HW is at the leader's LEO, or there is no leader.
- */
-export function hwWaitingFor(partition) {
-  const leader = leaderLog(partition);
-  if (!leader || partition.hw >= leader.leo) return [];
-  let min = Infinity;
-  const known = [];
-  for (const log of partition.logs) {
-    if (log.broker === partition.leader || !partition.isr.includes(log.broker) || !log.follower) continue;
-    const leo = log.follower.leo;
-    if (leo >= leader.leo) continue;
-    known.push([log.broker, leo]);
-    min = Math.min(min, leo);
-  }
-  return known.filter(([, leo]) => leo === min).map(([b]) => b);
 }
 
 /** Brokers bar model: one entry per broker with the partitions it hosts and its role in each. */

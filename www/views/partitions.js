@@ -9,7 +9,7 @@
 //
 // Test hooks: [data-partition][data-leader] per block, [data-broker] per replica row,
 // .hw-marker[data-hw] / .leo-marker[data-leo] per row, .set-isr / .set-osr chips [data-broker],
-// .lag.lag-ok / -warn / -over per follower, canvas.cells[data-start][data-cells] (record-track.js drawCells).
+// .lag.lag-ok / -warn / -over per follower, canvas.cells[data-start][data-cells][data-leaving] (record-track.js drawCells).
 // Clicks (controls.js): .replica-name opens the replica inspector, a record on canvas.cells the
 // record inspector (recordAt says which).
 
@@ -164,7 +164,7 @@ function createRow(log) {
  * a follower's lag time moves, and a row's 40 cells stay as they were.
  */
 function updateBlock(block, m, ctx, canvasStyle) {
-  const headKey = modelKey([m.leader, m.leaderEpoch, m.hw, m.hwWaitingFor, m.leaderLeo, m.flags]);
+  const headKey = modelKey([m.leader, m.leaderEpoch, m.hw, m.hwWaitingFor, m.hwWaitingWhy, m.hwQuorum, m.leaderLeo, m.flags]);
   if (block.__head !== headKey) {
     block.__head = headKey;
     updateHead(block, m);
@@ -184,7 +184,7 @@ function updateBlock(block, m, ctx, canvasStyle) {
     const row = rows[i];
     // A row's parts change at different rates: its lag timer on most ticks, its markers when
     // the log moves, its badges rarely; its cells are compared one by one.
-    const { cells, lag, lagTime, sinceCaughtUpMs, ...status } = r;
+    const { cells, leaving, lag, lagTime, sinceCaughtUpMs, ...status } = r;
     const statusKey = modelKey([status, start, m.hw]);
     // The lag box and the row's label change with what the clock shows, not on every tick.
     const shown = lagTime ? [lagClockShown(sinceCaughtUpMs, m.lagMaxMs), lagState(lagTime)] : null;
@@ -202,7 +202,7 @@ function updateBlock(block, m, ctx, canvasStyle) {
     // The canvases are asked every frame: they also repaint when only the theme or the size
     // changed (their own keys say when).
     if (r.lagTime && !r.isLeader) drawLagClock(row.querySelector(".lag-clock"), r, m, canvasStyle);
-    drawCells(row.querySelector("canvas.cells"), cells, start, canvasStyle);
+    drawCells(row.querySelector("canvas.cells"), cells, start, canvasStyle, leaving);
   });
 }
 
@@ -217,10 +217,15 @@ function updateHead(block, m) {
   const list = m.hwWaitingFor.map((b) => `B${b}`).join(", ");
   const waiting = m.hwWaitingFor.length ? t("partition.waits", { list }) : "";
   setBoxText(head.querySelector(".meta-hw-text"), hwText + waiting);
+  // Why each one counts, as the core says: only the ones outside the ISR need words.
+  const why = m.hwWaitingFor.map((b, i) => {
+    const how = m.hwWaitingWhy[i];
+    return how === "caught-up" || how === "maximal-isr" ? t(`partition.why.${how}`, { b: `B${b}` }) : `B${b}`;
+  });
   setAttr(
     head.querySelector(".meta-hw"),
     "title",
-    t("partition.hw.title") + (waiting ? t("partition.hw.titleWaiting", { list, leo: m.leaderLeo }) : ""),
+    t(m.hwQuorum ? "partition.hw.titleQuorum" : "partition.hw.title") + (waiting ? t("partition.hw.titleWaiting", { list: why.join(", "), leo: m.leaderLeo }) : ""),
   );
   const flags = head.querySelector(".flags");
   const flagsKey = modelKey(m.flags);

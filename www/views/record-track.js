@@ -19,12 +19,15 @@ const CELL = { top: 10, height: 20, gap: 2, radius: 3, dash: [3, 2], hatch: 6 };
  * before, ringed in red where it differs from the leader's record. As DOM elements, a produce
  * of 20 records created, restyled and removed up to 180 of them over the following frames, the
  * most expensive frames of the page (issue #6). Redrawn only when the window, the records or the
- * look changed. Test hooks: data-start, data-cells ("offset:epoch:state" with state c
- * committed, u uncommitted, d divergent).
+ * look changed. `leaving`: records the replica truncated a moment ago (partitionModel), drawn
+ * as a struck-out red outline where they were. Test hooks: data-start, data-cells
+ * ("offset:epoch:state" with state c committed, u uncommitted, d divergent), data-leaving
+ * ("offset:epoch:rule").
  */
-export function drawCells(canvas, cells, start, { track, theme, mono, sans }) {
-  const empty = cells.length ? "" : t("pic.empty");
-  const look = `${track.width}|${track.cell}|${empty}|${mono}|${sans}|${theme}`;
+export function drawCells(canvas, cells, start, { track, theme, mono, sans }, leaving = []) {
+  const empty = cells.length || leaving.length ? "" : t("pic.empty");
+  const gone = leaving.map((c) => `${c.offset}:${c.epoch}:${c.rule}`).join(" ");
+  const look = `${track.width}|${track.cell}|${empty}|${mono}|${sans}|${theme}|${gone}`;
   if (canvas.__start === start && canvas.__look === look && sameCells(canvas.__cells, cells)) return;
   canvas.__start = start;
   canvas.__look = look;
@@ -45,6 +48,19 @@ export function drawCells(canvas, cells, start, { track, theme, mono, sans }) {
       const key = `cell|${c.epoch}|${c.committed}|${w}|${font}`;
       stampSprite(ctx, sprite(key, w, CELL.height, (sc) => drawCell(sc, c, w, font)), (c.offset - start) * track.cell, CELL.top);
     }
+    for (const c of leaving) {
+      const x = (c.offset - start) * track.cell;
+      ctx.lineWidth = 1.5;
+      ctx.strokeStyle = colors["--bad"];
+      ctx.setLineDash(CELL.dash);
+      cellBox(ctx, x, CELL.top, w, 0.75);
+      ctx.stroke();
+      ctx.setLineDash([]);
+      ctx.beginPath();
+      ctx.moveTo(x + 3, CELL.top + CELL.height - 3);
+      ctx.lineTo(x + w - 3, CELL.top + 3);
+      ctx.stroke();
+    }
     // Rings last: they reach over the neighbours, like the box-shadow they stand for.
     for (const c of cells) {
       if (!c.divergent) continue;
@@ -61,7 +77,8 @@ export function drawCells(canvas, cells, start, { track, theme, mono, sans }) {
   });
   setAttr(canvas, "data-start", start);
   setAttr(canvas, "data-cells", cells.map((c) => `${c.offset}:${c.epoch}:${c.divergent ? "d" : c.committed ? "c" : "u"}`).join(" "));
-  setAttr(canvas, "aria-label", empty || describeCells(cells, start));
+  setAttr(canvas, "data-leaving", gone);
+  setAttr(canvas, "aria-label", empty || describeCells(cells, start) + (leaving.length ? t("cells.aria.leaving", { n: leaving.length }) : ""));
 }
 
 /** A record cell's box path at (`x`, `y`), `w` wide, shrunk by `inset` on every side (grown if negative). */
