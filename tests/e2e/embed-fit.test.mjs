@@ -117,9 +117,10 @@ describe("an embed that fits its docs page", () => {
       window.scrollBy(0, r.top - (innerHeight - 700));
     });
     await page.waitForTimeout(300);
-    const node = await fit.evaluate(() => document.querySelector('.node[data-broker="1"]').getBoundingClientRect().bottom);
-    assert.ok(node < 690, `the node is in view (${node})`);
-    await fit.click('.node[data-broker="1"]');
+    // A replica row's name opens the inspector; the rows are at the top of the page (issue #14).
+    const name = await fit.evaluate(() => document.querySelector(".replica-name").getBoundingClientRect().bottom);
+    assert.ok(name < 690, `the replica name is in view (${name})`);
+    await fit.evaluate(() => document.querySelector(".replica-name").click());
     await fit.waitForSelector("#inspector[open]");
     await page.waitForTimeout(200);
     const seen = await page.evaluate(() => {

@@ -71,6 +71,7 @@ describe("fault help", () => {
     assert.match(text.stuck, /18\.0 s.*30\.0 s.*session expiry comes first/);
     assert.match(text.slow, /does not shrink the ISR/);
     assert.match(text.crash, /18\.0 s/);
+    assert.match(text.shutdown, /moves its leaderships.*18\.0 s without a leader/);
   });
   test("0.8: replica.lag.max.messages pushes a slow follower out", () => {
     const h = faultHelp({ version: "0.8", zookeeperSessionTimeoutMs: 6000, replicaLagTimeMaxMs: 10000, replicaLagMaxMessages: 4000 });

@@ -661,6 +661,7 @@ export default {
   "fault.stuck": ({ zk, lag, first }) => `Stuck (GC pause): no fetches, no answers, no ZooKeeper heartbeats. It leaves the ISR when its session expires (${zk}) or when the leader sees it has not caught up for replica.lag.time.max.ms (${lag}); here the ${first} comes first.`,
   "fault.slow": ({ lag, msgs }) => `Slow: every message to or from it takes 3 s longer. It stays in the ISR while it still catches up within replica.lag.time.max.ms (${lag})` + (msgs ? `, but this version also drops a follower more than replica.lag.max.messages (${msgs}) behind: a burst of produces pushes it out.` : `: being slow alone does not shrink the ISR.`),
   "fault.isolated": ({ zk }) => `Isolate: cut off from the brokers and ZooKeeper. Its followers stop fetching from it; after ${zk} its session expires and the controller elects new leaders from the rest of the ISR.`,
+  "fault.shutdown": ({ zk }) => `Controlled shutdown: it first asks the controller, which moves its leaderships to other ISR members and removes it from the ISRs; then it stops and its ZooKeeper session closes at once. No partition waits ${zk} without a leader, as after a crash.`,
   "fault.first.session": "session expiry",
   "fault.first.lag": "lag rule",
 };

@@ -664,6 +664,7 @@ export default {
   "fault.stuck": ({ zk, lag, first }) => `卡住（GC 停顿）：不拉取、不应答、不发 ZooKeeper 心跳。会话过期（${zk}）或 leader 发现它超过 replica.lag.time.max.ms（${lag}）没有追上时，它离开 ISR；在这里先发生的是${first}。`,
   "fault.slow": ({ lag, msgs }) => `变慢：进出它的每条消息都多花 3 秒。只要仍能在 replica.lag.time.max.ms（${lag}）内追上，它就留在 ISR 中` + (msgs ? `，但这个版本还会移出落后超过 replica.lag.max.messages（${msgs} 条）的 follower：一阵密集的生产会把它挤出去。` : `：仅仅变慢不会让 ISR 收缩。`),
   "fault.isolated": ({ zk }) => `隔离：与其他 broker 和 ZooKeeper 断开。它的 follower 不再从它拉取；${zk} 后会话过期，控制器从 ISR 的其余副本中选举新的 leader。`,
+  "fault.shutdown": ({ zk }) => `受控关闭：它先请控制器把它担任的 leader 迁移给其他 ISR 成员并把它移出 ISR，然后停止，ZooKeeper 会话立即关闭。不会像宕机那样让分区在 ${zk} 内没有 leader。`,
   "fault.first.session": "会话过期",
   "fault.first.lag": "滞后规则",
 };

@@ -41,7 +41,7 @@ export function render(root, snap, ctx = {}) {
 }
 
 /**
- * What crash, stuck, slow and isolate do to ISR membership under this config (issue #14): the
+ * What crash, stuck, slow, isolate and a controlled shutdown do to ISR membership under this config (issue #14): the
  * ZooKeeper session (zookeeper.session.timeout.ms, the controller removes the broker) against
  * the leader's lag rules (replica.lag.time.max.ms, and 0.8's replica.lag.max.messages). The
  * numbers are the config's; the rules are the core's (crate/src/rules.rs).
@@ -61,6 +61,7 @@ export function faultHelp(config) {
       { id: "stuck", text: t("fault.stuck", { zk, lag, first }) },
       { id: "slow", text: t("fault.slow", { lag, msgs }) },
       { id: "isolated", text: t("fault.isolated", { zk }) },
+      { id: "shutdown", text: t("fault.shutdown", { zk }) },
     ],
   };
 }
