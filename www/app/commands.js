@@ -50,6 +50,15 @@ export function commands(app) {
   };
   const cmd = {
     togglePlay: () => app.setRunning(!s.running),
+    /** kafka-leader-election.sh --election-type preferred: the core answers for each partition. */
+    electPreferred() {
+      const r = app.act("electLeaders", [{ type: "preferred" }]);
+      if (!r.ok) return;
+      const results = r.result ?? [];
+      const elected = results.filter((x) => x.error === null).map((x) => `P${x.partition}`);
+      const others = [...new Set(results.filter((x) => x.error !== null).map((x) => x.error))].join(", ");
+      chrome.say(elected.length ? t("main.elected", { list: elected.join(", ") }) : t("main.electedNone", { errors: others }), "info");
+    },
     step: () => app.step(1),
     /** Next change (skip.js): step until the core reports an ISR change, an election, an ack, a truncation. */
     skip() {

@@ -19,6 +19,7 @@ export function wireControls(cmd) {
   $("#step").addEventListener("click", () => cmd.step());
   $("#step-back").addEventListener("click", () => cmd.stepBack());
   $("#reset").addEventListener("click", () => cmd.reset());
+  $("#elect-preferred").addEventListener("click", () => cmd.electPreferred());
   $(".banner-reset").addEventListener("click", () => cmd.reset());
   $("#speed").addEventListener("input", (e) => cmd.setSpeed(e.target.value));
   $("#scrubber").addEventListener("input", (e) => cmd.seekPreview(Number(e.target.value)));
