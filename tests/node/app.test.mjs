@@ -234,7 +234,7 @@ describe("Modes: one contract", () => {
     mode.goto(10);
     assert.equal(s.tick, 10);
     mode.goto(80);
-    const link = decodeShare(new URLSearchParams(mode.link("en").query));
+    const link = decodeShare(new URLSearchParams(mode.link("en").hash));
     assert.ok(link.ok);
     const again = new Session(Cluster, {});
     again.restore(link.state.config, link.state.actions, link.state.tick);
@@ -261,7 +261,7 @@ describe("Modes: one contract", () => {
     mode.act("fail", [0]);
     assert.equal(mode.model().offScript, true);
     assert.equal(mode.play(), false, "off the script, Play is free play");
-    assert.match(mode.link("en").query, /^v=1&s=/);
+    assert.match(mode.link("en").hash, /^v=2&s=/);
     assert.equal(mode.trace(traceJson).lesson.scenario, "05-acks");
     mode.back();
     assert.equal(mode.model().stop, 2);

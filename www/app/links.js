@@ -9,8 +9,9 @@ import { errorMessage, MAX_WINDOW } from "../views/model.js";
 /** The share-link and export actions of `app` (app.js App). */
 export function links(app) {
   const link = () => {
+    // The exact state goes in the fragment (never sent to a server); none when it is too long.
     const l = app.mode.link(getLang());
-    return { ...l, url: `${chrome.pageBase()}?${l.query}` };
+    return { ...l, url: l.problem ? "" : `${chrome.pageBase()}?${l.query}${l.hash ? `#${l.hash}` : ""}` };
   };
   const snippet = (l) => {
     const base = chrome.pageBase().replace(/[^/]*$/, "");
@@ -59,6 +60,7 @@ export function links(app) {
 export function linkProblem(res) {
   if (res.reason === "version") return t("link.version", { v: res.detail });
   if (res.reason === "checksum") return t("link.damaged");
+  if (res.reason === "long") return t("link.long", { why: res.detail });
   return t("link.format", { why: res.detail });
 }
 

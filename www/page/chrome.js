@@ -126,10 +126,16 @@ export function openHelp() {
   if (!d.open) d.showModal();
 }
 
-/** Fill the share dialog: `link` ({ url, stop, tick }), the embed `snippet`. */
+/**
+ * Fill the share dialog: `link` ({ url, problem, stop, tick }), the embed `snippet`. A history
+ * too long to share exactly (`problem`) has no link: the dialog says so and offers the trace.
+ */
 export function fillShare(link, snippet) {
   $("#share-link").value = link.url;
-  $("#share-link-help").textContent = link.stop ? t("share.link.lesson", { name: link.stop.title, n: link.stop.n }) : t("share.link.help", { tick: link.tick });
+  $("#share-link").disabled = !!link.problem;
+  $("#share-copy").disabled = !!link.problem;
+  const help = link.problem ? t("share.link.tooLong", { why: link.problem }) : link.stop ? t("share.link.lesson", { name: link.stop.title, n: link.stop.n }) : t("share.link.help", { tick: link.tick });
+  $("#share-link-help").textContent = help;
   $("#share-embed").value = snippet;
   $("#share-export-help").textContent = t("share.export.help", { tick: link.tick });
 }
@@ -142,7 +148,8 @@ export function openShare() {
   const d = $("#share-dialog");
   $("#share-status").textContent = "";
   if (!d.open) d.showModal();
-  $("#share-link").select();
+  if ($("#share-link").disabled) $('#share-dialog [data-export="json"]').focus();
+  else $("#share-link").select();
 }
 
 export function shareStatus(text) {
