@@ -66,7 +66,7 @@ async function main() {
   const config = embed.seed !== null ? { seed: embed.seed } : {};
   const shared = decodeShare(shareParams(location.search, location.hash));
   const open = { stop: embed.step ?? 0, autoplay: embed.autoplay };
-  if (shared?.ok) openShared(app, shared.state);
+  if (shared?.ok) await openShared(app, shared.state);
   else {
     if (shared) chrome.notice(linkProblem(shared));
     app.resetSession(config);
@@ -74,8 +74,7 @@ async function main() {
     else if (!shared && embed.mode === "compare" && !chunkError) await app.openCompare(embed.preset, open);
     else if (!shared) {
       const warm = embed.ticks ?? embed.step ?? 0;
-      if (Number.isInteger(warm) && warm > 0 && app.usable()) app.guard(() => app.session.advance(Math.min(warm, MAX_CALL)));
-      app.refresh();
+      if (warm > 0 && app.usable()) await app.replay(app.guard(() => app.session.advancePlan(Math.min(warm, MAX_CALL)), null));
       if (embed.mode === "lesson" && !chunkError) await app.openLesson();
       if (embed.autoplay) app.setRunning(true);
     }

@@ -27,6 +27,7 @@ export async function ready(page) {
   await page.waitForFunction(
     () => {
       const s = window.__playground?.snapshot?.();
+      if (window.__playground?.replaying) return false; // a long link still opening
       const drawn = s && document.querySelectorAll("[data-partition]").length === s.partitions.length && document.querySelector(".node[data-broker]");
       return drawn || document.querySelector("#banner:not([hidden])");
     },

@@ -64,21 +64,25 @@ export function linkProblem(res) {
   return t("link.format", { why: res.detail });
 }
 
-/** Open a decoded share link: its config, its action log replayed exactly to its tick. */
-export function openShared(app, shared) {
+/**
+ * Open a decoded share link: its config, its action log replayed exactly to its tick (in slices
+ * with progress and Cancel when long: app.js replay). Resolves when it is open.
+ */
+export async function openShared(app, shared) {
   const error = app.resetSession(shared.config);
-  if (error) {
-    chrome.notice(t("link.replayFailed", { error }));
+  const failed = (why) => {
+    chrome.notice(t("link.replayFailed", { error: why }));
     app.resetSession({});
-    return;
-  }
+  };
+  if (error) return failed(error);
+  let plan;
   try {
-    app.session.restore(shared.config, shared.actions, shared.tick, shared.horizon);
+    plan = app.session.restorePlan(shared.config, shared.actions, shared.tick, shared.horizon);
   } catch (err) {
-    chrome.notice(t("link.replayFailed", { error: errorMessage(err) }));
-    app.resetSession({});
-    return;
+    return failed(errorMessage(err));
   }
-  app.refresh();
-  chrome.say(t("link.opened", { tick: shared.tick, n: app.session.actions.filter((a) => a.tick <= shared.tick).length }), "info");
+  let refused = null;
+  const r = await app.replay(plan, (err) => (refused = err));
+  if (refused) return failed(errorMessage(refused));
+  if (r && !r.cancelled) chrome.say(t("link.opened", { tick: shared.tick, n: app.session.actions.filter((a) => a.tick <= shared.tick).length }), "info");
 }

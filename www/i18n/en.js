@@ -595,6 +595,7 @@ export default {
   "share.link.tooLong": "This history is too long to share exactly as a link ({why}). Export the trace below instead: it holds the configuration, every action and every event.",
   "link.long": "This shared link asks for more than the page replays ({why}). It was not opened: you are looking at a fresh cluster.",
   "replay.progress": "Replaying the history: tick {tick} of {total}",
+  "replay.busy": "Wait for the replay to finish, or cancel it.",
   "replay.cancel": "Cancel",
   "replay.cancelled": "Replay cancelled at tick {tick}: the rest of the history is kept (seek or play to go on).",
   "speed.capped": "{speed} · capped at {actual}: the cluster cannot run faster on this device",

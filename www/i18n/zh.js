@@ -598,6 +598,7 @@ export default {
   "share.link.tooLong": "这段历史太长，无法作为链接精确分享（{why}）。请改为导出下面的轨迹：它包含配置、全部操作和全部事件。",
   "link.long": "这个分享链接要求的重放超出了本页面的上限（{why}）。它没有被打开：你看到的是一个新的集群。",
   "replay.progress": "正在重放历史：tick {tick} / {total}",
+  "replay.busy": "请等待重放完成，或取消它。",
   "replay.cancel": "取消",
   "replay.cancelled": "重放已在 tick {tick} 取消：其余历史仍保留（拖动时间轴或播放即可继续）。",
   "speed.capped": "{speed} · 已限速为 {actual}：集群在此设备上无法运行得更快",

@@ -25,6 +25,33 @@ export function notice(text) {
   $("#notice").hidden = !text;
 }
 
+/**
+ * A replay's progress in a bar of its own (made here on first use, styled as the notice bar):
+ * "tick N of M", a <progress> and Cancel (`onCancel`). `tick` null removes it.
+ */
+export function replayProgress(tick, total, onCancel) {
+  let bar = $("#replay-progress");
+  if (tick === null) {
+    bar?.remove();
+    return;
+  }
+  if (!bar) {
+    bar = document.createElement("div");
+    bar.id = "replay-progress";
+    bar.className = "banner banner-notice";
+    bar.setAttribute("role", "status");
+    bar.innerHTML = `<span class="notice-text"></span> <progress max="1" value="0"></progress> <button type="button" class="btn btn-small replay-cancel"></button>`;
+    $("#notice").after(bar);
+  }
+  const button = bar.querySelector(".replay-cancel");
+  button.textContent = t("replay.cancel");
+  if (onCancel) button.onclick = onCancel;
+  bar.querySelector(".notice-text").textContent = t("replay.progress", { tick, total });
+  const meter = bar.querySelector("progress");
+  meter.max = Math.max(1, total);
+  meter.value = tick;
+}
+
 // ------------------------------------------------------------------ language
 
 /** Set the language everywhere: static markup, the title, the language button. */
