@@ -190,6 +190,7 @@ export class App {
     if (!this.mode.playing && !(this.state.running && ticks > 0)) return;
     const events = this.guard(() => this.mode.advance(ticks), []);
     if (this.state.running) autoProduce(this, ticks);
+    forms.speedCapped(this.loop.capped ? this.loop.rate : null);
     this.refresh({ continuous: true, events });
   }
 
@@ -282,7 +283,7 @@ export class App {
       s.pausedBy = null;
       this.mode.pause(); // a lesson playing stops where it is: free play takes over (off its script)
       this.loop.kick();
-    }
+    } else forms.speedCapped(null);
     this.loop.dirty();
   }
 
