@@ -76,6 +76,7 @@ export async function openShared(app, shared) {
   };
   if (error) return failed(error);
   let plan;
+  await new Promise((resolve) => setTimeout(resolve, 0)); // the fresh cluster drawn before the plan is made
   try {
     plan = app.session.restorePlan(shared.config, shared.actions, shared.tick, shared.horizon);
   } catch (err) {

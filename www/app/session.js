@@ -121,6 +121,7 @@ export class Session {
   async replaySliced(plan, { progress = () => {}, cancelled = () => false, now = () => performance.now(), pause = yieldToPage } = {}) {
     const ops = [...plan.quiet.map((op) => [op, false]), ...plan.audible.map((op) => [op, true])];
     const events = [];
+    await pause(); // the page draws what it has first (the plan was made in this task)
     let start = now();
     let last = 0; // the last step's time: the next one is expected to take as long
     for (const [op, loud] of ops) {
