@@ -134,6 +134,14 @@ describe("Session", () => {
     assert.equal(c.horizon, 4000);
     c.seek(4000);
     assert.equal(hash(c), hash(a), "seeking on from there reaches the same state");
+    // A reset meanwhile: the replay stops and leaves the new cluster alone.
+    const d = new Session(Cluster, {});
+    const stale = d.replaySliced(d.restorePlan(a.config, a.actions, 4000, 4000), { pause: () => new Promise((r) => setImmediate(r)) });
+    d.reset({ seed: 9 });
+    assert.equal((await stale).cancelled, true);
+    assert.equal(d.tick, 0);
+    assert.equal(d.horizon, 0);
+    d.free();
     // A far seek, sliced: as seek() does it at once.
     const back = c.seekPlan(1234);
     await c.replaySliced(back.ops, { pause: async () => {} });

@@ -113,6 +113,7 @@ export class App {
 
   /** Start over with `config`: null, or the core's error in words (the current cluster is then kept). */
   resetSession(config) {
+    if (this.replaying) this.replaying.cancelled = true; // it stops, its handle replaced
     try {
       if (this.session) this.session.reset(config);
       else this.session = new Session(this.Cluster, config, t);

@@ -115,13 +115,17 @@ export class Session {
   /**
    * Run a replay plan in slices of about SLICE_MS, the page getting its turn between them.
    * `progress(tick, to)` after each slice; `cancelled()` is asked before each step: the replay
-   * then stops where it is (the history kept). Resolves to { cancelled, events }. An error of the
-   * core rejects it, as replay() throws.
+   * then stops where it is (the history kept); so it does, touching nothing, when the session got
+   * another handle meanwhile (a reset). Resolves to { cancelled, events }. An error of the core
+   * rejects it, as replay() throws.
    */
   async replaySliced(plan, { progress = () => {}, cancelled = () => false, now = () => performance.now(), pause = yieldToPage } = {}) {
     const ops = [...plan.quiet.map((op) => [op, false]), ...plan.audible.map((op) => [op, true])];
     const events = [];
+    // A reset or another seek meanwhile gives the session a new handle: this replay is then stale.
+    const handle = this.cluster;
     await pause(); // the page draws what it has first (the plan was made in this task)
+    if (this.cluster !== handle) return { cancelled: true, events };
     let start = now();
     let last = 0; // the last step's time: the next one is expected to take as long
     for (const [op, loud] of ops) {
@@ -129,6 +133,7 @@ export class Session {
       if (op.step && now() - start + last > SLICE_MS) {
         progress(this.at, plan.to);
         await pause();
+        if (this.cluster !== handle) return { cancelled: true, events };
         start = now();
       }
       if (op.step && cancelled()) {
