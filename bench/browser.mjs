@@ -18,7 +18,12 @@
 //        wasm Cluster, as the page's Session uses them; every result is checked against a straight
 //        run's stateHash() at that tick
 //      - the page as built: window.__playground.seek(t), which includes redrawing the page
-//   5. wasm memory after 10 M produced records (node, a process of its own)
+//   5. heavy use (#17): click-to-pause on the largest cluster (32 brokers × 256 partitions × RF 32)
+//      at the top speed, from the click's arrival to the pause in effect (tests/e2e/helpers.mjs
+//      pauseLatency); and the time to open the longest history a link may hold (the default
+//      cluster, one produce a tick for MAX_LINK_ACTIONS ticks: the replay bound's estimate),
+//      navigation to the state drawn, with the longest task meanwhile
+//   6. wasm memory after 10 M produced records (node, a process of its own)
 //
 // Figures are printed beside their budgets. Missed budgets do not fail the run (the throughput
 // budgets of bench/run.mjs do): timings on a shared machine vary from run to run, and a size
@@ -31,7 +36,8 @@ import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { serve } from '../scripts/static-server.mjs';
 import { CHROMIUM_ARGS, ROOT, findChromium, run } from '../scripts/toolchain.mjs';
-import { applyConfig, ready } from '../tests/e2e/helpers.mjs';
+import { applyConfig, pauseLatency, ready } from '../tests/e2e/helpers.mjs';
+import { encodeShare, MAX_LINK_ACTIONS, replayEstimateMs } from '../www/share.js';
 import { kb, mb, median, ms, printTable, quantile } from './lib.mjs';
 import { memoryRows } from './memory.mjs';
 
@@ -49,7 +55,10 @@ const BUDGET = {
   frameDefaultMs: 2,
   frameLargeMs: 12,
   seekMs: 50,
+  pauseMs: 16,
+  longTaskMs: 50,
 };
+const LARGEST = { brokers: 32, partitions: 256, replicationFactor: 32 };
 const LARGE = { brokers: 24, partitions: 200, replicationFactor: 3 };
 const FIRST_FRAME_RUNS = 5;
 const FRAMES = { default: 300, large: 100 };
@@ -321,26 +330,27 @@ async function measurePageSeek(browser, url, want) {
   try {
     await ready(page);
     await page.evaluate(PAGE_HELPERS);
-    return await page.evaluate(({ horizon, seeks, want: wanted }) => {
+    return await page.evaluate(async ({ horizon, seeks, want: wanted }) => {
       const pg = window.__playground;
       const want = new Map(wanted);
       if (pg.horizon !== horizon) return { skipped: `the page's history is ${pg.horizon} ticks, not ${horizon} (?ticks)` };
       if (pg.actions !== pg.actions) return { skipped: 'window.__playground.actions is a copy, not the live action log' };
       for (const a of window.__benchWorkload(horizon)) pg.actions.push(a);
-      pg.seek(0);
-      pg.seek(horizon);
+      // A far seek replays in slices (a Promise); a near one is done when seek returns.
+      await pg.seek(0);
+      await pg.seek(horizon);
       const targets = window.__benchTargets(seeks + 2, horizon);
       const times = [];
       const wrong = [];
-      targets.forEach((target, i) => {
+      for (const [i, target] of targets.entries()) {
         const s = performance.now();
-        pg.seek(target);
+        await pg.seek(target);
         pg.flush?.(); // the redraw, which the page does at the end of the task
         const e = performance.now();
         if (i >= 2) times.push(e - s);
         const h = String(pg.cluster.stateHash());
         if (want.has(target) && h !== want.get(target)) wrong.push(`tick ${target}: ${h} ≠ ${want.get(target)}`);
-      });
+      }
       return { times, wrong };
     }, { horizon: HISTORY_TICKS, seeks: PAGE_SEEKS, want });
   } finally {
@@ -349,9 +359,48 @@ async function measurePageSeek(browser, url, want) {
   }
 }
 
+/** Click-to-pause on the largest cluster at the top speed: { ms: [three clicks], capped }. */
+async function measurePause(browser, url) {
+  const { page, close } = await newPage(browser, null);
+  try {
+    const hash = new URLSearchParams(encodeShare({ config: LARGEST, actions: [], tick: 0, horizon: 0 }));
+    return await pauseLatency(page, `${url}?lang=en#${hash}`);
+  } finally {
+    await close();
+  }
+}
+
+/**
+ * The longest history a link may hold opened: the default cluster, one produce a tick
+ * (round-robin) for MAX_LINK_ACTIONS ticks. Navigation → the state drawn at its tick, and the
+ * longest task meanwhile (PerformanceObserver 'longtask').
+ */
+async function measureLinkOpen(browser, url) {
+  const actions = Array.from({ length: MAX_LINK_ACTIONS }, (_, i) => ({ tick: i, method: 'produce', args: [{ partition: i % 3, count: 1, acks: 'all' }] }));
+  const state = { config: {}, actions, tick: MAX_LINK_ACTIONS, horizon: MAX_LINK_ACTIONS };
+  const enc = encodeShare(state);
+  if (enc.problem) return { skipped: enc.problem.why };
+  const { page, errors, close } = await newPage(browser, null);
+  try {
+    await page.addInitScript(() => {
+      window.__longTasks = [];
+      new PerformanceObserver((list) => window.__longTasks.push(...list.getEntries().map((e) => e.duration))).observe({ type: 'longtask', buffered: true });
+    });
+    const start = Date.now();
+    await page.goto(`${url}?lang=en#${new URLSearchParams(enc)}`);
+    await page.waitForFunction((tick) => !window.__playground?.replaying && window.__playground?.snapshot()?.tick === tick, MAX_LINK_ACTIONS, { timeout: 120_000 });
+    const openMs = Date.now() - start;
+    const tasks = await page.evaluate(() => window.__longTasks);
+    if (errors.length) console.error(`link open: the page reported errors: ${errors.join('; ')}`);
+    return { openMs, chars: enc.s.length, estimateMs: replayEstimateMs({}, MAX_LINK_ACTIONS, MAX_LINK_ACTIONS), longest: Math.max(0, ...tasks), longTasks: tasks.length };
+  } finally {
+    await close();
+  }
+}
+
 // ------------------------------------------------------------------ main
 
-const PARTS = ['sizes', 'first', 'frames', 'seek', 'memory'];
+const PARTS = ['sizes', 'first', 'frames', 'seek', 'heavy', 'memory'];
 /** `--only=seek,frames`: measure only these parts (default: all). */
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',') ?? PARTS;
 const want = (part) => only.includes(part);
@@ -370,10 +419,11 @@ const frameRows = (what, r, budget) => {
 const rows = [];
 const wrong = [];
 let browserVersion = '';
-if (want('sizes') || want('first') || want('frames') || want('seek')) {
+const browserParts = ['sizes', 'first', 'frames', 'seek', 'heavy'];
+if (browserParts.some(want)) {
   run(path.join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--outDir', DIST, '--emptyOutDir', '--logLevel', 'warn']);
 }
-if (want('sizes') || want('first') || want('frames') || want('seek')) {
+if (browserParts.some(want)) {
   const server = await serve(DIST, BASE, { [TIMELINE_URL]: path.join(ROOT, 'www', 'timeline.js') });
   const url = `http://127.0.0.1:${server.address().port}${BASE}`;
   // The frames are timed on a cross-origin isolated page, whose clock resolves microseconds, not
@@ -436,6 +486,20 @@ if (want('sizes') || want('first') || want('frames') || want('seek')) {
           `${ms(median(pageSeek.times))} median, ${ms(Math.max(...pageSeek.times))} max (${pageSeek.times.length} seeks)`,
           `≤ ${ms(BUDGET.seekMs)} any tick`, Math.max(...pageSeek.times) <= BUDGET.seekMs]);
         wrong.push(...pageSeek.wrong.map((w) => `page: ${w}`));
+      }
+    }
+    if (want('heavy')) {
+      const pause = await measurePause(browser, url);
+      const worst = Math.max(...pause.ms);
+      rows.push([`click-to-pause, ${LARGEST.brokers} brokers × ${LARGEST.partitions} partitions RF ${LARGEST.replicationFactor} at the top speed (3 clicks)`,
+        `${pause.ms.map((x) => ms(x)).join(' / ')}${pause.capped ? ' (speed capped, said)' : ''}`, `≤ ${ms(BUDGET.pauseMs)} (one frame)`, worst <= BUDGET.pauseMs]);
+      const link = await measureLinkOpen(browser, url);
+      if (link.skipped) rows.push(['link open, the longest shareable history', `not measured: ${link.skipped}`, '', null]);
+      else {
+        rows.push(
+          [`link open, the longest shareable history (${MAX_LINK_ACTIONS} ticks and actions, ${link.chars} characters)`, `${ms(link.openMs)} (estimated ${ms(link.estimateMs)})`, '≤ 10 s (the bound)', link.openMs <= 10_000],
+          ['  long tasks meanwhile / the longest', `${link.longTasks} / ${ms(link.longest)}`, `≤ ${ms(BUDGET.longTaskMs)}`, link.longest <= BUDGET.longTaskMs],
+        );
       }
     }
   } finally {

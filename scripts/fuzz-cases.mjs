@@ -223,7 +223,7 @@ export function shareCase(seed, index) {
     const q = rng.int(0, 3);
     if (q === 0) return mutateText(rng, query, rng.int(1, 4));
     if (q === 1) return `${query}&${query.split('&')[rng.int(0, 2)]}`.repeat(rng.int(1, 2)); // a parameter twice
-    if (q === 2) return query.replace(/^v=1/, `v=${rng.pick(['0', '2', '', '1.0', ' 1', '01', '%31', '１'])}`);
+    if (q === 2) return query.replace(/^v=\d/, `v=${rng.pick(['0', '3', '', '1.0', ' 1', '01', '%31', '１'])}`);
     const s = new URLSearchParams(query).get('s');
     return query.replace(s, s + 'A'.repeat(rng.int(1, 40)));
   }
@@ -338,7 +338,7 @@ export function shareProblem(query, { Cluster = null, tally = {} } = {}) {
     count('opened');
     const problem = momentProblem(r.state) ?? (Cluster ? replayProblem(Cluster, r.state, count) : null);
     if (problem) return `accepted a moment the page cannot use: ${problem}`;
-  } else if (r.ok !== false || !['version', 'checksum', 'format'].includes(r.reason) || typeof r.detail !== 'string') {
+  } else if (r.ok !== false || !['version', 'checksum', 'format', 'long'].includes(r.reason) || typeof r.detail !== 'string') {
     return `an undocumented result ${JSON.stringify(r)}`;
   } else count(`refused (${r.reason})`);
   try {

@@ -3,7 +3,7 @@
 // what the URL asks for. Imports run one way: this → app → modes → player / session → the core.
 //
 // URL parameters: ?seed=N (start with this seed), ?ticks=N (run N ticks before the first frame);
-// ?lang=en|zh; a share link ?v=1&s=…&c=…; the embed parameters ?scenario=NAME&step=N
+// ?lang=en|zh; a share link #v=2&s=…&c=… (in the fragment; ?v=1&s=…&c=… links still open); the embed parameters ?scenario=NAME&step=N
 // &controls=none|minimal|full&autoplay&theme=light|dark&height=PX, ?mode=compare&preset=ID
 // (www/README.md lists them).
 
@@ -21,7 +21,7 @@ import * as chrome from "./page/chrome.js";
 import { readSpeed, acksHelp } from "./page/forms.js";
 import { drawBanner } from "./page/draw.js";
 import { getLang, initialLang, loadLang, readSavedLang, t } from "./i18n.js";
-import { decodeShare, embedOptions } from "./share.js";
+import { decodeShare, embedOptions, hasShare, shareParams } from "./share.js";
 import { errorMessage } from "./views/model.js";
 
 const params = new URLSearchParams(location.search);
@@ -32,6 +32,8 @@ const embed = { ...embedOptions(params), params };
 const startLang = loadLang(initialLang({ param: embed.lang, saved: embed.lang ? null : readSavedLang(), languages: navigator.languages ?? [navigator.language] }));
 const startChunks = chunksLoaded(embed.scenario || embed.mode === "lesson" ? ["scenarios", "lessons"] : embed.mode === "compare" ? ["compare", "lessons"] : []);
 chrome.applyEmbedLayout(embed);
+// A share link pasted over this one changes only the fragment: the browser does not load the page again.
+window.addEventListener("hashchange", () => hasShare(shareParams("", location.hash)) && location.reload());
 main().catch((err) => drawBanner(t("main.startFailed", { error: errorMessage(err) }), false));
 
 async function main() {
@@ -63,21 +65,18 @@ async function main() {
   if (chunkError) chrome.notice(t("main.chunkFailed", { error: chunkError }));
   installHooks(app, share);
 
-  const config = {};
-  const seed = params.get("seed");
-  if (seed !== null) config.seed = Number(seed);
-  const shared = decodeShare(params);
+  const config = embed.seed !== null ? { seed: embed.seed } : {};
+  const shared = decodeShare(shareParams(location.search, location.hash));
   const open = { stop: embed.step ?? 0, autoplay: embed.autoplay };
-  if (shared?.ok) openShared(app, shared.state);
+  if (shared?.ok) await openShared(app, shared.state);
   else {
     if (shared) chrome.notice(linkProblem(shared));
     app.resetSession(config);
     if (!shared && embed.scenario && !chunkError) await app.openLesson(embed.scenario, open);
     else if (!shared && embed.mode === "compare" && !chunkError) await app.openCompare(embed.preset, open);
     else if (!shared) {
-      const warm = Number(params.get("ticks") ?? (embed.step !== null ? embed.step : NaN));
-      if (Number.isInteger(warm) && warm > 0 && app.usable()) app.guard(() => app.session.advance(Math.min(warm, MAX_CALL)));
-      app.refresh();
+      const warm = embed.ticks ?? embed.step ?? 0;
+      if (warm > 0 && app.usable()) await app.replay(app.guard(() => app.session.advancePlan(Math.min(warm, MAX_CALL)), null));
       if (embed.mode === "lesson" && !chunkError) await app.openLesson();
       if (embed.autoplay) app.setRunning(true);
     }

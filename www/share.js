@@ -3,16 +3,30 @@
 // A share link holds what the app needs to rebuild a moment exactly: the config (with its seed),
 // the action log [{tick, method, args}] and the position (tick, and the horizon of the recorded
 // history), as JSON → UTF-8 → base64url, with the format version and an FNV-1a checksum of the
-// payload:   ?v=1&s=<payload>&c=<8 hex digits>
-// Inside the payload actions are [tick delta, method code, ...args] to keep links short.
+// payload, in the URL's fragment (never sent to a server, so no request-header limit applies):
+//   #v=2&s=<payload>&c=<8 hex digits>
+// Inside the payload actions are [tick delta, method code, ...args] to keep links short, and a
+// row ["*", k, n] repeats the k rows before it n more times (the automatic producer's requests,
+// one every few ticks, are a run of a few rows repeated). Version 1 (`?v=1&s=…&c=…` in the
+// query, no repeat rows) still opens; the page reads either place.
 // A link with another version, a wrong checksum or a payload that does not have this shape is
-// refused with a reason; the page then says so and opens a fresh cluster.
+// refused with a reason; the page then says so and opens a fresh cluster. The page never makes a
+// link it would refuse: shareProblem() is the same check for both (too many actions, too long a
+// history, too long a payload, a replay estimated to take too long).
 
-export const SHARE_VERSION = 1;
+export const SHARE_VERSION = 2;
+/** The versions this page opens. */
+export const SHARE_VERSIONS = ["1", "2"];
 
-/** Longest history a link may ask the page to replay (ticks) and most actions. */
+/** Longest history a link may ask the page to replay (ticks) and most actions (repeats expanded). */
 export const MAX_LINK_TICKS = 2_000_000;
-export const MAX_LINK_ACTIONS = 20_000;
+export const MAX_LINK_ACTIONS = 100_000;
+/** Longest payload (characters): a link that still fits in a chat message or an e-mail. */
+export const MAX_LINK_CHARS = 32_000;
+/** Longest replay a link may ask for, as estimated by replayEstimateMs. */
+export const MAX_REPLAY_MS = 10_000;
+/** Most rows one repeat row repeats (the encoder's window). */
+const MAX_PERIOD = 64;
 
 const CODES = { produce: "p", fail: "f", recover: "r", cut: "c", heal: "h", dropNext: "d", addReplica: "a", electLeaders: "e" };
 const METHODS = Object.fromEntries(Object.entries(CODES).map(([m, c]) => [c, m]));
@@ -46,25 +60,92 @@ export function fromBase64Url(b64) {
 }
 
 /**
- * The share parameters of a moment: { v, s, c } (strings). `state`: { config, actions, tick,
- * horizon }.
+ * Estimated milliseconds to replay `ticks` ticks and `actions` actions of a cluster with
+ * `config` (its keys as Cluster takes them; defaults as the core's): the work of a tick grows
+ * with the replicas and their fetches (partitions × replicationFactor²). Measured on a shared
+ * 2-core machine (the default cluster: ~0.03 ms a tick without events, ~0.06 with; 32 × 64 × RF 16:
+ * ~5 ms), so rather high than low; bench/browser.mjs prints the real link-open time.
+ */
+export function replayEstimateMs(config, ticks, actions) {
+  const partitions = Number.isFinite(config?.partitions) ? config.partitions : 3;
+  const rf = Number.isFinite(config?.replicationFactor) ? config.replicationFactor : 3;
+  return ticks * (0.03 + 0.0003 * partitions * rf * rf) + actions * 0.05;
+}
+
+/**
+ * Why a moment cannot be shared (or opened) exactly as a link, or null: { why } in words of the
+ * limit passed. `state`: { config, actions (count), tick, horizon }; `chars`: the payload's length.
+ */
+export function shareProblem({ config, actions, tick, horizon }, chars = 0) {
+  if (actions > MAX_LINK_ACTIONS) return { why: `${actions} actions, more than ${MAX_LINK_ACTIONS}` };
+  if (horizon > MAX_LINK_TICKS) return { why: `a history of ${horizon} ticks, longer than ${MAX_LINK_TICKS}` };
+  if (chars > MAX_LINK_CHARS) return { why: `${chars} characters, more than ${MAX_LINK_CHARS}` };
+  const ms = replayEstimateMs(config, tick, actions);
+  if (ms > MAX_REPLAY_MS) return { why: `a replay estimated at ${Math.round(ms / 1000)} s, longer than ${MAX_REPLAY_MS / 1000} s` };
+  return null;
+}
+
+/** The payload's rows with runs compacted: a row ["*", k, n] repeats the k rows before it n more times. */
+export function compactRows(rows) {
+  const keys = rows.map((r) => JSON.stringify(r));
+  const out = [];
+  let i = 0;
+  while (i < rows.length) {
+    let best = { k: 0, n: 0 };
+    for (let k = 1; k <= Math.min(MAX_PERIOD, i); k++) {
+      let m = 0;
+      while (i + m < rows.length && keys[i + m] === keys[i + m - k]) m++;
+      const n = Math.floor(m / k);
+      if (n * k > best.n * best.k) best = { k, n };
+    }
+    // A repeat row is ~10 characters: worth it from two rows on.
+    if (best.n * best.k >= 2) {
+      out.push(["*", best.k, best.n]);
+      i += best.n * best.k;
+    } else out.push(rows[i++]);
+  }
+  return out;
+}
+
+/**
+ * The share parameters of a moment: { v, s, c } (strings), or { problem } when it cannot be
+ * shared exactly (shareProblem). `state`: { config, actions, tick, horizon }.
  */
 export function encodeShare({ config, actions, tick, horizon }) {
+  const h = Math.max(horizon ?? tick, tick);
+  const early = shareProblem({ config, actions: actions.length, tick, horizon: h });
+  if (early) return { problem: early };
   let last = 0;
-  const a = actions.map((x) => {
+  const rows = actions.map((x) => {
     const row = [x.tick - last, CODES[x.method] ?? x.method, ...x.args];
     last = x.tick;
     return row;
   });
-  const payload = toBase64Url(JSON.stringify({ c: config ?? {}, a, t: tick, h: Math.max(horizon ?? tick, tick) }));
+  const payload = toBase64Url(JSON.stringify({ c: config ?? {}, a: compactRows(rows), t: tick, h }));
+  const problem = shareProblem({ config, actions: actions.length, tick, horizon: h }, payload.length);
+  if (problem) return { problem };
   return { v: String(SHARE_VERSION), s: payload, c: fnv1a(payload) };
 }
 
-/** The query string of a share link ("v=1&s=…&c=…"), optionally with more parameters (lang). */
+/**
+ * The parameters of a share link ("v=2&s=…&c=…", for the URL's fragment), optionally with more
+ * (lang); null when the moment cannot be shared exactly (encodeShare's problem).
+ */
 export function shareQuery(state, extra = {}) {
-  const q = new URLSearchParams(encodeShare(state));
+  const enc = encodeShare(state);
+  if (enc.problem) return null;
+  const q = new URLSearchParams(enc);
   for (const [k, v] of Object.entries(extra)) if (v !== undefined && v !== null) q.set(k, String(v));
   return q.toString();
+}
+
+/**
+ * The share parameters of a page's URL: those of its fragment (`#v=2&s=…`) when it has any, else
+ * those of its query (a version 1 link, an embed's iframe).
+ */
+export function shareParams(search, hash) {
+  const fragment = new URLSearchParams(String(hash ?? "").replace(/^#/, ""));
+  return hasShare(fragment) ? fragment : new URLSearchParams(search ?? "");
 }
 
 /** True when the URL parameters carry a share link (even a damaged one). */
@@ -80,7 +161,7 @@ export function hasShare(params) {
 export function decodeShare(params) {
   if (!hasShare(params)) return null;
   const v = params.get("v");
-  if (v !== String(SHARE_VERSION)) return { ok: false, reason: "version", detail: v ?? "none" };
+  if (!SHARE_VERSIONS.includes(v)) return { ok: false, reason: "version", detail: v ?? "none" };
   const s = params.get("s") ?? "";
   const c = (params.get("c") ?? "").toLowerCase();
   if (!s || !/^[0-9a-f]{8}$/.test(c) || fnv1a(s) !== c) return { ok: false, reason: "checksum", detail: "" };
@@ -90,10 +171,13 @@ export function decodeShare(params) {
   } catch (err) {
     return { ok: false, reason: "format", detail: `not JSON: ${err.message}` };
   }
-  const problem = shapeProblem(data);
+  const problem = shapeProblem(data, v === "1" ? 0 : MAX_PERIOD);
   if (problem) return { ok: false, reason: "format", detail: problem };
+  const rows = expandRows(data.a);
+  const tooLong = shareProblem({ config: data.c, actions: rows.length, tick: data.t, horizon: data.h }, s.length);
+  if (tooLong) return { ok: false, reason: "long", detail: tooLong.why };
   let tick = 0;
-  const actions = data.a.map(([dt, code, ...args]) => {
+  const actions = rows.map(([dt, code, ...args]) => {
     tick += dt;
     return { tick, method: METHODS[code], args };
   });
@@ -109,25 +193,49 @@ const isValue = (v) => v === null || isScalar(v);
 /** An action's argument as the page records them: a value, or an object of values. */
 const isArgument = (v) => isValue(v) || (isPlain(v) && Object.values(v).every(isValue));
 
-/** What is wrong with a decoded payload's shape, or null. */
-function shapeProblem(d) {
+/** The rows with the repeat rows expanded (shapeProblem checked them). */
+function expandRows(rows) {
+  const out = [];
+  for (const row of rows) {
+    if (row[0] !== "*") out.push(row);
+    else for (let j = 0, from = out.length - row[1]; j < row[1] * row[2]; j++) out.push(out[from + j]);
+  }
+  return out;
+}
+
+/** What is wrong with a decoded payload's shape, or null; repeat rows of at most `period` rows are allowed. */
+function shapeProblem(d, period) {
   if (!isPlain(d)) return "the payload is not an object";
   if (!isPlain(d.c)) return "no config";
   for (const [k, v] of Object.entries(d.c)) {
     if (!isScalar(v)) return `config ${k} is not a number, word or boolean`;
   }
   if (!Array.isArray(d.a)) return "no action list";
-  if (d.a.length > MAX_LINK_ACTIONS) return `more than ${MAX_LINK_ACTIONS} actions`;
   if (!isCount(d.t) || !isCount(d.h) || d.t > d.h) return "no valid position";
   if (d.h > MAX_LINK_TICKS) return `a history longer than ${MAX_LINK_TICKS} ticks`;
   let tick = 0;
+  // Each row's tick delta, to sum the repeated ones.
+  const deltas = [];
   for (const row of d.a) {
+    if (Array.isArray(row) && row[0] === "*" && period > 0) {
+      const [, k, n] = row;
+      if (row.length !== 3 || !Number.isSafeInteger(k) || k < 1 || k > Math.min(period, deltas.length) || !Number.isSafeInteger(n) || n < 1) return "a repeat of rows that are not there";
+      if (deltas.length + k * n > MAX_LINK_ACTIONS) return `more than ${MAX_LINK_ACTIONS} actions`;
+      const start = deltas.length - k;
+      for (let j = 0; j < k * n; j++) {
+        deltas.push(deltas[start + j]);
+        tick += deltas[start + j];
+      }
+      continue;
+    }
+    if (deltas.length >= MAX_LINK_ACTIONS) return `more than ${MAX_LINK_ACTIONS} actions`;
     if (!Array.isArray(row) || row.length < 2 || !isCount(row[0])) return "an action without a tick";
     // Own keys of words only: "toString" is `in` every object, and a nested list as a key
     // overflows the stack while it is turned into a string.
     if (typeof row[1] !== "string" || !Object.hasOwn(METHODS, row[1])) return `an unknown action ${typeof row[1] === "string" ? JSON.stringify(row[1].slice(0, 40)) : typeof row[1]}`;
     if (!row.slice(2).every(isArgument)) return `${METHODS[row[1]]} with an argument that is not a number, word, boolean or an object of them`;
     tick += row[0];
+    deltas.push(row[0]);
   }
   if (tick > d.h) return "an action after the end of the history";
   return null;
@@ -138,14 +246,27 @@ function shapeProblem(d) {
 export const CONTROLS = ["full", "minimal", "none"];
 
 /**
- * The page's embed parameters, validated: { scenario, step, controls, autoplay, theme, lang,
- * height, mode, preset, problems: [{ name, value, why }] }. `step` is a stop number (1-based) with
- * a scenario, a tick without. Unknown values are reported in `problems` and ignored.
+ * The page's URL parameters, validated: { scenario, step, controls, autoplay, theme, lang,
+ * height, mode, preset, seed, ticks, problems: [{ name, value, why }] }. Every bad one is
+ * reported in `problems` and ignored (the page says so in a toast naming it). `step` is a stop number (1-based) with
+ * a scenario, a tick without.
  */
 export function embedOptions(params) {
   const problems = [];
   const bad = (name, why) => problems.push({ name, value: params.get(name), why });
-  const opts = { scenario: null, step: null, controls: "full", autoplay: false, theme: null, lang: null, height: null, mode: null, preset: null, problems };
+  const opts = { scenario: null, step: null, controls: "full", autoplay: false, theme: null, lang: null, height: null, mode: null, preset: null, seed: null, ticks: null, problems };
+  const seed = params.get("seed");
+  if (seed !== null) {
+    const n = Number(seed);
+    if (seed.trim() !== "" && Number.isSafeInteger(n) && n >= 0) opts.seed = n;
+    else bad("seed", "a whole number ≥ 0");
+  }
+  const ticks = params.get("ticks");
+  if (ticks !== null) {
+    const n = Number(ticks);
+    if (ticks.trim() !== "" && Number.isSafeInteger(n) && n >= 0) opts.ticks = n;
+    else bad("ticks", "a whole number of ticks ≥ 0");
+  }
   const scenario = params.get("scenario");
   if (scenario !== null && scenario.trim()) opts.scenario = scenario.trim();
   const step = params.get("step");

@@ -70,12 +70,12 @@ export function replayPlan(actions, from, to, { includeFrom = false, chunk = REP
  * events of that stretch are the ones the page already lists), then those to run with events,
  * from tick `loud` on. Returns { loud, quiet, audible } (op lists as replayPlan makes them).
  */
-export function seekPlan(actions, from, to, { includeFrom = false, every = 0 } = {}) {
+export function seekPlan(actions, from, to, { includeFrom = false, every = 0, chunk = REPLAY_CHUNK_TICKS } = {}) {
   const loud = Math.max(from, to - QUIET_REPLAY_MARGIN);
   return {
     loud,
-    quiet: loud > from ? replayPlan(actions, from, loud, { includeFrom, every }) : [],
-    audible: replayPlan(actions, loud, to, { includeFrom: includeFrom && loud === from, every }),
+    quiet: loud > from ? replayPlan(actions, from, loud, { includeFrom, every, chunk }) : [],
+    audible: replayPlan(actions, loud, to, { includeFrom: includeFrom && loud === from, every, chunk }),
   };
 }
 

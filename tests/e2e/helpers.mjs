@@ -27,6 +27,7 @@ export async function ready(page) {
   await page.waitForFunction(
     () => {
       const s = window.__playground?.snapshot?.();
+      if (window.__playground?.replaying) return false; // a long link still opening
       const drawn = s && document.querySelectorAll("[data-partition]").length === s.partitions.length && document.querySelector(".node[data-broker]");
       return drawn || document.querySelector("#banner:not([hidden])");
     },
@@ -191,3 +192,38 @@ export async function applyConfig(page, values = {}, version = "3.7") {
   await page.evaluate(() => (document.querySelector("#config-panel").open = false));
   if (error) throw new Error(`the config was refused: ${error}`);
 }
+
+/**
+ * Open `url`, play at the top speed for a while and click Pause (three times): the milliseconds
+ * from the click's arrival (its event's timeStamp) to the pause being in effect, each; and
+ * whether the speed readout said "capped" while playing. (tests/e2e/heavy.test.mjs, the bench.)
+ */
+export async function pauseLatency(page, url) {
+  await page.goto(url);
+  await ready(page);
+  await page.evaluate(() => {
+    const speed = document.querySelector("#speed");
+    speed.value = speed.max;
+    speed.dispatchEvent(new Event("input", { bubbles: true }));
+    // After the page's own handler (bubbling to window): when the pause took effect.
+    window.addEventListener("click", (e) => {
+      if (e.target.closest("#play") && !window.__playground.running) window.__paused = performance.now() - e.timeStamp;
+    });
+  });
+  const box = await page.locator("#play").boundingBox();
+  const at = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  const out = [];
+  let capped = null;
+  for (let i = 0; i < 3; i++) {
+    await page.mouse.click(at.x, at.y); // play
+    await page.waitForFunction(() => window.__playground.running);
+    await page.waitForTimeout(1500);
+    if (i === 0) capped = await page.evaluate(() => document.querySelector("#speed-value").dataset.capped === "true");
+    await page.evaluate(() => (window.__paused = null));
+    await page.mouse.click(at.x, at.y); // pause
+    await page.waitForFunction(() => window.__paused !== null, null, { timeout: 60_000 });
+    out.push(await page.evaluate(() => window.__paused));
+  }
+  return { ms: out, capped };
+}
+

@@ -44,7 +44,7 @@ describe("share links", () => {
     const hash = await stateHash(page);
     const horizon = await page.evaluate(() => window.__playground.horizon);
     const link = await shareDialogLink(page);
-    assert.match(link, /\?v=1&s=[A-Za-z0-9_-]+&c=[0-9a-f]{8}&lang=en$/);
+    assert.match(link, /\?lang=en#v=2&s=[A-Za-z0-9_-]+&c=[0-9a-f]{8}$/, "the state in the fragment, never sent to a server");
     assert.match(await page.textContent("#share-link-help"), /tick 30/);
 
     await page.goto(link);
@@ -63,7 +63,8 @@ describe("share links", () => {
 
   test("a damaged link shows a clear message and a fresh cluster", TIMEOUT, async () => {
     const { page } = ctx;
-    const u = new URL(ctx.link);
+    // The state is in the fragment; the query form (an embed's iframe) is read the same way.
+    const u = new URL(`${ctx.link.replace(/\?.*$/, "")}?${new URL(ctx.link).hash.slice(1)}`);
     const s = u.searchParams.get("s");
     u.searchParams.set("s", `${s.slice(0, 30)}${s[30] === "x" ? "y" : "x"}${s.slice(31)}`);
     await page.goto(u.href);
@@ -75,13 +76,15 @@ describe("share links", () => {
     await page.click("#notice .notice-close");
     assert.equal(await page.isVisible("#notice"), false);
 
-    const old = new URL(ctx.link);
+    const old = new URL(u.href);
+    old.searchParams.set("s", s);
     old.searchParams.set("v", "0");
     await page.goto(old.href);
     await ready(page);
     assert.match(await page.textContent("#notice .notice-text"), /another version of the playground \(format v=0/);
 
-    const cut = new URL(ctx.link);
+    const cut = new URL(u.href);
+    cut.searchParams.set("s", s);
     cut.searchParams.delete("c");
     cut.searchParams.set("lang", "zh");
     await page.goto(cut.href);

@@ -69,7 +69,7 @@ describe("the single-file build from file://", () => {
     assert.equal(await stateHash(page), hash, "back is exact here too");
     await page.click("#lesson-close");
     await stepClicks(page, 5);
-    assert.match(await page.evaluate(() => window.__playground.shareLink()), /^file:\/\/.*kafka-replication-playground\.html\?v=1&s=/);
+    assert.match(await page.evaluate(() => window.__playground.shareLink()), /^file:\/\/.*kafka-replication-playground\.html\?lang=\w+#v=2&s=/);
     await viewShot(page, "single-file");
     assert.deepEqual(network, [], "no request left the file");
     assert.deepEqual(errors, []);

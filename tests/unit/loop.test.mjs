@@ -2,7 +2,7 @@
 // frame while playing), requests frames only while something plays, and none while held.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { Loop } from "../../www/app/loop.js";
+import { FRAME_BUDGET_MS, Loop } from "../../www/app/loop.js";
 
 /** A loop with hand-run frames and microtasks, counting draws and the ticks it advanced. */
 function harness({ tps = 10 } = {}) {
@@ -50,11 +50,13 @@ test("while playing: ticks by the clock, one draw per frame; stops requesting fr
   h.loop.kick();
   assert.equal(h.frames.length, 1, "one frame requested");
   h.frame(1000); // the first frame starts the clock
+  h.frame(1100); // the first tick ever is run alone, to measure its cost (the frame budget)
+  assert.equal(h.seen.ticks, 1);
   h.loop.dirty();
-  h.frame(1250); // 250 ms at 10 ticks/s
-  assert.equal(h.seen.ticks, 2);
+  h.frame(1350); // 250 ms at 10 ticks/s
+  assert.equal(h.seen.ticks, 3);
   assert.equal(h.seen.draws, 1, "drawn in the frame");
-  assert.equal(h.seen.animated, 2);
+  assert.equal(h.seen.animated, 3);
   h.seen.playing = false;
   h.frame(1300);
   assert.equal(h.frames.length, 0);
@@ -83,4 +85,56 @@ test("redraw waits for the next frame; onNextFrame runs before it", () => {
   assert.deepEqual(order, ["input"]);
   assert.equal(h.seen.draws, 1);
   assert.throws(() => new Loop({}), /hooks.animating must be a function/);
+});
+
+/** A loop whose ticks cost `tickMs` each and whose draw costs `drawMs`, on a clock of its own. */
+function costly({ tps, tickMs, drawMs = 1 }) {
+  const frames = [];
+  let clock = 0;
+  const seen = { ticks: [], playing: true };
+  const loop = new Loop(
+    {
+      animating: () => seen.playing,
+      tps: () => tps,
+      advance: (n) => {
+        seen.ticks.push(n);
+        clock += n * tickMs;
+      },
+      draw: () => (clock += drawMs),
+      animate: () => {},
+    },
+    { raf: (fn) => frames.push(fn), microtask: () => {}, clock: () => clock },
+  );
+  const run = (count) => {
+    loop.kick();
+    for (let i = 0, now = 0; i < count; i++, now += 16) {
+      loop.dirty();
+      const before = clock;
+      frames.shift()(now);
+      seen.work = Math.max(seen.work ?? 0, clock - before);
+    }
+  };
+  return { loop, seen, run };
+}
+
+test("a frame budget (#17): at most FRAME_BUDGET_MS of ticks and drawing per frame, the cap said", () => {
+  // 1 000 ticks/s asks 16 ticks a 16 ms frame; at 2 ms a tick only 5 fit beside a 1 ms draw.
+  const slow = costly({ tps: 1000, tickMs: 2 });
+  slow.run(40);
+  assert.ok(slow.seen.ticks.slice(5).every((n) => n === 5 || n === 6), `ticks per frame ${slow.seen.ticks}`);
+  assert.ok(slow.seen.work <= FRAME_BUDGET_MS + 1, `the longest frame: ${slow.seen.work} ms`);
+  assert.equal(slow.loop.capped, true);
+  assert.ok(slow.loop.rate > 250 && slow.loop.rate < 450, `runs at ${slow.loop.rate} ticks/s`);
+  // Cheap ticks: as many as the speed asks, not capped.
+  const fast = costly({ tps: 1000, tickMs: 0.01 });
+  fast.run(40);
+  assert.equal(fast.loop.capped, false);
+  assert.ok(fast.seen.ticks.slice(2).every((n) => n === 16), `ticks per frame ${fast.seen.ticks}`);
+  // A tick that alone costs more than a frame: one every few frames, never two in one.
+  const huge = costly({ tps: 1000, tickMs: 30, drawMs: 2 });
+  huge.run(60);
+  const ran = huge.seen.ticks.slice(1);
+  assert.ok(Math.max(...ran) === 1, `ticks per frame ${ran}`);
+  const share = ran.filter((n) => n === 1).length / ran.length;
+  assert.ok(share > 0.2 && share < 0.5, `a tick in ${(share * 100).toFixed(0)} % of the frames`);
 });

@@ -4,7 +4,7 @@
 // (through page/draw.js). Core errors are said here, in words: a refusal as a toast, a panic
 // (the handle is then lost) as the banner.
 
-import { isPanic, Session } from "./session.js";
+import { isPanic, Session, SLICED_MS } from "./session.js";
 import { Loop } from "./loop.js";
 import { autoProduce, autoText } from "./producer.js";
 import { FreePlay } from "./modes/free.js";
@@ -53,6 +53,7 @@ export class App {
     this.session = null;
     this.mode = null;
     this.panel = null; // the open mode's panel drawing (page/lesson-panel.js or compare-panel.js)
+    this.replaying = null; // a replay in slices: { cancelled } (the session is not used meanwhile)
     this.state = {
       schema: this.schema,
       coreLoaded: true,
@@ -103,7 +104,7 @@ export class App {
   }
 
   usable() {
-    return this.session !== null && !this.state.broken;
+    return this.session !== null && !this.state.broken && !this.replaying;
   }
 
   animating() {
@@ -114,6 +115,7 @@ export class App {
 
   /** Start over with `config`: null, or the core's error in words (the current cluster is then kept). */
   resetSession(config) {
+    if (this.replaying) this.replaying.cancelled = true; // it stops, its handle replaced
     try {
       if (this.session) this.session.reset(config);
       else this.session = new Session(this.Cluster, config, t);
@@ -166,7 +168,7 @@ export class App {
    */
   act(method, args, { quiet = false } = {}) {
     if (!this.usable()) {
-      if (!quiet) chrome.say(this.state.broken ?? t("main.noCluster"));
+      if (!quiet) chrome.say(this.replaying ? t("replay.busy") : (this.state.broken ?? t("main.noCluster")));
       return { ok: false, error: "no cluster" };
     }
     const r = this.mode.act(method, args);
@@ -191,6 +193,7 @@ export class App {
     if (!this.mode.playing && !(this.state.running && ticks > 0)) return;
     const events = this.guard(() => this.mode.advance(ticks), []);
     if (this.state.running) autoProduce(this, ticks);
+    forms.speedCapped(this.loop.capped ? this.loop.rate : null);
     this.refresh({ continuous: true, events });
   }
 
@@ -225,12 +228,55 @@ export class App {
     this.refresh();
   }
 
+  /** Go to `tick` of the history (a far one replayed in slices: the Promise resolves when there). */
   seek(tick) {
-    if (!this.usable()) return;
+    if (!this.usable()) return Promise.resolve();
     this.setRunning(false);
-    const r = this.guard(() => this.session.seek(tick));
+    const plan = this.guard(() => this.session.seekPlan(tick));
+    const r = plan?.result;
     if (r && r.to > r.from && (r.to - r.from > 1 || r.restored)) clearHistory(this.state.history); // the chart would have a gap
-    this.refresh();
+    return this.replay(plan?.ops ?? null);
+  }
+
+  /**
+   * Run a replay of the page's session (Session restorePlan / seekPlan / advancePlan): at once
+   * when estimated under SLICED_MS, else in slices, the progress and Cancel shown and the page
+   * answering meanwhile (nothing else uses the session). Resolves to { cancelled }, or null when
+   * the core refused: `failed(err)` (default: said as any core error). The short replay is done
+   * when this returns.
+   */
+  replay(plan, failed = (err) => this.coreFailed(err)) {
+    if (!plan || plan.estimateMs <= SLICED_MS) {
+      let ok = true;
+      try {
+        if (plan) this.session.replay(plan);
+      } catch (err) {
+        failed(err);
+        ok = false;
+      }
+      this.refresh();
+      return Promise.resolve(ok ? { cancelled: false } : null);
+    }
+    const job = { cancelled: false };
+    this.replaying = job;
+    this.setRunning(false);
+    const progress = (tick, to) => chrome.replayProgress(tick, to, () => (job.cancelled = true));
+    progress(this.session.tick, plan.to);
+    return this.session
+      .replaySliced(plan, { progress, cancelled: () => job.cancelled })
+      .then(
+        (r) => {
+          if (r.cancelled) chrome.say(t("replay.cancelled", { tick: this.session.tick }), "info");
+          return { cancelled: r.cancelled };
+        },
+        (err) => (failed(err), null),
+      )
+      .finally(() => {
+        this.replaying = null;
+        chrome.replayProgress(null);
+        this.state.shownStamp = -1;
+        this.refresh();
+      });
   }
 
   setRunning(on) {
@@ -240,7 +286,7 @@ export class App {
       s.pausedBy = null;
       this.mode.pause(); // a lesson playing stops where it is: free play takes over (off its script)
       this.loop.kick();
-    }
+    } else forms.speedCapped(null);
     this.loop.dirty();
   }
 

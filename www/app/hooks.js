@@ -23,7 +23,12 @@ export function installHooks(app, share) {
     },
     /** Draw now what changed (the benchmark's frames: the loop would draw at the end of the task). */
     flush: () => app.loop.flush(),
+    /** Seek (a Promise: a far seek replays in slices). */
     seek: (tick) => app.seek(tick),
+    /** Whether a replay in slices runs (a long link opening, a far seek). */
+    get replaying() {
+      return app.replaying !== null;
+    },
     get actions() {
       return app.session?.actions;
     },

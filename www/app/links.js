@@ -9,8 +9,9 @@ import { errorMessage, MAX_WINDOW } from "../views/model.js";
 /** The share-link and export actions of `app` (app.js App). */
 export function links(app) {
   const link = () => {
+    // The exact state goes in the fragment (never sent to a server); none when it is too long.
     const l = app.mode.link(getLang());
-    return { ...l, url: `${chrome.pageBase()}?${l.query}` };
+    return { ...l, url: l.problem ? "" : `${chrome.pageBase()}?${l.query}${l.hash ? `#${l.hash}` : ""}` };
   };
   const snippet = (l) => {
     const base = chrome.pageBase().replace(/[^/]*$/, "");
@@ -59,24 +60,30 @@ export function links(app) {
 export function linkProblem(res) {
   if (res.reason === "version") return t("link.version", { v: res.detail });
   if (res.reason === "checksum") return t("link.damaged");
+  if (res.reason === "long") return t("link.long", { why: res.detail });
   return t("link.format", { why: res.detail });
 }
 
-/** Open a decoded share link: its config, its action log replayed exactly to its tick. */
-export function openShared(app, shared) {
+/**
+ * Open a decoded share link: its config, its action log replayed exactly to its tick (in slices
+ * with progress and Cancel when long: app.js replay). Resolves when it is open.
+ */
+export async function openShared(app, shared) {
   const error = app.resetSession(shared.config);
-  if (error) {
-    chrome.notice(t("link.replayFailed", { error }));
+  const failed = (why) => {
+    chrome.notice(t("link.replayFailed", { error: why }));
     app.resetSession({});
-    return;
-  }
+  };
+  if (error) return failed(error);
+  let plan;
+  await new Promise((resolve) => setTimeout(resolve, 0)); // the fresh cluster drawn before the plan is made
   try {
-    app.session.restore(shared.config, shared.actions, shared.tick, shared.horizon);
+    plan = app.session.restorePlan(shared.config, shared.actions, shared.tick, shared.horizon);
   } catch (err) {
-    chrome.notice(t("link.replayFailed", { error: errorMessage(err) }));
-    app.resetSession({});
-    return;
+    return failed(errorMessage(err));
   }
-  app.refresh();
-  chrome.say(t("link.opened", { tick: shared.tick, n: app.session.actions.filter((a) => a.tick <= shared.tick).length }), "info");
+  let refused = null;
+  const r = await app.replay(plan, (err) => (refused = err));
+  if (refused) return failed(errorMessage(refused));
+  if (r && !r.cancelled) chrome.say(t("link.opened", { tick: shared.tick, n: app.session.actions.filter((a) => a.tick <= shared.tick).length }), "info");
 }

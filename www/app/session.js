@@ -7,11 +7,27 @@
 // the very state seen before (stateHash() agrees). Acting in the past forks: the recorded future
 // is discarded (as in RaftScope).
 
-import { Checkpoints, forkAt, replayPlan, runPlan, seekPlan } from "../timeline.js";
+import { Checkpoints, forkAt, REPLAY_CHUNK_TICKS, replayPlan, runPlan, seekPlan } from "../timeline.js";
+import { replayEstimateMs } from "../share.js";
 import { errorMessage, mergeEvents } from "../views/model.js";
 
 /** step() accepts at most this many ticks, and produce() this many records, per call. */
 export const MAX_CALL = 100000;
+/**
+ * A replay (a share link opened, a far seek) runs at most this long in one task before it
+ * gives the page its turn (no task over 50 ms, the browser's long-task threshold); one estimated
+ * longer than SLICED_MS in all runs in such slices, else at once.
+ */
+export const SLICE_MS = 16;
+export const SLICED_MS = 50;
+
+/** Give the page a turn (input, drawing) before going on: a message task, not a clamped timeout. */
+const yieldToPage = () =>
+  new Promise((resolve) => {
+    const ch = new MessageChannel();
+    ch.port1.onmessage = () => resolve();
+    ch.port2.postMessage(0);
+  });
 
 /** Whether `err` is a wasm trap (a panic): the handle is then unusable, unlike after a validation Error. */
 export function isPanic(err) {
@@ -60,14 +76,82 @@ export class Session {
    * stop); the history reaches `horizon`. Returns the events of the replay.
    */
   restore(config, actions, tick, horizon = tick) {
+    return this.replay(this.restorePlan(config, actions, tick, horizon));
+  }
+
+  /**
+   * restore()'s first half: the new handle and log, and the replay to run (replay() at once, or
+   * replaySliced()). Ticks per step are sized so that one step takes about SLICE_MS.
+   */
+  restorePlan(config, actions, tick, horizon = tick) {
     if (!Array.isArray(actions)) throw new Error("restore: actions must be an array of {tick, method, args}");
     if (!Number.isInteger(tick) || tick < 0) throw new Error(`restore: tick must be an integer ≥ 0, got ${tick}`);
     this.reset(config);
     this.actions = actions.map((a) => ({ tick: a.tick, method: a.method, args: a.args }));
-    const events = this.run(replayPlan(this.actions, 0, tick, { includeFrom: true, every: this.checkpoints.every }));
+    // The whole history is there at once: a replay cancelled halfway can be seeked or played on.
     this.horizon = Math.max(horizon, tick);
-    this.events = { items: mergeEvents([], events), version: this.events.version + 1 };
+    const audible = replayPlan(this.actions, 0, tick, { includeFrom: true, every: this.checkpoints.every, chunk: this.chunk() });
+    return { loud: 0, quiet: [], audible, to: tick, before: [], estimateMs: this.estimate(tick, this.actions.length) };
+  }
+
+  /** Ticks per step of a replay: about half of SLICE_MS of work (share.js replayEstimateMs). */
+  chunk() {
+    return Math.max(1, Math.min(REPLAY_CHUNK_TICKS, Math.floor(SLICE_MS / 2 / replayEstimateMs(this.config, 1, 0))));
+  }
+
+  /** Estimated milliseconds to replay `ticks` ticks and `actions` actions of this cluster. */
+  estimate(ticks, actions = 0) {
+    return replayEstimateMs(this.config, ticks, actions);
+  }
+
+  /** Run a replay plan (restorePlan, seekPlan) at once. Returns the events. */
+  replay(plan) {
+    this.run(plan.quiet, false);
+    const events = this.run(plan.audible);
+    this.replayed(plan, events);
     return events;
+  }
+
+  /**
+   * Run a replay plan in slices of about SLICE_MS, the page getting its turn between them.
+   * `progress(tick, to)` after each slice; `cancelled()` is asked before each step: the replay
+   * then stops where it is (the history kept); so it does, touching nothing, when the session got
+   * another handle meanwhile (a reset). Resolves to { cancelled, events }. An error of the core
+   * rejects it, as replay() throws.
+   */
+  async replaySliced(plan, { progress = () => {}, cancelled = () => false, now = () => performance.now(), pause = yieldToPage } = {}) {
+    const ops = [...plan.quiet.map((op) => [op, false]), ...plan.audible.map((op) => [op, true])];
+    const events = [];
+    // A reset or another seek meanwhile gives the session a new handle: this replay is then stale.
+    const handle = this.cluster;
+    await pause(); // the page draws what it has first (the plan was made in this task)
+    if (this.cluster !== handle) return { cancelled: true, events };
+    let start = now();
+    let last = 0; // the last step's time: the next one is expected to take as long
+    for (const [op, loud] of ops) {
+      // Only before a step: the actions at this tick are applied (a replay on from here skips them).
+      if (op.step && now() - start + last > SLICE_MS) {
+        progress(this.at, plan.to);
+        await pause();
+        if (this.cluster !== handle) return { cancelled: true, events };
+        start = now();
+      }
+      if (op.step && cancelled()) {
+        this.replayed(plan, events);
+        return { cancelled: true, events };
+      }
+      const t0 = now();
+      for (const e of this.run([op], loud)) events.push(e);
+      if (op.step) last = now() - t0;
+    }
+    this.replayed(plan, events);
+    return { cancelled: false, events };
+  }
+
+  /** After a replay: the events list rebuilt from the plan's `loud` tick on, the horizon reached. */
+  replayed(plan, events) {
+    this.horizon = Math.max(this.horizon, this.at);
+    this.events = { items: mergeEvents(eventsBefore(plan.before, Math.min(plan.loud, this.at), events), events), version: this.events.version + 1 };
   }
 
   /**
@@ -93,9 +177,7 @@ export class Session {
 
   /** Run `n` ticks, replaying any recorded actions on the way. Returns the events, oldest first. */
   advance(n) {
-    if (!Number.isInteger(n) || n < 0) throw new Error(`advance: n must be an integer ≥ 0, got ${n}`);
-    this.stamp++;
-    const events = this.run(replayPlan(this.actions, this.at, this.at + n, { every: this.checkpoints.every }));
+    const events = this.run(this.advancePlan(n).audible);
     this.horizon = Math.max(this.horizon, this.at);
     if (events.length) this.events = { items: mergeEvents(this.events.items, events), version: this.events.version + 1 };
     return events;
@@ -108,16 +190,23 @@ export class Session {
    * Returns { from, to, restored }.
    */
   seek(to) {
+    const plan = this.seekPlan(to);
+    if (plan.ops) this.replay(plan.ops);
+    return plan.result;
+  }
+
+  /**
+   * seek()'s first half: the handle set to where the replay starts, and the replay to run
+   * (`ops`: for replay() or replaySliced(); null when already there). Returns { result, ops }.
+   */
+  seekPlan(to) {
     if (typeof to !== "number" || Number.isNaN(to)) throw new Error(`seek: the tick must be a number, got ${to}`);
     const from = this.at;
     const target = Math.max(0, Math.min(this.horizon, Math.round(to)));
-    if (target === from) return { from, to: target, restored: false };
+    if (target === from) return { result: { from, to: target, restored: false }, ops: null };
     this.stamp++;
     this.sync();
-    if (target > from && !(this.checkpoints.nearest(target)?.tick > from)) {
-      this.advance(target - from);
-      return { from, to: target, restored: false };
-    }
+    if (target > from && !(this.checkpoints.nearest(target)?.tick > from)) return { result: { from, to: target, restored: false }, ops: this.advancePlan(target - from) };
     let restored = this.checkpoints.restore(target);
     if (!restored) {
       restored = { tick: 0, handle: new this.Cluster(this.config) };
@@ -128,11 +217,16 @@ export class Session {
     this.replace(restored.handle, restored.tick);
     // Without events up to `loud` (the list has those: the history up to there is the same), then
     // with them, so the list is rebuilt from `loud` on exactly.
-    const plan = seekPlan(this.actions, restored.tick, target, { includeFrom: true, every: this.checkpoints.every });
-    this.run(plan.quiet, false);
-    const events = this.run(plan.audible);
-    this.events = { items: mergeEvents(eventsBefore(before, plan.loud, events), events), version: this.events.version + 1 };
-    return { from, to: target, restored: true };
+    const plan = seekPlan(this.actions, restored.tick, target, { includeFrom: true, every: this.checkpoints.every, chunk: this.chunk() });
+    return { result: { from, to: target, restored: true }, ops: { ...plan, to: target, before, estimateMs: this.estimate(target - restored.tick) } };
+  }
+
+  /** advance(n) as a replay plan (for replaySliced: `?ticks=N` on a large cluster). */
+  advancePlan(n) {
+    if (!Number.isInteger(n) || n < 0) throw new Error(`advance: n must be an integer ≥ 0, got ${n}`);
+    this.stamp++;
+    const audible = replayPlan(this.actions, this.at, this.at + n, { every: this.checkpoints.every, chunk: this.chunk() });
+    return { loud: this.at, quiet: [], audible, to: this.at + n, before: this.events.items, estimateMs: this.estimate(n) };
   }
 
   /** The core's snapshot (options as Cluster.snapshot takes them). */

@@ -29,6 +29,33 @@ export function notice(text) {
   $("#notice").hidden = !text;
 }
 
+/**
+ * A replay's progress in a bar of its own (made here on first use, styled as the notice bar):
+ * "tick N of M", a <progress> and Cancel (`onCancel`). `tick` null removes it.
+ */
+export function replayProgress(tick, total, onCancel) {
+  let bar = $("#replay-progress");
+  if (tick === null) {
+    bar?.remove();
+    return;
+  }
+  if (!bar) {
+    bar = document.createElement("div");
+    bar.id = "replay-progress";
+    bar.className = "banner banner-notice";
+    bar.setAttribute("role", "status");
+    bar.innerHTML = `<span class="notice-text"></span> <progress max="1" value="0"></progress> <button type="button" class="btn btn-small replay-cancel"></button>`;
+    $("#notice").after(bar);
+  }
+  const button = bar.querySelector(".replay-cancel");
+  button.textContent = t("replay.cancel");
+  if (onCancel) button.onclick = onCancel;
+  bar.querySelector(".notice-text").textContent = t("replay.progress", { tick, total });
+  const meter = bar.querySelector("progress");
+  meter.max = Math.max(1, total);
+  meter.value = tick;
+}
+
 // ------------------------------------------------------------------ language
 
 /** Set the language everywhere: static markup, the title, the language button. */
@@ -130,18 +157,26 @@ export function openHelp() {
   if (!d.open) d.showModal();
 }
 
-/** Fill the share dialog: `link` ({ url, stop, tick }), the embed `snippet`. */
+/**
+ * Fill the share dialog: `link` ({ url, problem, stop, tick }), the embed `snippet`. A history
+ * too long to share exactly (`problem`) has no link: the dialog says so and offers the trace.
+ */
 export function fillShare(link, snippet) {
   // The one-file build without a hosted copy: a link or an embed would point at this computer.
   const local = singleFile && !singleFile.hosted;
   $("#share-link").closest(".copy-row").hidden = local;
   $("#share-embed").closest(".share-section").hidden = local;
+  // A history too long to share exactly: no link, the reason, and the trace export instead.
   $("#share-link").value = local ? "" : link.url;
+  $("#share-link").disabled = !!link.problem;
+  $("#share-copy").disabled = !!link.problem;
   $("#share-link-help").textContent = local
     ? t("share.single")
-    : link.stop
-      ? t("share.link.lesson", { name: link.stop.title, n: link.stop.n })
-      : t("share.link.help", { tick: link.tick });
+    : link.problem
+      ? t("share.link.tooLong", { why: link.problem })
+      : link.stop
+        ? t("share.link.lesson", { name: link.stop.title, n: link.stop.n })
+        : t("share.link.help", { tick: link.tick });
   $("#share-embed").value = local ? "" : snippet;
   $("#share-export-help").textContent = t("share.export.help", { tick: link.tick });
 }
@@ -154,7 +189,8 @@ export function openShare() {
   const d = $("#share-dialog");
   $("#share-status").textContent = "";
   if (!d.open) d.showModal();
-  $("#share-link").select();
+  if ($("#share-link").disabled) $('#share-dialog [data-export="json"]').focus();
+  else $("#share-link").select();
 }
 
 export function shareStatus(text) {

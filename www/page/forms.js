@@ -61,11 +61,31 @@ export function producerDefaults(cfg) {
   }
 }
 
+/** The speed asked (ticks per second, the tick's length) and the rate run when capped (null: not capped). */
+const speed = { tps: 0, tickMs: 100, cap: null };
+
 /** The speed slider's ticks per second, its label drawn (`tickMs`: the cluster's tick length). */
 export function readSpeed(tickMs) {
-  const tps = speedFromSlider($("#speed").value);
-  $("#speed-value").textContent = formatSpeed(tps, tickMs);
-  return tps;
+  Object.assign(speed, { tps: speedFromSlider($("#speed").value), tickMs });
+  showSpeed();
+  return speed.tps;
+}
+
+/** The readout says the speed is capped by the frame budget, at `rate` ticks per second (null: not capped). */
+export function speedCapped(rate) {
+  const cap = rate === null ? null : Math.max(1, Math.round(rate));
+  if (cap === speed.cap) return;
+  speed.cap = cap;
+  showSpeed();
+}
+
+function showSpeed() {
+  const out = $("#speed-value");
+  const text = formatSpeed(speed.tps, speed.tickMs);
+  const actual = speed.cap === null ? null : formatSpeed(speed.cap, speed.tickMs);
+  out.textContent = actual === null ? text : t("speed.capped", { speed: text, actual });
+  out.title = actual === null ? "" : t("speed.capped.title", { actual });
+  out.dataset.capped = String(actual !== null);
 }
 
 /** Move the speed slider to `tps` ticks per second. */

@@ -165,7 +165,7 @@ export class CompareMode {
   link(lang) {
     const step = String(Math.max(1, this.player.stop));
     const query = new URLSearchParams({ mode: "compare", preset: this.preset.id, step, lang }).toString();
-    return { query, stop: null, tick: this.tick, files: { trace: "compare-trace", picture: "compare" }, embed: [`mode="compare"`, `preset="${this.preset.id}"`, `step="${step}"`] };
+    return { query, hash: "", problem: null, stop: null, tick: this.tick, files: { trace: "compare-trace", picture: "compare" }, embed: [`mode="compare"`, `preset="${this.preset.id}"`, `step="${step}"`] };
   }
 
   pictureParts() {

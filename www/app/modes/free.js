@@ -8,8 +8,10 @@
 //   play() → handled           Play: false when the app should run free play instead
 //   pause() · next() · back() · goto(n) · restart()    next / back → null or an error in words
 //   view(lang)                 the panel's data (null: no panel)
-//   link(lang)                 { query, stop: { title, n } | null, tick, files: { trace, picture }
-//                              (the exports' names), embed: [the embed element's attributes] }
+//   link(lang)                 { query, hash (the URL's fragment: an exact state), problem (why the
+//                              state cannot be a link, or null), stop: { title, n } | null, tick,
+//                              files: { trace, picture } (the exports' names), embed: [the embed
+//                              element's attributes] }
 //   trace(format)              the trace export (format: export.js traceJson)
 //   pictureParts()             the picture export's panes [{ snap, title }] (null: the live cluster)
 //   statePayload(snap)         the postMessage `state` event (without `running`)
@@ -17,9 +19,20 @@
 //   close()                    leave the mode (its own sessions freed)
 
 import { MAX_CALL } from "../session.js";
-import { shareQuery } from "../../share.js";
+import { encodeShare } from "../../share.js";
 import { statePayload } from "../../embed-api.js";
 import { errorMessage } from "../../views/model.js";
+
+/**
+ * The link to `session`'s exact state (share.js): { query: "lang=…", hash: "v=2&s=…&c=…",
+ * problem: null }, or with `problem` (in words) and no hash when it is too long to share exactly.
+ */
+export function exactLink(session, lang) {
+  const enc = encodeShare({ config: session.config, actions: session.actions, tick: session.tick, horizon: session.horizon });
+  const query = new URLSearchParams({ lang }).toString();
+  if (enc.problem) return { query, hash: "", problem: enc.problem.why };
+  return { query, hash: new URLSearchParams(enc).toString(), problem: null };
+}
 
 /** Run `fn` (a Session call); { ok: true, … } or { ok: false, error, err } instead of throwing. */
 export function attempt(fn) {
@@ -81,9 +94,8 @@ export class FreePlay {
   }
 
   link(lang) {
-    const s = this.session;
-    const state = { config: s.config, actions: s.actions, tick: s.tick, horizon: s.horizon };
-    return { query: shareQuery(state, { lang }), stop: null, tick: s.tick, files: { trace: "trace", picture: "picture" }, embed: [`share="${shareQuery(state)}"`] };
+    const l = exactLink(this.session, lang);
+    return { ...l, stop: null, tick: this.session.tick, files: { trace: "trace", picture: "picture" }, embed: l.hash ? [`share="${l.hash}"`] : [] };
   }
 
   pictureParts() {

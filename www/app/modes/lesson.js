@@ -3,12 +3,12 @@
 // script; Next / Back return to its own states). Implements the Mode contract (free.js).
 
 import { Player } from "../player.js";
-import { attempt } from "./free.js";
+import { attempt, exactLink } from "./free.js";
 import { configOf, lessonInfo, pick } from "../../lesson.js";
 
 export { catalogue, findScenario } from "../../lesson.js";
 import { statePayload } from "../../embed-api.js";
-import { lessonQuery, shareQuery } from "../../share.js";
+import { lessonQuery } from "../../share.js";
 import { t } from "../../i18n.js";
 
 /** The catalogue entry's parsed commands and info (parsed by `parse`, the core's parseScenario, on first use). */
@@ -132,9 +132,8 @@ export class LessonMode {
   link(lang) {
     const p = this.player;
     const embed = [`scenario="${this.name}"`, `step="${Math.max(1, p.stop)}"`];
-    if (!p.offScript && !p.playing) return { query: lessonQuery({ scenario: this.name, step: Math.max(1, p.stop), lang }), stop: { title: p.title() || this.entry.id, n: Math.max(1, p.stop) }, tick: this.session.tick, files: { trace: "trace", picture: "picture" }, embed };
-    const s = this.session;
-    return { query: shareQuery({ config: s.config, actions: s.actions, tick: s.tick, horizon: s.horizon }, { lang }), stop: null, tick: s.tick, files: { trace: "trace", picture: "picture" }, embed };
+    if (!p.offScript && !p.playing) return { query: lessonQuery({ scenario: this.name, step: Math.max(1, p.stop), lang }), hash: "", problem: null, stop: { title: p.title() || this.entry.id, n: Math.max(1, p.stop) }, tick: this.session.tick, files: { trace: "trace", picture: "picture" }, embed };
+    return { ...exactLink(this.session, lang), stop: null, tick: this.session.tick, files: { trace: "trace", picture: "picture" }, embed };
   }
 
   pictureParts() {
