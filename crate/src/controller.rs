@@ -33,6 +33,15 @@ impl Cluster {
         partition_epoch: u32,
     ) -> Msg {
         let st = self.zk.partitions[p as usize].clone();
+        // The answer with the partition's current state (an error, or an update already applied).
+        let current = |error: Option<KafkaError>| Msg::AlterPartitionResponse {
+            partition: p,
+            request: (leader_epoch, partition_epoch),
+            leader_epoch: st.leader_epoch,
+            isr: st.isr.clone(),
+            partition_epoch: st.version,
+            error,
+        };
         let error = if self.zk.controller != Some(to) {
             Some(KafkaError::NotController)
         } else if leader_epoch != st.leader_epoch || st.leader != leader as i32 {
@@ -41,14 +50,7 @@ impl Cluster {
             // Already in the requested state (a retried request whose first attempt was applied
             // but whose answer was lost): answered with the current state, not INVALID_UPDATE_VERSION
             // (`KafkaController.tryProcessAlterIsr`).
-            return Msg::AlterPartitionResponse {
-                partition: p,
-                request: (leader_epoch, partition_epoch),
-                leader_epoch: st.leader_epoch,
-                isr: st.isr,
-                partition_epoch: st.version,
-                error: None,
-            };
+            return current(None);
         } else if partition_epoch != st.version {
             Some(KafkaError::InvalidUpdateVersion)
         } else if self.config.rules().isr_requires_eligible && isr.iter().any(|b| !self.zk.is_registered(*b)) {
@@ -56,15 +58,8 @@ impl Cluster {
         } else {
             None
         };
-        if let Some(e) = error {
-            return Msg::AlterPartitionResponse {
-                partition: p,
-                request: (leader_epoch, partition_epoch),
-                leader_epoch: st.leader_epoch,
-                isr: st.isr,
-                partition_epoch: st.version,
-                error: Some(e),
-            };
+        if error.is_some() {
+            return current(error);
         }
         // The leader's AlterPartition always says RECOVERED (KIP-704).
         let next = PartitionState {
