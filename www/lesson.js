@@ -1,5 +1,5 @@
 // Lessons and scenarios as the page plays them: the catalogue of scenario files, and a runner that
-// plays parsed commands (parseScenario's [{line, command, options?, args?, kind?, text?}]) through
+// plays parsed commands (parseScenario's [{line, command, options?, args?, kind?, text?, sentence?}]) through
 // an `ops` object, a few ticks at a time, stopping at each `pause`. Pure (no DOM, no wasm): app/player.js
 // gives it ops that call its one handle (or two, in compare mode), and the node tests give it a
 // Cluster directly.
