@@ -13,8 +13,10 @@ import { getLang, t } from "./i18n.js";
 const BASE = "brokers=3 partitions=1 replicationFactor=3 networkLatencyMsMin=100 networkLatencyMsMax=100";
 
 /**
- * [{ id, key, values: [left, right], labels / labelsZh: [left, right] (as shown), script }]. The
- * script's `config` line holds everything but `key`; each pane adds `key=value`.
+ * [{ id, key, values: [left, right], labels / labelsZh: [left, right] (as shown), script, expected }].
+ * The script's `config` line holds everything but `key`; each pane adds `key=value`. `expected`:
+ * the contrast the preset is there to show, as findings { en, zh, holds([left, right]) } judged
+ * on the panes' paneMetrics (what the core's snapshot and violations say).
  */
 export const PRESETS = [
   {
@@ -23,6 +25,10 @@ export const PRESETS = [
     values: [1, "all"],
     labels: ["acks=1", "acks=all"],
     labelsZh: ["acks=1", "acks=all"],
+    expected: [
+      { en: "acks=1 lost the acknowledged m2; acks=all kept it", zh: "acks=1 丢了已确认的 m2；acks=all 保住了它", holds: ([a, b]) => a.lostValues.includes(2) && a.violations["acks1-lost"] > 0 && !b.lostValues.includes(2) },
+      { en: "acks=all told the producer instead: m2 failed, and can be sent again", zh: "acks=all 则如实告诉了生产者：m2 失败了，可以重发", holds: ([, b]) => b.failed > 0 },
+    ],
     script: `
 title en acks=1 or acks=all when the leader dies
 title zh leader 宕机时：acks=1 还是 acks=all
@@ -65,6 +71,9 @@ pause
     values: [4000, 0],
     labels: ["replica.lag.max.messages=4000 (0.8)", "time only (0.9+)"],
     labelsZh: ["replica.lag.max.messages=4000（0.8）", "只看时间（0.9+）"],
+    expected: [
+      { en: "the message rule dropped the followers from the ISR on a burst and took them back; time only kept the ISR as it was", zh: "按消息数的规则在突发时把 follower 移出 ISR 又加回来；只看时间时 ISR 保持不变", holds: ([a, b]) => a.isrChanges >= 2 && b.isrChanges === 0 },
+    ],
     script: `
 title en Message lag rule or time only: a burst of 5000 records
 title zh 按消息数还是只按时间判断落后：一次 5000 条的突发
@@ -101,6 +110,9 @@ pause
     values: ["high-watermark", "leader-epoch"],
     labels: ["truncate to the HW (≤0.10)", "leader epoch (KIP-101, 0.11)"],
     labelsZh: ["截断到 HW（≤0.10）", "leader epoch（KIP-101，0.11）"],
+    expected: [
+      { en: "truncating to the HW lost the acknowledged m2; the leader epoch kept it", zh: "按 HW 截断丢了已确认的 m2；按 leader epoch 截断保住了它", holds: ([a, b]) => a.lostValues.includes(2) && a.violations["acked-lost"] > 0 && !b.lostValues.includes(2) && b.lossViolations === 0 },
+    ],
     script: `
 title en Truncating to the HW or by leader epoch (KIP-101)
 title zh 按 HW 截断还是按 leader epoch 截断（KIP-101）
@@ -137,6 +149,9 @@ pause
     values: ["isr", "quorum"],
     labels: ["ISR: all of the ISR acks", "quorum: a majority acks"],
     labelsZh: ["ISR：ISR 全部确认", "quorum：多数确认"],
+    expected: [
+      { en: "with 2 of 3 replicas down, the ISR kept acknowledging writes; the quorum's request timed out", zh: "3 个副本坏了 2 个时，ISR 策略继续确认写入；多数派的请求超时了", holds: ([a, b]) => !a.errors.REQUEST_TIMED_OUT && b.errors.REQUEST_TIMED_OUT > 0 && a.acked > b.acked },
+    ],
     script: `
 title en All of the ISR or a majority: Kafka's choice
 title zh ISR 全部确认还是多数确认：Kafka 的选择
@@ -176,6 +191,10 @@ pause
     values: [true, false],
     labels: ["unclean election on", "unclean election off"],
     labelsZh: ["开启 unclean 选举", "关闭 unclean 选举"],
+    expected: [
+      { en: "unclean election on lost the committed m2, m3; off lost nothing", zh: "开启 unclean 选举丢了已提交的 m2、m3；关闭时什么都没丢", holds: ([a, b]) => a.lostValues.includes(2) && a.lostValues.includes(3) && a.violations["committed-lost"] > 0 && b.lost === 0 },
+      { en: "off paid with time offline: unavailable longer than on", zh: "关闭的代价是离线时间：不可用的时间比开启时长", holds: ([a, b]) => b.unavailableTicks > a.unavailableTicks },
+    ],
     script: `
 title en Unclean leader election on or off
 title zh unclean leader 选举：开启还是关闭
@@ -336,6 +355,16 @@ export function compareRows(metrics) {
     row("hw", "compare.row.hw", (m) => m.hw.map((h) => (h < 0 ? "–" : h)).join(", ")),
     row("leader", "compare.row.leader", (m) => m.leader.map((l) => (l < 0 ? "–" : `B${l}`)).join(", ")),
   ];
+}
+
+/**
+ * The preset's expected contrast in `lang`: [{ text, holds }], `holds` once the panes' metrics
+ * show it (before that, the reader is still to watch it happen).
+ */
+export function expectedFindings(preset, metrics, lang) {
+  if (!Array.isArray(preset?.expected)) throw new Error(`expectedFindings: preset must be one of PRESETS, got ${JSON.stringify(preset?.id ?? preset)}`);
+  if (!Array.isArray(metrics) || metrics.length !== 2) throw new Error("expectedFindings: metrics must be the two panes' paneMetrics");
+  return preset.expected.map((f) => ({ text: lang === "zh" ? f.zh : f.en, holds: !!f.holds(metrics) }));
 }
 
 /** Sentences on what differs, pane by pane ([] when nothing the summary measures differs). */

@@ -58,13 +58,13 @@ export function renderPanes(root, m) {
       join(
         list,
         p.checks.map((c, i) => ({ ...c, i })),
-        (c) => `${c.i}|${c.text}|${c.ok}`,
+        (c) => `${c.i}|${c.text}|${c.ok}|${c.says ?? ""}`,
         (c) =>
           h(
             "li",
             { class: `checkpoint ${c.ok ? "ok" : "bad"}` },
             h("span", { class: "mark", "aria-hidden": "true" }, c.ok ? "✓" : "✗"),
-            h("code", { class: "cp-text" }, c.ok ? c.text : `${c.text} — ${t("lesson.checkpoint.actual", { actual: c.actual ?? c.error ?? "?" })}`),
+            h(c.says ? "span" : "code", { class: "cp-text", title: c.says ? c.text : null }, c.ok ? (c.says ?? c.text) : `${c.says ?? c.text} — ${t("lesson.checkpoint.actual", { actual: c.actual ?? c.error ?? "?" })}`),
             h("span", { class: "cp-tick" }, t("lesson.checkpoint.tick", { tick: c.tick })),
           ),
         () => {},
@@ -88,6 +88,11 @@ export function renderSummary(table, findingsList, m) {
     ),
   );
   table.replaceChildren(head, body);
+  // The contrast the preset shows comes first, as a finding once the panes show it (to watch for
+  // until then); the measured differences follow.
+  const expected = (m.expected ?? []).map((f) =>
+    h("li", { class: `finding expected ${f.holds ? "holds" : "pending"}`, "data-holds": f.holds ? "true" : "false" }, h("span", { class: "mark", "aria-hidden": "true" }, f.holds ? "✓" : "…"), `${f.text}${f.holds ? "" : ` ${t("compare.finding.pending")}`}`),
+  );
   const items = m.findings.length ? m.findings : [t("compare.same")];
-  findingsList.replaceChildren(...items.map((f) => h("li", { class: m.findings.length ? "" : "muted" }, f)));
+  findingsList.replaceChildren(...expected, ...items.map((f) => h("li", { class: m.findings.length ? "finding" : "finding muted" }, f)));
 }

@@ -4,7 +4,7 @@
 
 import { Player } from "../player.js";
 import { attempt } from "./free.js";
-import { configOf, lessonInfo, pick } from "../../lesson.js";
+import { checkpointsIn, configOf, lessonInfo, pick } from "../../lesson.js";
 
 export { catalogue, findScenario } from "../../lesson.js";
 import { statePayload } from "../../embed-api.js";
@@ -51,7 +51,7 @@ export class LessonMode {
     this.player = new Player(entry.commands, [session], {
       lang: host.lang,
       onWake: host.wake,
-      onCheckpoint: (c) => host.post("checkpoint", { scenario: entry.id, text: c.text, ok: c.ok, actual: c.actual ?? c.error ?? null, tick: c.tick, kind: c.kind }),
+      onCheckpoint: (c) => host.post("checkpoint", { scenario: entry.id, text: c.text, sentence: c.sentence ?? null, ok: c.ok, actual: c.actual ?? c.error ?? null, tick: c.tick, kind: c.kind }),
       onStop: (p) => host.post("stop", { scenario: entry.id, stop: p.stop, stops: p.stops, caption: p.caption(), checkpoints: p.counts() }),
     });
   }
@@ -120,7 +120,7 @@ export class LessonMode {
       offScript: p.offScript,
       done: p.done,
       tick: this.session.tick,
-      checkpoints: p.run.checkpoints.map((c) => ({ ...c })),
+      checkpoints: checkpointsIn(p.run.checkpoints, this.host.lang()),
     };
   }
 
