@@ -146,7 +146,10 @@ describe("compare presets show their difference", () => {
       assert.notEqual(hashes[0], hashes[1]);
       expected[preset.id](metrics);
       // Every checkpoint holds in at least one pane: each states what one of the settings does.
-      for (const c of run.checkpoints) assert.ok(c.panes.some((p) => p.ok), `${c.text} holds in one pane`);
+      for (const c of run.checkpoints) {
+        assert.ok(c.panes.some((p) => p.ok), `${c.text} holds in one pane`);
+        assert.ok(c.sentence?.en && c.sentence?.zh, `${c.text} reads as a sentence in en and zh`);
+      }
     });
   }
   test("the expected contrast is not claimed before the panes show it", () => {

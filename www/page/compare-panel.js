@@ -47,6 +47,7 @@ export function draw(m) {
     canBack: m.stop > 1 || m.playing,
     canNext: m.playing || !m.done,
   });
+  compareView.renderExpected($("#compare-expected"), m);
   compareView.renderPanes($("#compare-panes"), m);
   compareView.renderSummary($("#compare-table"), $("#compare-findings"), m);
 }

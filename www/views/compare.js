@@ -4,7 +4,7 @@
 // passes plain data.
 //
 // Test hooks: .compare-pane[data-pane="0|1"] with .pane-picture svg and [data-unavailable];
-// #compare-table tr[data-row][data-differs]; #compare-findings li.
+// #compare-table tr[data-row][data-differs]; #compare-findings li; #compare-expected li[data-holds].
 
 import { h, join, setAttr, setText } from "./dom.js";
 import { t } from "../i18n.js";
@@ -88,11 +88,26 @@ export function renderSummary(table, findingsList, m) {
     ),
   );
   table.replaceChildren(head, body);
-  // The contrast the preset shows comes first, as a finding once the panes show it (to watch for
-  // until then); the measured differences follow.
-  const expected = (m.expected ?? []).map((f) =>
-    h("li", { class: `finding expected ${f.holds ? "holds" : "pending"}`, "data-holds": f.holds ? "true" : "false" }, h("span", { class: "mark", "aria-hidden": "true" }, f.holds ? "✓" : "…"), `${f.text}${f.holds ? "" : ` ${t("compare.finding.pending")}`}`),
-  );
   const items = m.findings.length ? m.findings : [t("compare.same")];
-  findingsList.replaceChildren(...expected, ...items.map((f) => h("li", { class: m.findings.length ? "finding" : "finding muted" }, f)));
+  findingsList.replaceChildren(...items.map((f) => h("li", { class: m.findings.length ? "" : "muted" }, f)));
+}
+
+/**
+ * The contrast the preset is there to show (`m.expected`: [{ text, holds }]), under the caption:
+ * a finding once the panes show it, to watch for until then. The panes' checkpoints are the detail.
+ */
+export function renderExpected(list, m) {
+  join(
+    list,
+    (m.expected ?? []).map((f, i) => ({ ...f, i })),
+    (f) => `${f.i}|${f.text}|${f.holds}`,
+    (f) =>
+      h(
+        "li",
+        { class: `finding ${f.holds ? "holds" : "pending muted"}`, "data-holds": f.holds ? "true" : "false" },
+        h("span", { class: "mark", "aria-hidden": "true" }, f.holds ? "✓ " : "… "),
+        f.holds ? f.text : `${f.text} ${t("compare.finding.pending")}`,
+      ),
+    () => {},
+  );
 }
