@@ -173,4 +173,36 @@ describe("the lesson player", () => {
     assert.equal(await caption(page), en);
     assert.deepEqual(errors, []);
   });
+
+  test("lesson 10 stops before the truncation and the election; checkpoints read as sentences", TIMEOUT, async () => {
+    const { page, errors } = ctx;
+    const snap = () => page.evaluate(() => window.__playground.snapshot().partitions[0]);
+    const b1 = async () => (await snap()).logs.find((l) => l.broker === 1).records.map((r) => r.value);
+    await page.selectOption("#lesson-select", "10-hw-truncation-loss-0.8");
+    await atStop(page, 1);
+    assert.equal((await lesson(page)).stops, 7);
+    await page.click('#lesson-dots [data-stop="3"]');
+    await atStop(page, 3);
+    assert.deepEqual(await b1(), [1, 2], "stop 3: b1 out of the ISR, m2 not yet truncated");
+    const says = page.locator('#lesson-checkpoints .checkpoint.ok .cp-says[data-expect="p0.b1.values == [1,2]"]').last();
+    assert.equal(await says.textContent(), "b1 still has m1, m2");
+    assert.equal(await says.getAttribute("title"), "p0.b1.values == [1,2]", "the expression one hover away");
+    await page.click("#lesson-next");
+    await atStop(page, 4);
+    assert.deepEqual(await b1(), [1], "the next Next plays the truncation");
+    assert.match(await page.textContent("#lesson-checkpoints"), /truncated to its HW, b1 has m1 only/);
+    await page.click("#lesson-next");
+    await atStop(page, 5);
+    assert.equal((await snap()).leader, 0, "stop 5: b0 crashed, no election yet");
+    await page.click("#lesson-next");
+    await atStop(page, 6);
+    assert.equal((await snap()).leader, 1, "the next Next plays the election");
+    await page.click("#lang");
+    await page.waitForFunction(() => document.documentElement.lang === "zh-CN");
+    assert.match(await page.textContent("#lesson-checkpoints"), /b1 以 leader_epoch 2 成为 leader/);
+    await page.click("#lang");
+    await page.waitForFunction(() => document.documentElement.lang === "en");
+    assert.equal(await page.locator("#lesson-checkpoints .checkpoint.bad").count(), 0);
+    assert.deepEqual(errors, []);
+  });
 });
