@@ -138,7 +138,7 @@ describe("the lesson player", () => {
     await page.selectOption("#lesson-select", "05-acks");
     await atStop(page, 1);
     assert.match(await page.textContent("#lesson-title"), /acks=0, 1, all/);
-    assert.equal((await lesson(page)).stops, 8);
+    assert.equal((await lesson(page)).stops, 9);
     await page.selectOption("#lesson-select", "core/leader-crash-election");
     await page.waitForFunction(() => window.__playground.lesson()?.id === "leader-crash-election" && !window.__playground.lesson().playing, null, { timeout: 60_000 });
     assert.match(await caption(page), /regression test/);
@@ -164,7 +164,7 @@ describe("the lesson player", () => {
     const zh = await caption(page);
     assert.notEqual(zh, en);
     assert.match(zh, CJK);
-    assert.match(await page.textContent("#lesson-progress"), /第 4 \/ 8 步/);
+    assert.match(await page.textContent("#lesson-progress"), /第 4 \/ 9 步/);
     assert.match(await page.textContent("#lesson-title"), /各自会丢什么/);
     await page.waitForTimeout(400);
     await viewShot(page, "lesson-player-zh");

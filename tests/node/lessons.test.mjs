@@ -86,7 +86,7 @@ describe("a stop replayed from the action log is the state seen there", () => {
     const run = createRun();
     const stops = [];
     while (play(run, commands, Infinity, ops).stop !== "end") stops.push({ tick: ops.tick(), actions: log.slice(), hash: c.stateHash() });
-    assert.equal(stops.length, 8);
+    assert.equal(stops.length, 9);
     for (const s of stops) {
       const again = new Cluster(config);
       for (const op of replayPlan(s.actions, 0, s.tick, { includeFrom: true })) {
