@@ -591,6 +591,7 @@ export default {
   "compare.pane": "Pane {n}: {label}",
   "compare.picture": "Compact picture of the cluster with {label}",
   "compare.checks": "Checkpoints in this pane",
+  "compare.check.notHere": "not on this side (got {actual})",
   "compare.unavailableNow": "unavailable now",
   // ---------------------------------------------------------------- compact picture (views/picture.js)
   "pic.partition": "P{p}",

@@ -594,6 +594,7 @@ export default {
   "compare.pane": "第 {n} 栏：{label}",
   "compare.picture": "{label} 时集群的简图",
   "compare.checks": "本栏的检查点",
+  "compare.check.notHere": "这一边不成立（实际为 {actual}）",
   "compare.unavailableNow": "当前不可用",
   // ---------------------------------------------------------------- compact picture (views/picture.js)
   "pic.partition": "P{p}",

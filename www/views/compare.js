@@ -21,7 +21,7 @@ export function fillPresets(select, presets, current, titleOf, labelOf) {
 }
 
 /**
- * `m`: { panes: [{ label, snap, checks: [{ text, ok, actual, tick, kind }], unavailable }],
+ * `m`: { panes: [{ label, snap, checks: [{ text, says, ok, contrast, actual, tick, kind }], unavailable }],
  * rows: [{ id, label, cells, differs }], findings: [text] }.
  */
 export function renderPanes(root, m) {
@@ -62,9 +62,15 @@ export function renderPanes(root, m) {
         (c) =>
           h(
             "li",
-            { class: `checkpoint ${c.ok ? "ok" : "bad"}` },
-            h("span", { class: "mark", "aria-hidden": "true" }, c.ok ? "✓" : "✗"),
-            h(c.says ? "span" : "code", { class: "cp-text", title: c.says ? c.text : null }, c.ok ? (c.says ?? c.text) : `${c.says ?? c.text} — ${t("lesson.checkpoint.actual", { actual: c.actual ?? c.error ?? "?" })}`),
+            // A checkpoint that holds in the other pane only is the contrast itself, not a failure:
+            // ✗ is kept for one that holds in neither.
+            { class: `checkpoint ${c.ok ? "ok" : c.contrast ? "contrast" : "bad"}` },
+            h("span", { class: "mark", "aria-hidden": "true" }, c.ok ? "✓" : c.contrast ? "≠" : "✗"),
+            h(
+              c.says ? "span" : "code",
+              { class: "cp-text", title: c.says ? c.text : null },
+              c.ok ? (c.says ?? c.text) : `${c.says ?? c.text} — ${t(c.contrast ? "compare.check.notHere" : "lesson.checkpoint.actual", { actual: c.actual ?? c.error ?? "?" })}`,
+            ),
             h("span", { class: "cp-tick" }, t("lesson.checkpoint.tick", { tick: c.tick })),
           ),
         () => {},
