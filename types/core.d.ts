@@ -168,6 +168,8 @@ export interface ScenarioLine {
   args?: unknown[];
   kind?: string;
   text?: string;
+  /** expect: its `check` sentences by language ({ en, zh }). */
+  sentence?: Record<string, string>;
 }
 
 export class Cluster {

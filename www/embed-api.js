@@ -18,7 +18,7 @@
 //   state      { tick, timeMs, mode, lesson, brokers, partitions, violations, requests }
 //              after every change (at most about 10 a second while playing)
 //   stop       { scenario, stop, stops, caption, checkpoints: { ok, bad, total } }   a lesson stop reached
-//   checkpoint { scenario, text, ok, actual, tick }              a lesson checkpoint evaluated
+//   checkpoint { scenario, text, sentence, ok, actual, tick }    a lesson checkpoint evaluated (sentence: { en, zh } or null)
 //   result     { id, command, ok, error? }                      the answer to every command
 //   lang       { lang }                                         the language changed
 //   size       { height }                                       the page's content height (px), when it changes

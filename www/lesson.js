@@ -1,5 +1,5 @@
 // Lessons and scenarios as the page plays them: the catalogue of scenario files, and a runner that
-// plays parsed commands (parseScenario's [{line, command, options?, args?, kind?, text?}]) through
+// plays parsed commands (parseScenario's [{line, command, options?, args?, kind?, text?, sentence?}]) through
 // an `ops` object, a few ticks at a time, stopping at each `pause`. Pure (no DOM, no wasm): app/player.js
 // gives it ops that call its one handle (or two, in compare mode), and the node tests give it a
 // Cluster directly.
@@ -111,7 +111,7 @@ export function cloneRun(run) {
     wait: run.wait ? { ...run.wait } : null,
     title: { ...run.title },
     captions: { ...run.captions },
-    checkpoints: run.checkpoints.map((c) => ({ ...c })),
+    checkpoints: run.checkpoints.map((c) => ({ ...c, sentence: c.sentence ? { ...c.sentence } : null })),
   };
 }
 
@@ -198,7 +198,7 @@ export function play(run, commands, budget, ops) {
         } catch (err) {
           r = { ok: false, error: err?.message ?? String(err) };
         }
-        run.checkpoints.push({ ...r, ok: !!r.ok, kind: "expect", line: c.line, text: c.text, tick: ops.tick() });
+        run.checkpoints.push({ ...r, ok: !!r.ok, kind: "expect", line: c.line, text: c.text, sentence: c.sentence ?? null, tick: ops.tick() });
         run.pendingStop = true;
         break;
       }
@@ -214,6 +214,14 @@ export function play(run, commands, budget, ops) {
       }
     }
   }
+}
+
+/**
+ * The checkpoints as the reader sees them: each with `says`, its `check` sentence in `lang` (else
+ * English; null without one), the expression staying in `text`.
+ */
+export function checkpointsIn(checkpoints, lang) {
+  return checkpoints.map((c) => ({ ...c, says: c.sentence ? pick(c.sentence, lang) : null }));
 }
 
 /** { ok, bad, total } over a run's checkpoints. */

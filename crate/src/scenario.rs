@@ -17,8 +17,9 @@
 //! `lossy=true`, `delayMs=N`, `zookeeper=true`), `recover B`, `cut A B`, `heal A B`,
 //! `drop-next <message kind>`, `add-replica P B`, `elect-leaders preferred|unclean [P…]`,
 //! `expect <expectation>`; for lessons,
-//! `title en|zh <text>`, `caption en|zh <text>` (the narration from here on) and `pause` (a stop
-//! the reader steps to, forward or back).
+//! `title en|zh <text>`, `caption en|zh <text>` (the narration from here on), `pause` (a stop
+//! the reader steps to, forward or back) and `check en|zh <text>` (the sentence the page shows
+//! for the `expect` right after it: "b1 has m1 only" rather than `p0.b1.values == [1]`).
 //!
 //! Recorded output, as etcd raft's data-driven tests: `status` (the cluster's state and the
 //! requests) and `trace [all]` (the events since the previous `trace`; `all` keeps the per-fetch
@@ -140,7 +141,8 @@ pub enum Command {
     AddReplica(u32, u32),
     /// `elect-leaders preferred|unclean [P…]`: the admin's ElectLeaders (all partitions without P).
     ElectLeaders(crate::elections::ElectionType, Vec<u32>),
-    Expect(Expectation),
+    /// A checkpoint, with the sentences of the `check` lines before it (language → text).
+    Expect(Expectation, VecMap<String, String>),
     /// Lessons: the title, in one language (`title en …`, `title zh …`).
     Title {
         lang: String,
@@ -223,6 +225,8 @@ pub struct LineView {
     pub kind: Option<String>,
     /// An expectation (`p0.hw >= 5`) or a title or caption's text.
     pub text: Option<String>,
+    /// expect: its `check` sentences by language (`{"en": "b1 has m1 only", "zh": …}`).
+    pub sentence: Option<VecMap<String, String>>,
 }
 
 /// Written without the parts a command does not have (no `null`s), as docs/api.md shows it.
@@ -247,6 +251,10 @@ impl crate::json::ToJson for LineView {
         if let Some(t) = &self.text {
             out.push_str(",\"text\":");
             t.write_json(out);
+        }
+        if let Some(s) = &self.sentence {
+            out.push_str(",\"sentence\":");
+            s.write_json(out);
         }
         out.push('}');
     }
@@ -275,7 +283,9 @@ impl LineView {
             Command::ElectLeaders(kind, ps) => {
                 (v.command, v.kind, v.args) = ("electLeaders", Some(kind.label().to_string()), ps.iter().map(|p| u64::from(*p)).collect())
             }
-            Command::Expect(x) => (v.command, v.text) = ("expect", Some(x.to_string())),
+            Command::Expect(x, says) => {
+                (v.command, v.text, v.sentence) = ("expect", Some(x.to_string()), (!says.is_empty()).then(|| says.clone()))
+            }
             Command::Title { lang, text } => (v.command, v.kind, v.text) = ("title", Some(lang.clone()), Some(text.clone())),
             Command::Caption { lang, text } => (v.command, v.kind, v.text) = ("caption", Some(lang.clone()), Some(text.clone())),
             Command::Pause => v.command = "pause",
@@ -433,6 +443,9 @@ impl Script {
     pub fn parse(text: &str) -> Result<Script, ScriptError> {
         let mut lines = Vec::new();
         let raw_lines: Vec<&str> = text.lines().collect();
+        // `check` sentences waiting for their `expect`, and the line of the first.
+        let mut says: VecMap<String, String> = VecMap::new();
+        let mut says_line = 0;
         let mut i = 0;
         while i < raw_lines.len() {
             let (number, raw) = (i + 1, raw_lines[i]);
@@ -443,6 +456,11 @@ impl Script {
                 continue;
             }
             c.next += 1;
+            if !says.is_empty() && !matches!(word, "check" | "expect") {
+                return Err(
+                    c.error_at(0, format!("expected the expect that the check on line {says_line} describes, got {}", quoted(word)))
+                );
+            }
             let command = match word {
                 "config" => {
                     if lines.iter().any(|l: &Line| !l.command.is_narration()) {
@@ -501,8 +519,8 @@ impl Script {
                     Command::ElectLeaders(kind, partitions)
                 }
                 "drop-next" => Command::DropNext(Value::Str(c.take("a message kind such as FetchResponse")?.to_string())),
-                "expect" => Command::Expect(c.expectation()?),
-                "title" | "caption" => {
+                "expect" => Command::Expect(c.expectation()?, std::mem::take(&mut says)),
+                "title" | "caption" | "check" => {
                     let at = c.next;
                     let lang = c.take("a language (en or zh)")?;
                     if !LANGUAGES.contains(&lang) {
@@ -516,10 +534,20 @@ impl Script {
                     }
                     c.next = c.tokens.len();
                     let lang = lang.to_string();
-                    if word == "title" {
-                        Command::Title { lang, text }
-                    } else {
-                        Command::Caption { lang, text }
+                    match word {
+                        "title" => Command::Title { lang, text },
+                        "caption" => Command::Caption { lang, text },
+                        _ => {
+                            if says.contains_key(&lang) {
+                                c.next = at;
+                                return Err(c.error(format!("a second {lang} check for the same expect")));
+                            }
+                            if says.is_empty() {
+                                says_line = number;
+                            }
+                            says.insert(lang, text);
+                            continue;
+                        }
                     }
                 }
                 "pause" => Command::Pause,
@@ -547,7 +575,7 @@ impl Script {
                     return Err(c.error_at(
                         0,
                         format!(
-                            "unknown command {}; expected config, produce, step, fail, recover, cut, heal, drop-next, add-replica, elect-leaders, expect, title, caption, pause, status or trace",
+                            "unknown command {}; expected config, produce, step, fail, recover, cut, heal, drop-next, add-replica, elect-leaders, expect, check, title, caption, pause, status or trace",
                             quoted(other)
                         ),
                     ))
@@ -555,6 +583,13 @@ impl Script {
             };
             c.end()?;
             lines.push(Line { number, command });
+        }
+        if !says.is_empty() {
+            return Err(ScriptError {
+                line: says_line,
+                column: 1,
+                message: "a check must be followed by the expect it describes".to_string(),
+            });
         }
         Ok(Script { lines })
     }
@@ -733,7 +768,7 @@ pub fn run_line(c: &mut Cluster, line: &Line) -> Result<Vec<Event>, ScriptError>
         Command::DropNext(kind) => c.drop_next(kind).map(|_| Vec::new()).map_err(err),
         Command::AddReplica(p, b) => c.add_replica(*p, *b).map(|_| Vec::new()).map_err(err),
         Command::ElectLeaders(kind, ps) => c.elect_leaders(*kind, (!ps.is_empty()).then(|| ps.clone())).map(|_| Vec::new()).map_err(err),
-        Command::Expect(x) => match check(c, x) {
+        Command::Expect(x, _) => match check(c, x) {
             Ok(true) => Ok(Vec::new()),
             Ok(false) => Err(ScriptError {
                 line: line.number,
@@ -915,6 +950,35 @@ mod tests {
         assert_eq!((e.line, e.column), (1, 9));
         assert!(Script::parse("caption en").is_err());
         s.run().unwrap();
+    }
+
+    #[test]
+    fn check_lines_give_the_next_expect_its_sentences() {
+        let s = Script::parse("config brokers=2 replicationFactor=2\ncheck en b1 has  m1 only\n# a comment between\ncheck zh b1 只有 m1\nexpect p0.b1.values == []\nexpect p0.hw == 0")
+            .unwrap();
+        let says: VecMap<String, String> =
+            [("en".to_string(), "b1 has  m1 only".to_string()), ("zh".to_string(), "b1 只有 m1".to_string())].into_iter().collect();
+        assert_eq!(s.lines[1].command, Command::Expect(Expectation::parse("p0.b1.values == []").unwrap(), says.clone()));
+        assert_eq!(s.lines[2].command, Command::Expect(Expectation::parse("p0.hw == 0").unwrap(), VecMap::new()), "one expect only");
+        let views = s.views();
+        assert_eq!((views[1].line, views[1].sentence.as_ref()), (5, Some(&says)));
+        assert_eq!(views[2].sentence, None);
+        let json = crate::json::to_json(&views[1]);
+        assert!(json.ends_with(r#""text":"p0.b1.values == []","sentence":{"en":"b1 has  m1 only","zh":"b1 \u53ea\u6709 m1"}}"#), "{json}");
+        s.run().unwrap();
+        // A check describes the expect right after it: nothing else may come between, nor a
+        // language twice, nor the end of the script.
+        let e = Script::parse("check en x\nstep 1\nexpect tick == 1").unwrap_err();
+        assert_eq!((e.line, e.column), (2, 1));
+        assert!(e.message.contains("check on line 1"), "{e}");
+        let e = Script::parse("check en x\ncheck en y\nexpect tick == 0").unwrap_err();
+        assert_eq!((e.line, e.column), (2, 7));
+        let e = Script::parse("expect tick == 0\ncheck zh 甲").unwrap_err();
+        assert_eq!(e.line, 2);
+        assert!(e.message.contains("followed by the expect"), "{e}");
+        let e = Script::parse("check fr Bonjour\nexpect tick == 0").unwrap_err();
+        assert_eq!((e.line, e.column), (1, 7));
+        assert!(Script::parse("check en\nexpect tick == 0").is_err());
     }
 
     #[test]

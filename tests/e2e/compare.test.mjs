@@ -38,6 +38,10 @@ describe("compare mode", () => {
     assert.equal(await page.locator(".compare-pane .pane-picture svg").count(), 2);
     assert.match(await page.textContent('.compare-pane[data-pane="0"] .pane-label'), /acks=1/);
     assert.match(await page.textContent("#compare-same"), /Same seed \(1\).*only acks differs/);
+    const expected = () => page.$$eval("#compare-expected li", (lis) => lis.map((li) => [li.dataset.holds, li.textContent]));
+    assert.deepEqual((await expected()).map(([holds]) => holds), ["false", "false"], "stop 1: the contrast is still to watch for");
+    assert.match((await expected())[0][1], /acks=1 lost the acknowledged m2; acks=all kept it/);
+    assert.match(await page.textContent('.compare-pane[data-pane="0"] .pane-checks'), /m1 is acknowledged/);
     const hashes = {};
     hashes[1] = m.hashes;
     for (let n = 2; n <= 4; n++) {
@@ -54,9 +58,18 @@ describe("compare mode", () => {
     assert.equal(await page.getAttribute('#compare-table tr[data-row="leader"]', "data-differs"), "false");
     const findings = await page.$$eval("#compare-findings li", (lis) => lis.map((li) => li.textContent));
     assert.ok(findings.includes("acks=1: 1 acknowledged record(s) lost."), findings.join(" / "));
-    // Each pane lists the checkpoints with its own result.
-    assert.equal(await page.locator('.compare-pane[data-pane="0"] .checkpoint.bad').count(), 1);
-    assert.equal(await page.locator('.compare-pane[data-pane="1"] .checkpoint.bad').count(), 2);
+    assert.deepEqual(await expected(), [
+      ["true", "✓ acks=1 lost the acknowledged m2; acks=all kept it"],
+      ["true", "✓ acks=all told the producer instead: m2 failed, and can be sent again"],
+    ]);
+    assert.match(await page.textContent("#compare-status"), /End of the comparison/);
+    assert.equal(await page.getAttribute('.compare-pane[data-pane="1"] .checkpoint.contrast .cp-text', "title"), "request2.status == acked");
+    // Each pane lists the checkpoints with its own result: one that holds on the other side only
+    // is the contrast (≠), not a failure; none fails on both sides.
+    assert.equal(await page.locator('.compare-pane[data-pane="0"] .checkpoint.contrast').count(), 1);
+    assert.equal(await page.locator('.compare-pane[data-pane="1"] .checkpoint.contrast').count(), 2);
+    assert.equal(await page.locator(".compare-pane .checkpoint.bad").count(), 0);
+    assert.match(await page.textContent('.compare-pane[data-pane="1"] .checkpoint.contrast'), /m2 is acknowledged at once, the followers cut off — not on this side \(got pending\)/);
     // Back: exactly the states seen at stop 3 and 2.
     await page.click("#compare-back");
     await atStop(page, 3);
@@ -92,6 +105,7 @@ describe("compare mode", () => {
     assert.match(await page.textContent("#compare-caption"), /[\u4e00-\u9fff]/);
     assert.match(await page.textContent("#compare-diff-title"), /差异/);
     assert.match(await page.textContent('.compare-pane[data-pane="1"] .pane-unavailable'), /当前不可用/);
+    assert.match(await page.textContent("#compare-expected"), /开启 unclean 选举丢了已提交的 m2、m3/);
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForTimeout(300);
     await viewShot(page, "compare-unclean-zh");

@@ -56,7 +56,7 @@ describe("the example docs page with two embedded playgrounds", () => {
     assert.equal(await left.isVisible('.node[data-broker="0"]'), true);
     // The host heard both instances.
     const heard = await page.evaluate(() => window.__events.filter((e) => e.type === "ready").map((e) => `${e.from}:${e.lang}:${e.scenario}:${e.stops}`));
-    assert.deepEqual(heard.sort(), ["left:en:05-acks:8", "right:zh:05-acks:8"]);
+    assert.deepEqual(heard.sort(), ["left:en:05-acks:9", "right:zh:05-acks:9"]);
     await page.waitForTimeout(500);
     await viewShot(page, "embed-example");
     assert.deepEqual(errors, []);

@@ -72,21 +72,22 @@ describe("reloading mid-run", () => {
 
   test("a lesson link reloaded while the lesson plays on comes back at its stop exactly", TIMEOUT, async () => {
     const { page, errors } = ctx;
-    await page.goto(`${ctx.url.replace(/\?.*$/, "")}?scenario=09-leader-failure&step=2&lang=en`);
+    // Stop 3 → 4 of lesson 09 waits for the election (6 s of Kafka time): it plays over frames.
+    await page.goto(`${ctx.url.replace(/\?.*$/, "")}?scenario=09-leader-failure&step=3&lang=en`);
     await ready(page);
-    await page.waitForFunction(() => window.__playground.lesson()?.stop === 2);
+    await page.waitForFunction(() => window.__playground.lesson()?.stop === 3);
     const stop = await position(page);
     await setSpeed(page, 0); // 1 tick/s: the reload comes on the way to the next stop
     await page.click("#lesson-next");
     await page.waitForFunction((t) => window.__playground.lesson().playing && window.__playground.snapshot().tick > t, stop.tick);
     await page.reload();
     await ready(page);
-    await page.waitForFunction(() => window.__playground.lesson()?.stop === 2);
+    await page.waitForFunction(() => window.__playground.lesson()?.stop === 3);
     assert.deepEqual(await position(page), stop);
     assert.equal(await page.evaluate(() => window.__playground.lesson().playing), false);
     await setSpeed(page, 2);
     await page.click("#lesson-next");
-    await page.waitForFunction(() => window.__playground.lesson().stop === 3 && !window.__playground.lesson().playing);
+    await page.waitForFunction(() => window.__playground.lesson().stop === 4 && !window.__playground.lesson().playing);
     assert.deepEqual(errors, []);
   });
 

@@ -68,6 +68,8 @@ describe("every scenario file plays through the page's runner", () => {
         const info = lessonInfo(commands);
         assert.ok(info.title.en && info.title.zh, "titles in both languages");
         assert.equal(commands.filter((x) => x.command === "caption" && x.kind === "en").length, commands.filter((x) => x.command === "caption" && x.kind === "zh").length, "a Chinese caption for every English one");
+        for (const x of commands.filter((x) => x.command === "expect")) assert.ok(x.sentence?.en && x.sentence?.zh, `line ${x.line}: a check sentence in en and zh for ${x.text}`);
+        assert.ok(run.checkpoints.filter((x) => x.kind === "expect").every((x) => x.sentence?.en), "the runner carries the sentences");
       }
       c.free();
     });
@@ -84,7 +86,7 @@ describe("a stop replayed from the action log is the state seen there", () => {
     const run = createRun();
     const stops = [];
     while (play(run, commands, Infinity, ops).stop !== "end") stops.push({ tick: ops.tick(), actions: log.slice(), hash: c.stateHash() });
-    assert.equal(stops.length, 8);
+    assert.equal(stops.length, 9);
     for (const s of stops) {
       const again = new Cluster(config);
       for (const op of replayPlan(s.actions, 0, s.tick, { includeFrom: true })) {
@@ -106,7 +108,7 @@ describe("compare presets show their difference", () => {
     const m = mode.model();
     const run = mode.player.run;
     mode.close();
-    return { metrics: m.metrics, run, hashes: m.hashes, stops: countStops(parseScenario(preset.script)) };
+    return { metrics: m.metrics, expected: m.expected, run, hashes: m.hashes, stops: countStops(parseScenario(preset.script)) };
   }
   const expected = {
     acks: ([a, b]) => {
@@ -138,14 +140,26 @@ describe("compare presets show their difference", () => {
   };
   for (const preset of PRESETS) {
     test(preset.id, () => {
-      const { metrics, run, hashes, stops } = playPreset(preset);
+      const { metrics, expected: findings, run, hashes, stops } = playPreset(preset);
       assert.equal(run.stops, stops);
+      assert.ok(findings.length > 0 && findings.every((f) => f.holds), `the expected contrast is found: ${JSON.stringify(findings)}`);
       assert.notEqual(hashes[0], hashes[1]);
       expected[preset.id](metrics);
       // Every checkpoint holds in at least one pane: each states what one of the settings does.
-      for (const c of run.checkpoints) assert.ok(c.panes.some((p) => p.ok), `${c.text} holds in one pane`);
+      for (const c of run.checkpoints) {
+        assert.ok(c.panes.some((p) => p.ok), `${c.text} holds in one pane`);
+        assert.ok(c.sentence?.en && c.sentence?.zh, `${c.text} reads as a sentence in en and zh`);
+      }
     });
   }
+  test("the expected contrast is not claimed before the panes show it", () => {
+    const host = { lang: () => "zh", t: (k) => k, post() {}, wake() {} };
+    const mode = new CompareMode(PRESETS[0], Cluster, parseScenario, host);
+    mode.goto(1);
+    const first = mode.model().expected;
+    assert.ok(first.every((f) => !f.holds) && /acks=1/.test(first[0].text) && /[\u4e00-\u9fff]/.test(first[0].text), JSON.stringify(first));
+    mode.close();
+  });
   test("deterministic: the same preset twice, the same hashes", () => {
     assert.deepEqual(playPreset(PRESETS[0]).hashes, playPreset(PRESETS[0]).hashes);
   });

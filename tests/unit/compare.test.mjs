@@ -2,7 +2,7 @@
 // and the summary of the difference. (tests/node/lessons.test.mjs plays the presets on the core.)
 import assert from "node:assert/strict";
 import { afterEach, describe, test } from "node:test";
-import { compareRows, createStats, findPreset, findings, paneConfig, paneLabel, paneMetrics, PRESETS, sampleTick } from "../../www/compare.js";
+import { compareRows, createStats, expectedFindings, findPreset, findings, paneConfig, paneLabel, paneMetrics, PRESETS, sampleTick } from "../../www/compare.js";
 import { loadLang, setLang } from "../../www/i18n.js";
 
 // The words come from the dictionaries, loaded as the page loads them (i18n.js loadLang).
@@ -103,5 +103,24 @@ describe("metrics and the summary", () => {
     assert.match(findings([a, b], ["acks=1", "acks=all"])[0], /丢失了 1 条已确认的消息/);
     assert.equal(compareRows([a, b])[0].label, "已确认但丢失的消息");
     assert.deepEqual(findings([a, a], ["x", "y"]), []);
+  });
+});
+
+describe("the expected contrast", () => {
+  const metricsOf = (requests, violations = []) => paneMetrics(snap({ requests, violations }), createStats());
+  test("acks: found from the panes' metrics once acks=1 lost m2 and acks=all failed it, in the reader's language", () => {
+    const acks = findPreset("acks");
+    // Left: m2 acknowledged at offset 1 but the leader's log has nothing there; right: m2 failed.
+    const left = paneMetrics(snap({ partitions: [part({ logs: [{ broker: 0, leo: 1, records: [{ offset: 0, value: 1, leaderEpoch: 0 }] }] })], requests: [req(1, "acked", 1, 0, 1), req(2, "acked", 1, 1, 2)], violations: [{ kind: "acks1-lost" }] }), createStats());
+    const right = metricsOf([req(1, "acked", "all", 0, 1), req(2, "failed", "all", -1, 2, { error: "NETWORK_EXCEPTION" })]);
+    assert.deepEqual(expectedFindings(acks, [left, right], "en").map((f) => f.holds), [true, true]);
+    assert.match(expectedFindings(acks, [left, right], "zh")[0].text, /acks=1 丢了已确认的 m2/);
+    const before = metricsOf([req(1, "acked", 1, 0, 1)]);
+    assert.deepEqual(expectedFindings(acks, [before, before], "en").map((f) => f.holds), [false, false], "not claimed before it happens");
+  });
+  test("every preset states one, in both languages; bad arguments throw, naming them", () => {
+    for (const p of PRESETS) assert.ok(p.expected.length > 0 && p.expected.every((f) => f.en && f.zh && typeof f.holds === "function"), p.id);
+    assert.throws(() => expectedFindings({ id: "x" }, [], "en"), /expectedFindings: preset must be one of PRESETS/);
+    assert.throws(() => expectedFindings(PRESETS[0], [1], "en"), /metrics must be the two panes' paneMetrics/);
   });
 });

@@ -3,7 +3,7 @@
 // ✓ / ✗ without stopping the lesson, and the catalogue of scenario files.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { callOf, catalogue, checkpointCounts, cloneRun, configOf, countStops, createRun, findScenario, hasMore, lessonInfo, pick, play, readingMs } from "../../www/lesson.js";
+import { callOf, catalogue, checkpointCounts, checkpointsIn, cloneRun, configOf, countStops, createRun, findScenario, hasMore, lessonInfo, pick, play, readingMs } from "../../www/lesson.js";
 
 /** A counter that stands in for a Cluster: `tick` advances; expect understands "tick OP N". */
 function fake() {
@@ -36,7 +36,7 @@ const script = [
   L(5, "caption", { kind: "zh", text: "第一。" }),
   L(6, "produce", { options: { count: 2, acks: "all" } }),
   L(7, "step", { args: [10] }),
-  L(8, "expect", { text: "tick == 10" }),
+  L(8, "expect", { text: "tick == 10", sentence: { en: "ten ticks in", zh: "过了十个 tick" } }),
   L(9, "pause"),
   L(10, "caption", { kind: "en", text: "Second." }),
   L(11, "stepUntil", { args: [50], text: "tick >= 25" }),
@@ -90,6 +90,8 @@ describe("playing", () => {
     assert.deepEqual(c.calls, [[0, "produce", [{ count: 2, acks: "all" }]]]);
     assert.deepEqual(checkpointCounts(run.checkpoints), { ok: 1, bad: 0, total: 1 });
     assert.equal(run.checkpoints[0].tick, 10);
+    assert.deepEqual(checkpointsIn(run.checkpoints, "zh").map((x) => [x.says, x.text]), [["过了十个 tick", "tick == 10"]], "the sentence in the reader's language, the expression kept");
+    assert.equal(checkpointsIn(run.checkpoints, "fr")[0].says, "ten ticks in", "else English");
 
     const r2 = play(run, script, Infinity, c.ops);
     assert.equal(r2.stop, "pause");
@@ -142,7 +144,9 @@ describe("playing", () => {
     const run = createRun();
     play(run, script, Infinity, c.ops);
     const copy = cloneRun(run);
+    run.checkpoints[0].sentence.en = "changed";
     play(run, script, Infinity, c.ops);
+    assert.equal(copy.checkpoints[0].sentence.en, "ten ticks in");
     assert.equal(copy.stops, 1);
     assert.equal(copy.checkpoints.length, 1);
     assert.equal(copy.captions.en, "First.");

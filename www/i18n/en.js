@@ -588,9 +588,12 @@ export default {
   "compare.finding.errors": "{a}: {n} request(s) failed ({names}).",
   "compare.finding.unavailable": "{a}: unavailable for {s} s.",
   "compare.finding.isr": "{a}: {n} ISR change(s).",
+  "compare.finding.pending": "(to watch for)",
+  "compare.status.end": "End of the comparison (tick {tick}): the findings above say what the setting changed; each pane's checkpoints say which side each one holds on.",
   "compare.pane": "Pane {n}: {label}",
   "compare.picture": "Compact picture of the cluster with {label}",
   "compare.checks": "Checkpoints in this pane",
+  "compare.check.notHere": "not on this side (got {actual})",
   "compare.unavailableNow": "unavailable now",
   // ---------------------------------------------------------------- compact picture (views/picture.js)
   "pic.partition": "P{p}",

@@ -591,9 +591,12 @@ export default {
   "compare.finding.errors": "{a}：{n} 个请求失败（{names}）。",
   "compare.finding.unavailable": "{a}：不可用 {s} 秒。",
   "compare.finding.isr": "{a}：ISR 变更 {n} 次。",
+  "compare.finding.pending": "（待观察）",
+  "compare.status.end": "对比结束（tick {tick}）：上面的结论说明这个设置改变了什么；每个面板的检查点说明各自在哪一边成立。",
   "compare.pane": "第 {n} 栏：{label}",
   "compare.picture": "{label} 时集群的简图",
   "compare.checks": "本栏的检查点",
+  "compare.check.notHere": "这一边不成立（实际为 {actual}）",
   "compare.unavailableNow": "当前不可用",
   // ---------------------------------------------------------------- compact picture (views/picture.js)
   "pic.partition": "P{p}",

@@ -34,7 +34,7 @@ export function draw(m) {
     },
     paneLabel,
   );
-  const status = m.playing ? t("lesson.status.playing", { tick: m.tick }) : m.done ? t("lesson.status.end", { tick: m.tick }) : t("lesson.status.paused", { tick: m.tick });
+  const status = m.playing ? t("lesson.status.playing", { tick: m.tick }) : m.done ? t("compare.status.end", { tick: m.tick }) : t("lesson.status.paused", { tick: m.tick });
   $("#compare-same").textContent = t("compare.sameSeed", { seed: m.seed, key: m.preset.key });
   lessonView.render(COMPARE_IDS, {
     title: m.title,
@@ -47,6 +47,7 @@ export function draw(m) {
     canBack: m.stop > 1 || m.playing,
     canNext: m.playing || !m.done,
   });
+  compareView.renderExpected($("#compare-expected"), m);
   compareView.renderPanes($("#compare-panes"), m);
   compareView.renderSummary($("#compare-table"), $("#compare-findings"), m);
 }

@@ -4,7 +4,7 @@
 // passes plain data.
 //
 // Test hooks: .compare-pane[data-pane="0|1"] with .pane-picture svg and [data-unavailable];
-// #compare-table tr[data-row][data-differs]; #compare-findings li.
+// #compare-table tr[data-row][data-differs]; #compare-findings li; #compare-expected li[data-holds].
 
 import { h, join, setAttr, setText } from "./dom.js";
 import { t } from "../i18n.js";
@@ -21,7 +21,7 @@ export function fillPresets(select, presets, current, titleOf, labelOf) {
 }
 
 /**
- * `m`: { panes: [{ label, snap, checks: [{ text, ok, actual, tick, kind }], unavailable }],
+ * `m`: { panes: [{ label, snap, checks: [{ text, says, ok, contrast, actual, tick, kind }], unavailable }],
  * rows: [{ id, label, cells, differs }], findings: [text] }.
  */
 export function renderPanes(root, m) {
@@ -58,13 +58,19 @@ export function renderPanes(root, m) {
       join(
         list,
         p.checks.map((c, i) => ({ ...c, i })),
-        (c) => `${c.i}|${c.text}|${c.ok}`,
+        (c) => `${c.i}|${c.text}|${c.ok}|${c.says ?? ""}`,
         (c) =>
           h(
             "li",
-            { class: `checkpoint ${c.ok ? "ok" : "bad"}` },
-            h("span", { class: "mark", "aria-hidden": "true" }, c.ok ? "✓" : "✗"),
-            h("code", { class: "cp-text" }, c.ok ? c.text : `${c.text} — ${t("lesson.checkpoint.actual", { actual: c.actual ?? c.error ?? "?" })}`),
+            // A checkpoint that holds in the other pane only is the contrast itself, not a failure:
+            // ✗ is kept for one that holds in neither.
+            { class: `checkpoint ${c.ok ? "ok" : c.contrast ? "contrast" : "bad"}` },
+            h("span", { class: "mark", "aria-hidden": "true" }, c.ok ? "✓" : c.contrast ? "≠" : "✗"),
+            h(
+              c.says ? "span" : "code",
+              { class: "cp-text", title: c.says ? c.text : null },
+              c.ok ? (c.says ?? c.text) : `${c.says ?? c.text} — ${t(c.contrast ? "compare.check.notHere" : "lesson.checkpoint.actual", { actual: c.actual ?? c.error ?? "?" })}`,
+            ),
             h("span", { class: "cp-tick" }, t("lesson.checkpoint.tick", { tick: c.tick })),
           ),
         () => {},
@@ -90,4 +96,24 @@ export function renderSummary(table, findingsList, m) {
   table.replaceChildren(head, body);
   const items = m.findings.length ? m.findings : [t("compare.same")];
   findingsList.replaceChildren(...items.map((f) => h("li", { class: m.findings.length ? "" : "muted" }, f)));
+}
+
+/**
+ * The contrast the preset is there to show (`m.expected`: [{ text, holds }]), under the caption:
+ * a finding once the panes show it, to watch for until then. The panes' checkpoints are the detail.
+ */
+export function renderExpected(list, m) {
+  join(
+    list,
+    (m.expected ?? []).map((f, i) => ({ ...f, i })),
+    (f) => `${f.i}|${f.text}|${f.holds}`,
+    (f) =>
+      h(
+        "li",
+        { class: `finding ${f.holds ? "holds" : "pending muted"}`, "data-holds": f.holds ? "true" : "false" },
+        h("span", { class: "mark", "aria-hidden": "true" }, f.holds ? "✓ " : "… "),
+        f.holds ? f.text : `${f.text} ${t("compare.finding.pending")}`,
+      ),
+    () => {},
+  );
 }

@@ -75,13 +75,14 @@ export function renderCheckpoints(list, count, empty, checkpoints) {
   join(
     list,
     items,
-    (c) => `${c.i}|${c.line}|${c.text}|${c.ok}`,
+    (c) => `${c.i}|${c.line}|${c.text}|${c.ok}|${c.says ?? ""}`,
     (c) => {
       const li = h(
         "li",
         { class: `checkpoint ${c.ok ? "ok" : "bad"}`, "data-line": c.line, "data-kind": c.kind },
         h("span", { class: "mark", "aria-hidden": "true" }, c.ok ? "✓" : "✗"),
-        h("code", { class: "cp-text" }, checkpointText(c)),
+        // A sentence reads first; the expression it checks stays one hover away.
+        c.says ? h("span", { class: "cp-text cp-says", title: c.text, "data-expect": c.text }, checkpointText(c)) : h("code", { class: "cp-text" }, checkpointText(c)),
         h("span", { class: "cp-tick" }, t("lesson.checkpoint.tick", { tick: c.tick })),
       );
       setAttr(li, "aria-label", `${c.ok ? "✓" : "✗"} ${checkpointText(c)}`);
@@ -99,6 +100,7 @@ export function renderCheckpoints(list, count, empty, checkpoints) {
 function checkpointText(c) {
   if (c.kind === "wait") return t("lesson.wait.failed", { text: c.text, max: c.max, actual: c.actual ?? "?" });
   if (c.kind === "error") return t("lesson.call.failed", { line: c.line, error: `${c.text}: ${c.error}` });
-  if (!c.ok) return `${c.text} — ${t("lesson.checkpoint.actual", { actual: c.actual ?? c.error ?? "?" })}`;
-  return c.text;
+  const text = c.says ?? c.text;
+  if (!c.ok) return `${text} — ${t("lesson.checkpoint.actual", { actual: c.actual ?? c.error ?? "?" })}`;
+  return text;
 }

@@ -6,7 +6,8 @@ import { Player } from "../player.js";
 import { Session } from "../session.js";
 import { attempt } from "./free.js";
 import { configOf } from "../../lesson.js";
-import { compareRows, createStats, findings, paneConfig, paneLabel, paneMetrics, sampleTick } from "../../compare.js";
+import { compareRows, createStats, expectedFindings, findings, paneConfig, paneLabel, paneMetrics, sampleTick } from "../../compare.js";
+import { checkpointsIn } from "../../lesson.js";
 import { statePayload } from "../../embed-api.js";
 
 export { findPreset, PRESETS } from "../../compare.js";
@@ -36,6 +37,7 @@ export class CompareMode {
     }
     this.stats = [createStats(), createStats()];
     this.shown = { stamps: [], snaps: [], version: 0 };
+    this.lang = host.lang;
     this.player = new Player(commands, this.sessions, {
       labels: () => this.labels(),
       lockstep: (i, s) => sampleTick(this.stats[i], s.snapshot({ records: 0 })),
@@ -118,6 +120,7 @@ export class CompareMode {
   model() {
     const p = this.player;
     const snaps = this.snaps();
+    const metrics = snaps.map((snap, i) => paneMetrics(snap, this.stats[i]));
     return {
       preset: this.preset.id,
       key: this.preset.key,
@@ -127,7 +130,8 @@ export class CompareMode {
       playing: p.playing,
       tick: this.tick,
       hashes: this.sessions.map((s) => String(s.cluster.stateHash())),
-      metrics: snaps.map((snap, i) => paneMetrics(snap, this.stats[i])),
+      metrics,
+      expected: expectedFindings(this.preset, metrics, this.lang()),
       checkpoints: p.run.checkpoints.map((c) => ({ ...c })),
     };
   }
@@ -142,7 +146,9 @@ export class CompareMode {
       snap,
       version: this.shown.version,
       unavailable: metrics[i].unavailableNow,
-      checks: p.run.checkpoints.filter((c) => c.panes).map((c) => ({ text: c.text, tick: c.tick, kind: c.kind, ok: c.panes[i].ok, actual: c.panes[i].actual ?? c.panes[i].error })),
+      checks: checkpointsIn(p.run.checkpoints, this.lang())
+        .filter((c) => c.panes)
+        .map((c) => ({ text: c.text, says: c.says, tick: c.tick, kind: c.kind, ok: c.panes[i].ok, contrast: !c.panes[i].ok && c.panes.some((x) => x.ok), actual: c.panes[i].actual ?? c.panes[i].error })),
     }));
     return {
       kind: "compare",
@@ -158,6 +164,7 @@ export class CompareMode {
       seed: snaps[0].seed,
       panes,
       rows: compareRows(metrics),
+      expected: expectedFindings(this.preset, metrics, this.lang()),
       findings: findings(metrics, labels),
     };
   }

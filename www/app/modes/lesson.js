@@ -10,6 +10,7 @@ export { catalogue, findScenario } from "../../lesson.js";
 import { statePayload } from "../../embed-api.js";
 import { lessonQuery } from "../../share.js";
 import { t } from "../../i18n.js";
+import { checkpointsIn } from "../../lesson.js";
 
 /** The catalogue entry's parsed commands and info (parsed by `parse`, the core's parseScenario, on first use). */
 export function parsed(entry, parse) {
@@ -51,7 +52,7 @@ export class LessonMode {
     this.player = new Player(entry.commands, [session], {
       lang: host.lang,
       onWake: host.wake,
-      onCheckpoint: (c) => host.post("checkpoint", { scenario: entry.id, text: c.text, ok: c.ok, actual: c.actual ?? c.error ?? null, tick: c.tick, kind: c.kind }),
+      onCheckpoint: (c) => host.post("checkpoint", { scenario: entry.id, text: c.text, sentence: c.sentence ?? null, ok: c.ok, actual: c.actual ?? c.error ?? null, tick: c.tick, kind: c.kind }),
       onStop: (p) => host.post("stop", { scenario: entry.id, stop: p.stop, stops: p.stops, caption: p.caption(), checkpoints: p.counts() }),
     });
   }
@@ -120,7 +121,7 @@ export class LessonMode {
       offScript: p.offScript,
       done: p.done,
       tick: this.session.tick,
-      checkpoints: p.run.checkpoints.map((c) => ({ ...c })),
+      checkpoints: checkpointsIn(p.run.checkpoints, this.host.lang()),
     };
   }
 
