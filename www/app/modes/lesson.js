@@ -4,13 +4,12 @@
 
 import { Player } from "../player.js";
 import { attempt, exactLink } from "./free.js";
-import { configOf, lessonInfo, pick } from "../../lesson.js";
+import { checkpointsIn, configOf, lessonInfo, pick } from "../../lesson.js";
 
 export { catalogue, findScenario } from "../../lesson.js";
 import { statePayload } from "../../embed-api.js";
 import { lessonQuery } from "../../share.js";
 import { t } from "../../i18n.js";
-import { checkpointsIn } from "../../lesson.js";
 
 /** The catalogue entry's parsed commands and info (parsed by `parse`, the core's parseScenario, on first use). */
 export function parsed(entry, parse) {
