@@ -4,7 +4,7 @@
 
 import { Player } from "../player.js";
 import { Session } from "../session.js";
-import { attempt } from "./free.js";
+import { PLAYER_CONTROLS, attempt } from "./free.js";
 import { configOf } from "../../lesson.js";
 import { compareRows, createStats, expectedFindings, findings, paneConfig, paneLabel, paneMetrics, sampleTick } from "../../compare.js";
 import { checkpointsIn } from "../../lesson.js";
@@ -81,28 +81,6 @@ export class CompareMode {
   play() {
     this.player.start();
     return true;
-  }
-
-  pause() {
-    this.player.pause();
-  }
-
-  next() {
-    this.player.next();
-    return null;
-  }
-
-  back() {
-    this.player.back();
-    return null;
-  }
-
-  goto(n) {
-    this.player.goto(n);
-  }
-
-  restart() {
-    this.player.restart();
   }
 
   /** The panes' snapshots, taken again only when a pane changed. */
@@ -207,3 +185,6 @@ export class CompareMode {
     for (const s of this.sessions) s.free();
   }
 }
+
+// pause, next, back, goto and restart: the Player's own (player.js).
+Object.assign(CompareMode.prototype, PLAYER_CONTROLS);

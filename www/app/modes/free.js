@@ -43,6 +43,27 @@ export function attempt(fn) {
   }
 }
 
+/** pause, next, back, goto and restart of a mode that plays a Player (`this.player`): the lesson and compare modes. */
+export const PLAYER_CONTROLS = {
+  pause() {
+    this.player.pause();
+  },
+  next() {
+    this.player.next();
+    return null;
+  },
+  back() {
+    this.player.back();
+    return null;
+  },
+  goto(n) {
+    this.player.goto(n);
+  },
+  restart() {
+    this.player.restart();
+  },
+};
+
 export class FreePlay {
   /** `session`: the page's Session; `host.reset()` starts it over (the app's bookkeeping too). */
   constructor(session, host) {

@@ -3,7 +3,7 @@
 // script; Next / Back return to its own states). Implements the Mode contract (free.js).
 
 import { Player } from "../player.js";
-import { attempt, exactLink } from "./free.js";
+import { PLAYER_CONTROLS, attempt, exactLink } from "./free.js";
 import { checkpointsIn, configOf, lessonInfo, pick } from "../../lesson.js";
 
 export { catalogue, findScenario } from "../../lesson.js";
@@ -83,28 +83,6 @@ export class LessonMode {
     return true;
   }
 
-  pause() {
-    this.player.pause();
-  }
-
-  next() {
-    this.player.next();
-    return null;
-  }
-
-  back() {
-    this.player.back();
-    return null;
-  }
-
-  goto(n) {
-    this.player.goto(n);
-  }
-
-  restart() {
-    this.player.restart();
-  }
-
   /** The lesson as plain data (the panel, the test hook, the state event). */
   model() {
     const p = this.player;
@@ -157,3 +135,6 @@ export class LessonMode {
     this.player.close();
   }
 }
+
+// pause, next, back, goto and restart: the Player's own (player.js).
+Object.assign(LessonMode.prototype, PLAYER_CONTROLS);
