@@ -263,7 +263,6 @@ export default {
   "row.zkIn.leader": "Its broker stopped heart-beating: in {time} its ZooKeeper session expires and the controller elects another leader (or the partition goes offline).",
   "row.leavesIn": "leaves ISR in {time}",
   "row.leavesIn.title": "Not caught up for a while: unless it catches up, the leader's ISR check removes it from the ISR in {time} (replica.lag.time.max.ms).",
-  "isr.check": "check in {time}",
   "isr.check.title": "The leader's next ISR check (its isr-expiration task) runs in {time}: a follower that has not caught up for replica.lag.time.max.ms leaves the ISR then.",
   "cell.committed": "committed",
   "cell.divergent": "differs from the leader's record at this offset: will be truncated",

@@ -266,7 +266,6 @@ export default {
   "row.zkIn.leader": "其 broker 已停止心跳：{time} 后它的 ZooKeeper 会话过期，控制器另选 leader（没有可选的副本时分区离线）。",
   "row.leavesIn": "{time} 后移出 ISR",
   "row.leavesIn.title": "已有一段时间没有追上：若仍未追上，leader 的 ISR 检查将在 {time} 后把它移出 ISR（replica.lag.time.max.ms）。",
-  "isr.check": "{time} 后检查",
   "isr.check.title": "leader 的下一次 ISR 检查（isr-expiration 任务）在 {time} 后运行：届时在 replica.lag.time.max.ms 内没有追上的 follower 离开 ISR。",
   "cell.committed": "已提交",
   "cell.divergent": "与 leader 在该位移的消息不同：将被截断",

@@ -105,7 +105,7 @@ function createBlock(p) {
       { class: "sets", "aria-label": t("partition.sets") },
       set("set-ar", "AR", t("partition.ar.title")),
       h("span", { class: "set-eq", "aria-hidden": "true" }, "="),
-      set("set-isr", "ISR", t("partition.isr.title"), h("span", { class: "isr-check", hidden: true }, h("span", { class: "isr-check-text" }))),
+      set("set-isr", "ISR", t("partition.isr.title"), h("span", { class: "isr-check", hidden: true }, clockIcon(), h("span", { class: "isr-check-text" }))),
       h("span", { class: "set-eq", "aria-hidden": "true" }, "+"),
       set("set-osr", "OSR", t("partition.osr.title")),
     ),
@@ -360,8 +360,18 @@ function updateIsrCheck(block, m) {
   setHidden(el, m.isrCheckMs === null);
   if (m.isrCheckMs === null) return;
   const time = formatCountdown(m.isrCheckMs, m.lagMaxMs);
-  setBoxText(el.querySelector(".isr-check-text"), t("isr.check", { time }));
+  setBoxText(el.querySelector(".isr-check-text"), time);
   setAttr(el, "title", t("isr.check.title", { time }));
+}
+
+/** A small clock face: the ISR check's countdown is a time, not a count (the title says what). */
+function clockIcon() {
+  return h(
+    "svg:svg",
+    { class: "isr-check-icon", viewBox: "0 0 12 12", width: 11, height: 11, "aria-hidden": "true" },
+    h("svg:circle", { cx: 6, cy: 6, r: 5 }),
+    h("svg:path", { d: "M6 3v3l2 1.5" }),
+  );
 }
 
 function updateLag(row, r, m) {
