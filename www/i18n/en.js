@@ -212,7 +212,6 @@ export default {
   "broker.action.title": "{help} (select it, then {key})",
   "broker.controllerBadge": "controller · epoch {epoch}",
   "broker.zk.registered": "/brokers/ids/{id} registered",
-  "broker.zk.alive": "ZK session still alive: the controller has not noticed yet",
   "broker.zk.registering": "registering in ZooKeeper…",
   "broker.zk.gone": "/brokers/ids/{id} gone: session expired",
   "broker.zk.expiring": "ZK session expires in {time}: the controller has not noticed yet",

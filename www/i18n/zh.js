@@ -215,7 +215,6 @@ export default {
   "broker.action.title": "{help}（选中它，再按 {key}）",
   "broker.controllerBadge": "控制器 · epoch {epoch}",
   "broker.zk.registered": "/brokers/ids/{id} 已注册",
-  "broker.zk.alive": "ZK 会话仍然有效：控制器还没有察觉",
   "broker.zk.registering": "正在向 ZooKeeper 注册…",
   "broker.zk.gone": "/brokers/ids/{id} 已删除：会话过期",
   "broker.zk.expiring": "ZK 会话 {time} 后过期：控制器还没有察觉",

@@ -1,6 +1,6 @@
 // Broker cards: one per broker with its status, the controller badge, its ZooKeeper registration
-// (with a countdown ring while its session expires), the partitions it hosts, and the fault buttons (Crash, Recover, and "Faults…" for the menu of
-// every fault in actions.js). Buttons carry data-action and data-broker; the app handles them.
+// (a countdown ring while its session expires), the partitions it hosts, and the fault buttons
+// (Crash, Recover, and "Faults…" for the menu of every fault in actions.js). Buttons carry data-action and data-broker; the app handles them.
 
 import { h, join, setAttr, setText } from "./dom.js";
 import { brokersModel, formatSeconds, modelKey } from "./model.js";
@@ -120,11 +120,11 @@ function updateCard(el, b) {
   const expiring = b.expiresIn !== null;
   let zkText;
   if (expiring) zkText = t("broker.zk.expiring", { time: b.expiresIn });
-  else if (b.registered) zkText = up || b.zkSession === "active" ? t("broker.zk.registered", { id: b.id }) : t("broker.zk.alive");
+  else if (b.registered) zkText = t("broker.zk.registered", { id: b.id });
   else zkText = up ? t("broker.zk.registering") : t("broker.zk.gone", { id: b.id });
   setText(zk.querySelector(".broker-zk-text"), zkText);
   setAttr(zk, "title", expiring ? t("broker.zk.expiring.title", { id: b.id }) : null);
-  zk.classList.toggle("warn", expiring || (!up && b.registered && b.zkSession !== "active"));
+  zk.classList.toggle("warn", expiring);
   const ring = zk.querySelector(".zk-ring");
   ring.hidden = !expiring;
   if (expiring) ring.style.setProperty("--left", b.expiresFraction.toFixed(3));

@@ -26,7 +26,7 @@ import { linkKey } from "../timeline.js";
 import { drawMessages, glyphSize, showMessageTitle } from "./messages-layer.js";
 
 export { messageAt, messageElements } from "./messages-layer.js";
-import { formatCountdown, modelKey, nodeName, sessionCountdown } from "./model.js";
+import { modelKey, nodeName, sessionLeft } from "./model.js";
 import { t } from "../i18n.js";
 
 /** Messages listed under the picture (the picture draws all of them). */
@@ -200,12 +200,6 @@ function drawFrame(svg, layout, ids, clients) {
   );
 }
 
-/** Broker `b`'s session time left in words ("12 s") while it expires, else null. */
-function zkIn(b, sessionMs) {
-  const ms = sessionCountdown(b, sessionMs);
-  return ms === null ? null : formatCountdown(ms, sessionMs);
-}
-
 /** Everything the static layer draws, as data (for the did-it-change check). */
 function staticModel(snap, ctx) {
   const leads = new Map();
@@ -229,7 +223,7 @@ function staticModel(snap, ctx) {
       controller: b.controller,
       registered: b.registered,
       // Its ZooKeeper session's time left while it expires (the broker card has the ring).
-      zkIn: zkIn(b, snap.config?.zookeeperSessionTimeoutMs),
+      zkIn: sessionLeft(b, snap.config?.zookeeperSessionTimeoutMs),
       leads: leads.get(b.id) ?? [],
       selected: ctx.selected === b.id,
     })),

@@ -420,6 +420,12 @@ export function sessionCountdown(b, sessionMs) {
   return countdownShown(b.sessionExpiresInMs, sessionMs);
 }
 
+/** Broker `b`'s session time left in words ("12 s", sessionCountdown) while it expires, else null. */
+export function sessionLeft(b, sessionMs) {
+  const ms = sessionCountdown(b, sessionMs);
+  return ms === null ? null : formatCountdown(ms, sessionMs);
+}
+
 /**
  * Brokers bar model: one entry per broker with the partitions it hosts and its role in each, and
  * its ZooKeeper session (the core's zkSession): while it is "expiring" (its owner stopped
@@ -444,8 +450,7 @@ export function brokersModel(snap) {
       controller: !!b.controller,
       registered: !!b.registered,
       controllerEpoch: b.controller ? snap.controller.epoch : null,
-      zkSession: b.zkSession,
-      expiresIn: expiresInMs === null ? null : formatCountdown(expiresInMs, sessionMs),
+      expiresIn: sessionLeft(b, sessionMs),
       expiresFraction: expiresInMs === null ? null : Math.min(1, expiresInMs / sessionMs),
       hosts,
     };
