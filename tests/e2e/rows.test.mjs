@@ -62,6 +62,8 @@ describe("the rows say why, at 1280 px", () => {
     assert.equal(await page.$eval(`${card} .zk-ring`, (el) => el.style.getPropertyValue("--left")), (13000 / 18000).toFixed(3));
     assert.match(await text(page, '[data-partition="0"] .isr-check'), /^\d+ s$/);
     assert.match(await page.getAttribute('[data-partition="0"] .isr-check', "title"), /next ISR check .* runs in \d+ s/);
+    const idle = (p) => page.$eval(`[data-partition="${p}"] .isr-check`, (el) => el.classList.contains("idle"));
+    assert.deepEqual([await idle(0), await idle(2)], [false, true], "P2's leader B2 crashed: no ISR check runs");
 
     assert.ok((await stepUntil(page, (s) => !s.partitions[0].isr.includes(2), 200)) >= 0, "the controller removed B2");
     await stepClicks(page, 1);
@@ -112,6 +114,8 @@ describe("the rows say why, on a phone", () => {
       assert.ok(note.width > 100 && note.bottom <= label.bottom + 0.5 && note.right <= label.right + 0.5, `the note is inside its label: ${JSON.stringify({ note, label })}`);
       assert.ok(note.bottom <= 812, "on the first screen");
       assert.deepEqual(await heights(page, 0), before, "the rows kept their height");
+      const sets = await page.$eval('[data-partition="0"] .sets', (el) => el.getBoundingClientRect().height);
+      assert.ok(sets < 30, `the ISR and OSR sets and the ISR check are one line (${sets} px)`);
       await viewShot(page, "rows-375-crashed");
       assert.deepEqual(errors, []);
     } finally {

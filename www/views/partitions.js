@@ -105,7 +105,7 @@ function createBlock(p) {
       { class: "sets", "aria-label": t("partition.sets") },
       set("set-ar", "AR", t("partition.ar.title")),
       h("span", { class: "set-eq", "aria-hidden": "true" }, "="),
-      set("set-isr", "ISR", t("partition.isr.title"), h("span", { class: "isr-check", hidden: true }, clockIcon(), h("span", { class: "isr-check-text" }))),
+      set("set-isr", "ISR", t("partition.isr.title"), h("span", { class: "isr-check idle" }, clockIcon(), h("span", { class: "isr-check-text" }))),
       h("span", { class: "set-eq", "aria-hidden": "true" }, "+"),
       set("set-osr", "OSR", t("partition.osr.title")),
     ),
@@ -352,12 +352,13 @@ function updateRow(row, r, m, ctx) {
 }
 
 /**
- * The time to the leader's next ISR check, by the ISR set it changes (hidden without a running
- * leader). Its box only grows (setBoxText): the set does not move as the digits change.
+ * The time to the leader's next ISR check, by the ISR set it changes; without a running leader
+ * it keeps its place, unseen (idle), and its box only grows (setBoxText): the sets do not move
+ * as it comes and goes or as the digits change.
  */
 function updateIsrCheck(block, m) {
   const el = block.querySelector(".isr-check");
-  setHidden(el, m.isrCheckMs === null);
+  el.classList.toggle("idle", m.isrCheckMs === null);
   if (m.isrCheckMs === null) return;
   const time = formatCountdown(m.isrCheckMs, m.lagMaxMs);
   setBoxText(el.querySelector(".isr-check-text"), time);
