@@ -372,7 +372,7 @@ describe("brokers and requests models", () => {
     const m = brokersModel(snap);
     assert.equal(m.length, 4);
     assert.deepEqual(m[0], {
-      id: 0, status: "up", controller: true, registered: true, controllerEpoch: 1,
+      id: 0, status: "up", controller: true, registered: true, controllerEpoch: 1, expiresIn: null, expiresFraction: null,
       hosts: [{ partition: 0, role: "leader" }, { partition: 2, role: "isr" }],
     });
     assert.equal(m[3].status, "crashed");

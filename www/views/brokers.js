@@ -1,6 +1,6 @@
-// Broker cards: one per broker with its status, the controller badge, its ZooKeeper registration,
-// the partitions it hosts, and the fault buttons (Crash, Recover, and "Faults…" for the menu of
-// every fault in actions.js). Buttons carry data-action and data-broker; the app handles them.
+// Broker cards: one per broker with its status, the controller badge, its ZooKeeper registration
+// (a countdown ring while its session expires), the partitions it hosts, and the fault buttons
+// (Crash, Recover, and "Faults…" for the menu of every fault in actions.js). Buttons carry data-action and data-broker; the app handles them.
 
 import { h, join, setAttr, setText } from "./dom.js";
 import { brokersModel, formatSeconds, modelKey } from "./model.js";
@@ -86,7 +86,7 @@ function createCard(b) {
       h("span", { class: "pill status" }),
       h("span", { class: "pill controller-badge", title: t("broker.controllerTitle") }),
     ),
-    h("div", { class: "broker-zk" }),
+    h("div", { class: "broker-zk" }, h("span", { class: "zk-ring", hidden: true, "aria-hidden": "true" }), h("span", { class: "broker-zk-text" })),
     h("ul", { class: "broker-hosts", "aria-label": t("broker.hosts", { id: b.id }) }),
     h(
       "div",
@@ -113,12 +113,21 @@ function updateCard(el, b) {
   ctrl.hidden = !b.controller;
   setText(ctrl, b.controller ? t("broker.controllerBadge", { epoch: b.controllerEpoch }) : "");
 
+  // The session as the core says (zkSession): a broker that stopped heart-beating (crashed,
+  // stuck, cut from ZooKeeper) keeps its znode until the session expires, and the controller
+  // acts only then; a slow broker still heart-beats.
   const zk = el.querySelector(".broker-zk");
+  const expiring = b.expiresIn !== null;
   let zkText;
-  if (b.registered) zkText = up ? t("broker.zk.registered", { id: b.id }) : t("broker.zk.alive");
+  if (expiring) zkText = t("broker.zk.expiring", { time: b.expiresIn });
+  else if (b.registered) zkText = t("broker.zk.registered", { id: b.id });
   else zkText = up ? t("broker.zk.registering") : t("broker.zk.gone", { id: b.id });
-  setText(zk, zkText);
-  zk.classList.toggle("warn", !up && b.registered);
+  setText(zk.querySelector(".broker-zk-text"), zkText);
+  setAttr(zk, "title", expiring ? t("broker.zk.expiring.title", { id: b.id }) : null);
+  zk.classList.toggle("warn", expiring);
+  const ring = zk.querySelector(".zk-ring");
+  ring.hidden = !expiring;
+  if (expiring) ring.style.setProperty("--left", b.expiresFraction.toFixed(3));
 
   join(
     el.querySelector(".broker-hosts"),

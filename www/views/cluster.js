@@ -26,7 +26,7 @@ import { linkKey } from "../timeline.js";
 import { drawMessages, glyphSize, showMessageTitle } from "./messages-layer.js";
 
 export { messageAt, messageElements } from "./messages-layer.js";
-import { modelKey, nodeName } from "./model.js";
+import { modelKey, nodeName, sessionLeft } from "./model.js";
 import { t } from "../i18n.js";
 
 /** Messages listed under the picture (the picture draws all of them). */
@@ -222,6 +222,8 @@ function staticModel(snap, ctx) {
       status: b.status,
       controller: b.controller,
       registered: b.registered,
+      // Its ZooKeeper session's time left while it expires (the broker card has the ring).
+      zkIn: sessionLeft(b, snap.config?.zookeeperSessionTimeoutMs),
       leads: leads.get(b.id) ?? [],
       selected: ctx.selected === b.id,
     })),
@@ -257,7 +259,7 @@ function updateStatic(svg, model) {
     const b = byId.get(Number(g.dataset.broker));
     if (!b) continue;
     g.setAttribute("class", `node status-${b.status}${b.controller ? " is-controller" : ""}${b.selected ? " is-selected" : ""}`);
-    setText(g.querySelector(".node-status"), t(`status.${b.status}`));
+    setText(g.querySelector(".node-status"), t(`status.${b.status}`) + (b.zkIn ? t("cluster.zkIn", { time: b.zkIn }) : ""));
     setText(g.querySelector(".node-leads"), n <= 8 && b.leads.length ? `♛ ${b.leads.map((p) => `P${p}`).join(" ")}` : "");
     const ctrl = g.querySelector(".node-ctrl");
     ctrl.style.display = b.controller ? "" : "none";

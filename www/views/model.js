@@ -64,6 +64,24 @@ export function formatLagTime(sinceMs, maxMs) {
   return `${shown.toFixed(lagClockStep(maxMs) >= 1000 ? 0 : 1)}/${Number.isInteger(max) ? max : max.toFixed(1)} s`;
 }
 
+/**
+ * A countdown as a clock of `totalMs` shows it: `ms` rounded up to the clock's step
+ * (lagClockStep), so it never reads 0 before the time is up and changes once a step, not on
+ * every tick. (11900, 18000) → 12000.
+ */
+export function countdownShown(ms, totalMs) {
+  if (!Number.isFinite(ms) || ms < 0) throw new Error(`ms: must be a time left in ms (a number ≥ 0), got ${ms}`);
+  if (!(totalMs > 0)) throw new Error(`totalMs: must be the clock's whole time in ms (a number > 0), got ${totalMs}`);
+  const step = lagClockStep(totalMs);
+  return Math.ceil(ms / step) * step;
+}
+
+/** A countdown's time left in words: (12000, 18000) → "12 s", (1500, 3000) → "1.5 s" (after countdownShown). */
+export function formatCountdown(ms, totalMs) {
+  const shown = countdownShown(ms, totalMs) / 1000;
+  return `${shown.toFixed(lagClockStep(totalMs) >= 1000 ? 0 : 1)} s`;
+}
+
 /** "0,1,2" style set, as Kafka prints an ISR: [1, 3] → "{1,3}". */
 export function formatIdSet(ids) {
   return `{${(ids ?? []).join(",")}}`;
@@ -261,6 +279,7 @@ export function partitionModel(partition, snap, capacity = MAX_WINDOW) {
       committed: isCommitted(r.offset, partition, log, r.leaderEpoch, leaderEpochs),
       divergent: isDivergent(r.offset, partition, log, r.leaderEpoch, leaderEpochs),
       value: r.value,
+      acks: ackedWith(partition.acked, r.offset),
     }));
     // Records this replica truncated a moment ago (the core keeps them a few seconds), drawn
     // leaving where nothing has replaced them yet.
@@ -283,6 +302,11 @@ export function partitionModel(partition, snap, capacity = MAX_WINDOW) {
       lag,
       lagTime: time,
       sinceCaughtUpMs: f && Number.isFinite(f.sinceCaughtUpMs) ? f.sinceCaughtUpMs : null,
+      // Why it is outside the ISR, as the core says (docs/api.md logs[].outOfIsr).
+      outOfIsr: log.outOfIsr ?? null,
+      removeInMs: removalShown(f, lagMax),
+      // Its broker stopped heart-beating: the controller acts when the session expires.
+      zkExpiresInMs: sessionCountdown(brokerById.get(log.broker), snap.config.zookeeperSessionTimeoutMs),
     };
   });
   return {
@@ -302,8 +326,63 @@ export function partitionModel(partition, snap, capacity = MAX_WINDOW) {
     lagMaxMs: lagMax,
     zkSessionMs: snap.config?.zookeeperSessionTimeoutMs ?? null, // the lag ring's help (partitions.js ringHelp)
     flags: partitionAlerts(partition, brokerById),
+    // The leader's next isr-expiration run (the core's nextIsrCheckMs), in the lag clock's steps.
+    isrCheckMs: partition.nextIsrCheckMs >= 0 ? countdownShown(partition.nextIsrCheckMs, lagMax) : null,
     replicas,
   };
+}
+
+/**
+ * The acks a record at `offset` was acknowledged to the producer with ("all", "1", "0"), from the
+ * core's `acked` ranges; null when it was not (yet).
+ */
+export function ackedWith(acked, offset) {
+  if (!Array.isArray(acked)) throw new Error(`acked: must be a partition's acked ranges [{ offset, count, acks }], got ${acked}`);
+  for (const a of acked) if (offset >= a.offset && offset < a.offset + a.count) return formatAcks(a.acks);
+  return null;
+}
+
+/**
+ * A follower is "close to removal" once the leader's isr-expiration task would remove it within
+ * this share of replica.lag.time.max.ms: its lag ring is past half by then. (A healthy follower
+ * behind a steady producer is always a fetch short of the LEO, its removeInMs near the whole
+ * limit: a countdown on it would flicker on every produce.)
+ */
+export const REMOVAL_NEAR = 0.5;
+
+/**
+ * The time until the leader removes this ISR follower from the ISR if it makes no progress (the
+ * core's follower.removeInMs, in the lag clock's steps) when that is near (REMOVAL_NEAR), else null.
+ */
+export function removalShown(follower, lagMaxMs) {
+  if (!(lagMaxMs > 0)) throw new Error(`lagMaxMs: must be replica.lag.time.max.ms (a number > 0), got ${lagMaxMs}`);
+  const ms = follower?.removeInMs;
+  if (!Number.isFinite(ms) || ms < 0 || ms > lagMaxMs * REMOVAL_NEAR) return null;
+  return countdownShown(ms, lagMaxMs);
+}
+
+/**
+ * What a replica row says under its name about its ISR membership: why it is outside the ISR
+ * (the core's outOfIsr); in the ISR, what removes it first: its broker's ZooKeeper session
+ * expiring (the controller removes it, or elects another leader) or, for a follower close to
+ * removal, the leader's ISR check (removeInMs). `r` is a replica of `m` (partitionModel); null
+ * when there is nothing to say. { kind: "out" | "new" | "leaving", text, title }
+ */
+export function replicaNote(r, m) {
+  if (!r || typeof r !== "object" || !("outOfIsr" in r)) throw new Error(`r: must be a replica of partitionModel, got ${r}`);
+  if (!m || !(m.lagMaxMs > 0) || !Array.isArray(m.replicas)) throw new Error(`m: must be the partitionModel of r's partition, got ${m}`);
+  if (r.outOfIsr) {
+    const kind = r.outOfIsr === "new-replica" ? "new" : "out";
+    return { kind, text: t(`row.out.${r.outOfIsr}`), title: t(`row.outTitle.${r.outOfIsr}`) };
+  }
+  const zk = r.zkExpiresInMs;
+  if (zk !== null && (r.removeInMs === null || zk <= r.removeInMs)) {
+    const time = formatCountdown(zk, m.zkSessionMs);
+    return { kind: "leaving", text: t("row.zkIn", { time }), title: t(r.broker === m.leader ? "row.zkIn.leader" : "row.zkIn.title", { time }) };
+  }
+  if (r.removeInMs === null) return null;
+  const time = formatCountdown(r.removeInMs, m.lagMaxMs);
+  return { kind: "leaving", text: t("row.leavesIn", { time }), title: t("row.leavesIn.title", { time }) };
 }
 
 /**
@@ -329,9 +408,34 @@ export function partitionAlerts(partition, brokerById) {
   return flags;
 }
 
-/** Brokers bar model: one entry per broker with the partitions it hosts and its role in each. */
+/**
+ * The time until broker `b`'s ZooKeeper session expires (the core's sessionExpiresInMs, in the
+ * steps of a clock of zookeeper.session.timeout.ms `sessionMs`) while it is "expiring" (its owner
+ * stopped heart-beating); else null.
+ */
+export function sessionCountdown(b, sessionMs) {
+  if (!b || typeof b !== "object" || !("zkSession" in b)) throw new Error(`b: must be a broker of the snapshot, got ${b}`);
+  if (b.zkSession !== "expiring" || !(b.sessionExpiresInMs >= 0)) return null;
+  if (!(sessionMs > 0)) throw new Error(`sessionMs: must be zookeeper.session.timeout.ms (a number > 0), got ${sessionMs}`);
+  return countdownShown(b.sessionExpiresInMs, sessionMs);
+}
+
+/** Broker `b`'s session time left in words ("12 s", sessionCountdown) while it expires, else null. */
+export function sessionLeft(b, sessionMs) {
+  const ms = sessionCountdown(b, sessionMs);
+  return ms === null ? null : formatCountdown(ms, sessionMs);
+}
+
+/**
+ * Brokers bar model: one entry per broker with the partitions it hosts and its role in each, and
+ * its ZooKeeper session (the core's zkSession): while it is "expiring" (its owner stopped
+ * heart-beating), the time until the znode goes (`expiresIn`, "12 s", in the clock's steps) and
+ * that time's share of zookeeper.session.timeout.ms (`expiresFraction`, for the ring); else null.
+ */
 export function brokersModel(snap) {
+  const sessionMs = snap.config?.zookeeperSessionTimeoutMs;
   return snap.brokers.map((b) => {
+    const expiresInMs = sessionCountdown(b, sessionMs);
     const hosts = [];
     for (const p of snap.partitions) {
       if (!p.replicas.includes(b.id)) continue;
@@ -346,6 +450,8 @@ export function brokersModel(snap) {
       controller: !!b.controller,
       registered: !!b.registered,
       controllerEpoch: b.controller ? snap.controller.epoch : null,
+      expiresIn: sessionLeft(b, sessionMs),
+      expiresFraction: expiresInMs === null ? null : Math.min(1, expiresInMs / sessionMs),
       hosts,
     };
   });
@@ -381,7 +487,7 @@ export function sameCells(a, b) {
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
     const y = b[i];
-    if (x.offset !== y.offset || x.epoch !== y.epoch || x.committed !== y.committed || x.divergent !== y.divergent || x.value !== y.value) return false;
+    if (x.offset !== y.offset || x.epoch !== y.epoch || x.committed !== y.committed || x.divergent !== y.divergent || x.value !== y.value || x.acks !== y.acks) return false;
   }
   return true;
 }

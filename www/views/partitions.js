@@ -9,13 +9,15 @@
 //
 // Test hooks: [data-partition][data-leader] per block, [data-broker] per replica row,
 // .hw-marker[data-hw] / .leo-marker[data-leo] per row, .set-isr / .set-osr chips [data-broker],
-// .lag.lag-ok / -warn / -over per follower, canvas.cells[data-start][data-cells][data-leaving] (record-track.js drawCells).
+// .lag.lag-ok / -warn / -over per follower, canvas.cells[data-start][data-cells][data-leaving][data-acked]
+// (record-track.js drawCells), .row-note.note-out / -new / -leaving (why a replica is out of the
+// ISR, or what removes it soon), .isr-check (the time to the leader's next ISR check).
 // Clicks (controls.js): .replica-name opens the replica inspector, a record on canvas.cells the
 // record inspector (recordAt says which).
 
 import { cachedWidth, h, join, setAttr, setBoxText, setHidden, setStyle, setText } from "./dom.js";
 import { cssColors, cssFont, paint, setFont, textWidth, themeKey } from "./canvas.js";
-import { formatLagTime, formatSeconds, lagClockFraction, lagClockShown, MAX_WINDOW, MIN_WINDOW, modelKey, partitionModel } from "./model.js";
+import { formatCountdown, formatLagTime, formatSeconds, lagClockFraction, lagClockShown, MAX_WINDOW, MIN_WINDOW, modelKey, partitionModel, replicaNote } from "./model.js";
 import * as hwChart from "./hw-chart.js";
 import { drawCells, drawRuler, PALETTE, showRecordTitle } from "./record-track.js";
 import { t } from "../i18n.js";
@@ -84,8 +86,8 @@ function measureTrack(root) {
 }
 
 function createBlock(p) {
-  const set = (cls, name, title) =>
-    h("span", { class: `set ${cls}`, title }, h("span", { class: "set-name" }, name), h("span", { class: "chips" }));
+  const set = (cls, name, title, ...more) =>
+    h("span", { class: `set ${cls}`, title }, h("span", { class: "set-name" }, name), h("span", { class: "chips" }), ...more);
   return h(
     "section",
     { class: "partition card", "data-partition": p.partition, "aria-labelledby": `p${p.partition}-title` },
@@ -103,7 +105,7 @@ function createBlock(p) {
       { class: "sets", "aria-label": t("partition.sets") },
       set("set-ar", "AR", t("partition.ar.title")),
       h("span", { class: "set-eq", "aria-hidden": "true" }, "="),
-      set("set-isr", "ISR", t("partition.isr.title")),
+      set("set-isr", "ISR", t("partition.isr.title"), h("span", { class: "isr-check idle" }, clockIcon(), h("span", { class: "isr-check-text" }))),
       h("span", { class: "set-eq", "aria-hidden": "true" }, "+"),
       set("set-osr", "OSR", t("partition.osr.title")),
     ),
@@ -142,6 +144,8 @@ function createRow(log) {
       h("span", { class: "badge role" }),
       h("span", { class: "badge membership" }),
       h("span", { class: "badge down-badge" }),
+      // Why it is out of the ISR, or what removes it soon (model.js replicaNote).
+      h("span", { class: "row-note", hidden: true }),
     ),
     h(
       "div",
@@ -170,6 +174,10 @@ function updateBlock(block, m, ctx, canvasStyle) {
     updateHead(block, m);
   }
   updateSets(block, m, ctx);
+  if (block.__check !== m.isrCheckMs) {
+    block.__check = m.isrCheckMs;
+    updateIsrCheck(block, m);
+  }
   const { start, end, hidden } = m.window;
   const grid = block.querySelector(".replica-grid");
   const windowKey = `${start}|${end}|${hidden}`;
@@ -334,6 +342,37 @@ function updateRow(row, r, m, ctx) {
 
   setText(row.querySelector(".leo-text"), `LEO ${r.leo}`);
   setText(row.querySelector(".hw-text"), `HW ${r.hw}`);
+
+  const note = replicaNote(r, m);
+  const noteEl = row.querySelector(".row-note");
+  setHidden(noteEl, !note);
+  setText(noteEl, note?.text ?? "");
+  setAttr(noteEl, "title", note?.title);
+  setAttr(noteEl, "class", `row-note${note ? ` note-${note.kind}` : ""}`);
+}
+
+/**
+ * The time to the leader's next ISR check, by the ISR set it changes; without a running leader
+ * it keeps its place, unseen (idle), and its box only grows (setBoxText): the sets do not move
+ * as it comes and goes or as the digits change.
+ */
+function updateIsrCheck(block, m) {
+  const el = block.querySelector(".isr-check");
+  el.classList.toggle("idle", m.isrCheckMs === null);
+  if (m.isrCheckMs === null) return;
+  const time = formatCountdown(m.isrCheckMs, m.lagMaxMs);
+  setBoxText(el.querySelector(".isr-check-text"), time);
+  setAttr(el, "title", t("isr.check.title", { time }));
+}
+
+/** A small clock face: the ISR check's countdown is a time, not a count (the title says what). */
+function clockIcon() {
+  return h(
+    "svg:svg",
+    { class: "isr-check-icon", viewBox: "0 0 12 12", width: 11, height: 11, "aria-hidden": "true" },
+    h("svg:circle", { cx: 6, cy: 6, r: 5 }),
+    h("svg:path", { d: "M6 3v3l2 1.5" }),
+  );
 }
 
 function updateLag(row, r, m) {
@@ -432,6 +471,8 @@ function describeReplica(r, m) {
     const since = formatSeconds(lagClockShown(r.sinceCaughtUpMs, m.lagMaxMs));
     parts.push(t("replica.aria.since", { t: since, percent: Math.round(lagClockFraction(r.sinceCaughtUpMs, m.lagMaxMs) * 100) }));
   }
+  const note = replicaNote(r, m);
+  if (note) parts.push(note.text);
   return t("replica.aria", { p: m.partition, parts: parts.join(", ") });
 }
 

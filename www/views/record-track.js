@@ -12,6 +12,11 @@ const EPOCH_COLORS = ["--e0", "--e1", "--e2", "--e3", "--e4", "--e5", "--e6", "-
 export const PALETTE = [...EPOCH_COLORS, "--surface", "--surface-2", "--border", "--leo", "--bad", "--muted", "--ok", "--warn"];
 export const TRACK_HEIGHT = 40;
 const CELL = { top: 10, height: 20, gap: 2, radius: 3, dash: [3, 2], hatch: 6 };
+/**
+ * The bar under a record acknowledged to the producer (partitionModel's cell.acks): solid for
+ * acks=all, dashed for acks=1, dotted for acks=0, so the shape says it without the colour.
+ */
+const ACK = { gap: 2, width: 2.5, dash: { all: [], 1: [4, 2], 0: [1.5, 2] }, color: { all: "--ok", 1: "--warn", 0: "--muted" } };
 
 /**
  * The row's records in the offset window, on a canvas: a box per record, coloured by the leader
@@ -20,9 +25,10 @@ const CELL = { top: 10, height: 20, gap: 2, radius: 3, dash: [3, 2], hatch: 6 };
  * of 20 records created, restyled and removed up to 180 of them over the following frames, the
  * most expensive frames of the page (issue #6). Redrawn only when the window, the records or the
  * look changed. `leaving`: records the replica truncated a moment ago (partitionModel), drawn
- * as a struck-out red outline where they were. Test hooks: data-start, data-cells
- * ("offset:epoch:state" with state c committed, u uncommitted, d divergent), data-leaving
- * ("offset:epoch:rule").
+ * as a struck-out red outline where they were. A record acknowledged to the producer has a bar
+ * under it (ACK). Test hooks: data-start, data-cells ("offset:epoch:state" with state c
+ * committed, u uncommitted, d divergent), data-leaving ("offset:epoch:rule"), data-acked
+ * ("offset:acks").
  */
 export function drawCells(canvas, cells, start, { track, theme, mono, sans }, leaving = []) {
   const empty = cells.length || leaving.length ? "" : t("pic.empty");
@@ -48,6 +54,19 @@ export function drawCells(canvas, cells, start, { track, theme, mono, sans }, le
       const key = `cell|${c.epoch}|${c.committed}|${w}|${font}`;
       stampSprite(ctx, sprite(key, w, CELL.height, (sc) => drawCell(sc, c, w, font)), (c.offset - start) * track.cell, CELL.top);
     }
+    ctx.lineWidth = ACK.width;
+    for (const c of cells) {
+      if (!c.acks) continue;
+      const x = (c.offset - start) * track.cell;
+      const y = CELL.top + CELL.height + ACK.gap + ACK.width / 2;
+      ctx.strokeStyle = colors[ACK.color[c.acks]];
+      ctx.setLineDash(ACK.dash[c.acks]);
+      ctx.beginPath();
+      ctx.moveTo(x + 1, y);
+      ctx.lineTo(x + w - 1, y);
+      ctx.stroke();
+    }
+    ctx.setLineDash([]);
     for (const c of leaving) {
       const x = (c.offset - start) * track.cell;
       ctx.lineWidth = 1.5;
@@ -78,6 +97,7 @@ export function drawCells(canvas, cells, start, { track, theme, mono, sans }, le
   setAttr(canvas, "data-start", start);
   setAttr(canvas, "data-cells", cells.map((c) => `${c.offset}:${c.epoch}:${c.divergent ? "d" : c.committed ? "c" : "u"}`).join(" "));
   setAttr(canvas, "data-leaving", gone);
+  setAttr(canvas, "data-acked", cells.filter((c) => c.acks).map((c) => `${c.offset}:${c.acks}`).join(" "));
   setAttr(canvas, "aria-label", empty || describeCells(cells, start) + (leaving.length ? t("cells.aria.leaving", { n: leaving.length }) : ""));
 }
 
@@ -135,7 +155,8 @@ function drawCell(ctx, c, w, font) {
 function describeCells(cells, start) {
   const committed = cells.filter((c) => c.committed).length;
   const divergent = cells.filter((c) => c.divergent).length;
-  return t("cells.aria", { from: start, n: cells.length, committed }) + (divergent ? t("cells.aria.divergent", { n: divergent }) : "");
+  const acked = cells.filter((c) => c.acks).length;
+  return t("cells.aria", { from: start, n: cells.length, committed }) + (divergent ? t("cells.aria.divergent", { n: divergent }) : "") + (acked ? t("cells.aria.acked", { n: acked }) : "");
 }
 
 /**
@@ -167,7 +188,7 @@ export function showRecordTitle(event) {
     return;
   }
   const state = t(c.committed ? "cell.committed" : c.divergent ? "cell.divergent" : "cell.notCommitted");
-  const value = c.value !== undefined ? t("cell.value", { v: c.value }) : "";
+  const value = (c.value !== undefined ? t("cell.value", { v: c.value }) : "") + (c.acks ? t("cell.acked", { acks: c.acks }) : "");
   setAttr(canvas, "title", t("cell.title", { offset: c.offset, epoch: c.epoch, state, value }));
 }
 
