@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import zlib from 'node:zlib';
 
 const MIME = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
@@ -17,8 +18,10 @@ const MIME = {
  * Chromium asks for the site's /favicon.ico by itself: answered 204, so it is not a page error.
  * `isolated`: send COOP/COEP, which makes the page cross-origin isolated, so its clock
  * (performance.now) is precise to microseconds instead of 100 µs (the frame benchmark needs it).
+ * `gzip`: compress what is not already compressed when the browser accepts it, as a real host
+ * does (the Lighthouse benchmark measures the page served so).
  */
-export async function serve(dir, base, extra = {}, { isolated = false } = {}) {
+export async function serve(dir, base, extra = {}, { isolated = false, gzip = false } = {}) {
   const isolation = isolated ? { 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' } : {};
   const server = http.createServer((req, res) => {
     const { pathname } = new URL(req.url, 'http://x');
@@ -36,8 +39,12 @@ export async function serve(dir, base, extra = {}, { isolated = false } = {}) {
       res.writeHead(404).end('not found');
       return;
     }
-    res.writeHead(200, { 'content-type': MIME[path.extname(file)] ?? 'application/octet-stream', ...isolation });
-    fs.createReadStream(file).pipe(res);
+    const type = MIME[path.extname(file)] ?? 'application/octet-stream';
+    const compress = gzip && !/^image\/png|^font\//.test(type) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
+    res.writeHead(200, { 'content-type': type, ...isolation, ...(compress ? { 'content-encoding': 'gzip', vary: 'accept-encoding' } : {}) });
+    const body = fs.createReadStream(file);
+    if (compress) body.pipe(zlib.createGzip()).pipe(res);
+    else body.pipe(res);
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   return server;

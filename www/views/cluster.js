@@ -181,7 +181,7 @@ function drawFrame(svg, layout, ids, clients) {
         { class: "node", "data-broker": id, tabindex: 0, role: "button", "aria-haspopup": "menu" },
         h("svg:circle", { class: "node-select", r: r + 5 }),
         h("svg:circle", { class: "node-body", r }),
-        h("svg:text", { class: "node-name", y: 4 }, nodeName(id)),
+        h("svg:text", { class: "node-name", y: 4 }, `${nodeName(id)} `),
         h("svg:text", { class: "node-status", y: r + 13 }),
         h("svg:text", { class: "node-leads", y: r + 25 }),
         h("svg:g", { class: "node-ctrl" }, h("svg:rect", { rx: 4, height: 15 }), h("svg:text", { y: 11 })),
@@ -259,8 +259,10 @@ function updateStatic(svg, model) {
     const b = byId.get(Number(g.dataset.broker));
     if (!b) continue;
     g.setAttribute("class", `node status-${b.status}${b.controller ? " is-controller" : ""}${b.selected ? " is-selected" : ""}`);
-    setText(g.querySelector(".node-status"), t(`status.${b.status}`) + (b.zkIn ? t("cluster.zkIn", { time: b.zkIn }) : ""));
-    setText(g.querySelector(".node-leads"), n <= 8 && b.leads.length ? `♛ ${b.leads.map((p) => `P${p}`).join(" ")}` : "");
+    // Each label ends with a space, which SVG does not draw: the node's text content (its name
+    // from content, and what axe compares with the aria-label) reads "B0 up ♛ P0", not "B0up♛ P0".
+    setText(g.querySelector(".node-status"), `${t(`status.${b.status}`)}${b.zkIn ? t("cluster.zkIn", { time: b.zkIn }) : ""} `);
+    setText(g.querySelector(".node-leads"), n <= 8 && b.leads.length ? `♛ ${b.leads.map((p) => `P${p}`).join(" ")} ` : "");
     const ctrl = g.querySelector(".node-ctrl");
     ctrl.style.display = b.controller ? "" : "none";
     if (b.controller) {
@@ -272,10 +274,15 @@ function updateStatic(svg, model) {
       setAttr(ctrl, "transform", `translate(${(-w / 2).toFixed(1)},${g.__ctrlY ?? -r - 20})`);
       setAttr(label, "x", (w / 2).toFixed(1));
     }
-    const parts = [t("broker.name", { id: b.id }), t(`status.${b.status}`)];
+    // The name starts with the words drawn on the node, in their order (WCAG 2.5.3, label in
+    // name: a speech user says what they see), then says what they mean.
+    const shown = [...g.querySelectorAll(".node-name, .node-status, .node-leads, .node-ctrl text")]
+      .filter((el) => el.textContent && (b.controller || !ctrl.contains(el)))
+      .map((el) => el.textContent.trim());
+    const parts = [t("broker.name", { id: b.id })];
     if (b.controller) parts.push(t("cluster.node.controller", { epoch: model.epoch }));
     if (b.leads.length) parts.push(t("cluster.node.leads", { parts: b.leads.map((p) => `P${p}`).join(", ") }));
-    setAttr(g, "aria-label", t("cluster.node.aria", { parts: parts.join(", ") }));
+    setAttr(g, "aria-label", t("cluster.node.aria", { shown: shown.join(", "), parts: parts.join(", ") }));
   }
   for (const s of svg.querySelector(".spokes").children) {
     const st = byId.get(Number(s.dataset.broker))?.status;

@@ -80,7 +80,8 @@ export function renderPanes(root, m) {
 }
 
 export function renderSummary(table, findingsList, m) {
-  const head = h("thead", {}, h("tr", {}, h("th", { scope: "col" }, ""), ...m.panes.map((p, i) => h("th", { scope: "col" }, t("compare.pane", { n: i + 1, label: p.label })))));
+  // The empty corner is a td: a header cell needs a text (axe: empty-table-header).
+  const head = h("thead", {}, h("tr", {}, h("td", {}), ...m.panes.map((p, i) => h("th", { scope: "col" }, t("compare.pane", { n: i + 1, label: p.label })))));
   const body = h(
     "tbody",
     {},
