@@ -2,7 +2,8 @@
 // replica (assignment order) drawing its log as offset cells coloured by the leader epoch that
 // appended them, the committed boundary (leader HW) as solid vs hatched cells, the replica's own
 // HW marker and its LEO marker, the follower's lag clock; and a chart of the HW and LEOs over
-// time. The cells, the offset ruler and the lag clocks are canvases (see canvas.js).
+// time. The cells, the offset ruler and the lag clocks are canvases (see canvas.js; the clocks are
+// lag-clock.js).
 //
 // When a follower leaves the ISR (or rejoins), its chip moves between the ISR and OSR sets with
 // an animation and its row flashes, so the moment is hard to miss.
@@ -16,10 +17,11 @@
 // record inspector (recordAt says which).
 
 import { cachedWidth, h, join, setAttr, setBoxText, setHidden, setStyle, setText } from "./dom.js";
-import { cssColors, cssFont, paint, setFont, textWidth, themeKey } from "./canvas.js";
-import { formatCountdown, formatLagTime, formatSeconds, lagClockFraction, lagClockShown, MAX_WINDOW, MIN_WINDOW, modelKey, partitionModel, replicaNote } from "./model.js";
+import { cssFont, themeKey } from "./canvas.js";
+import { formatCountdown, formatSeconds, lagClockFraction, lagClockShown, MAX_WINDOW, MIN_WINDOW, modelKey, partitionModel, replicaNote } from "./model.js";
 import * as hwChart from "./hw-chart.js";
-import { drawCells, drawRuler, PALETTE, showRecordTitle } from "./record-track.js";
+import { drawLagClock, lagState, ringHelp, updateLag } from "./lag-clock.js";
+import { drawCells, drawRuler, showRecordTitle } from "./record-track.js";
 import { t } from "../i18n.js";
 
 export { recordAt } from "./record-track.js";
@@ -373,93 +375,6 @@ function clockIcon() {
     h("svg:circle", { cx: 6, cy: 6, r: 5 }),
     h("svg:path", { d: "M6 3v3l2 1.5" }),
   );
-}
-
-function updateLag(row, r, m) {
-  const lagBox = row.querySelector(".lag");
-  const lagText = row.querySelector(".lag-text");
-  const clock = row.querySelector(".lag-clock");
-  if (r.isLeader) {
-    setAttr(lagBox, "class", "lag lag-leader");
-    setText(lagText, t("lag.leader"));
-    setAttr(lagBox, "title", null);
-    setStyle(clock, "display", "none");
-    return;
-  }
-  if (r.down && !r.lagTime) {
-    setAttr(lagBox, "class", "lag lag-down");
-    setText(lagText, t("lag.notFetching"));
-    setAttr(lagBox, "title", null);
-    setStyle(clock, "display", "none");
-    return;
-  }
-  setText(lagText, r.down ? t("lag.brokerDown") : r.lag === null ? t("lag.noFetch") : t("lag.msgs", { n: r.lag }));
-  if (!r.lagTime) {
-    setStyle(clock, "display", "none");
-    setAttr(lagBox, "class", "lag");
-    setAttr(lagBox, "title", r.lag === null ? t("lag.noHeard") : null);
-    return;
-  }
-  setAttr(lagBox, "class", `lag lag-${lagState(r.lagTime)}`);
-  setStyle(clock, "display", "");
-  // The live figures are on the clock and in the row's aria-label.
-  setAttr(lagBox, "title", t("lag.title", { max: formatSeconds(m.lagMaxMs) }) + t(r.inIsr ? "lag.title.inIsr" : "lag.title.osr") + (r.inIsr ? ` ${ringHelp(m)}` : ""));
-}
-
-/**
- * What the lag ring means under this config, said where it is drawn (the stats head's and each
- * lag box's title): the leader checks every half of replica.lag.time.max.ms (Kafka's
- * isr-expiration task), and a broker that stops heart-beating leaves earlier when its ZooKeeper
- * session expires first.
- */
-function ringHelp(m) {
-  const vars = { max: formatSeconds(m.lagMaxMs), half: formatSeconds(m.lagMaxMs / 2), zk: formatSeconds(m.zkSessionMs) };
-  return t(Number.isFinite(m.zkSessionMs) && m.zkSessionMs < m.lagMaxMs ? "ring.help.zk" : "ring.help", vars);
-}
-
-/** ok / warn (half the time used) / over (past replica.lag.time.max.ms): the clock's colour. */
-function lagState(lagTime) {
-  return lagTime.over ? "over" : lagTime.fraction >= 0.5 ? "warn" : "ok";
-}
-
-const CLOCK = { size: 22, r: 8.25, stroke: 3.7, gap: 5, fontPx: 11.5 };
-const RING = { ok: "--ok", warn: "--warn", over: "--bad" };
-
-/**
- * The follower's lag clock: a ring filled to the fraction of replica.lag.time.max.ms since it
- * last caught up, and that time ("3/30 s"). As a DOM text and ring it changed on most ticks a
- * follower is behind, and a changed text costs Chromium 50–100 µs of layout (issue #6); on a
- * canvas it costs none. The row's aria-label says it in words, the lag box's title explains it.
- */
-function drawLagClock(canvas, r, m, { theme, mono }) {
-  // The ring moves in the clock's steps, like its text.
-  const fraction = lagClockFraction(r.sinceCaughtUpMs, m.lagMaxMs);
-  const state = lagState(r.lagTime);
-  const text = formatLagTime(r.sinceCaughtUpMs, m.lagMaxMs);
-  const font = `${CLOCK.fontPx}px ${mono}`;
-  const key = `${fraction}|${text}|${state}|${font}|${theme}`;
-  if (canvas.__key === key) return;
-  canvas.__key = key;
-  const width = CLOCK.size + CLOCK.gap + Math.ceil(textWidth(font, text));
-  paint(canvas, width, CLOCK.size, (ctx) => {
-    const colors = cssColors(PALETTE);
-    const c = CLOCK.size / 2;
-    ctx.lineWidth = CLOCK.stroke;
-    ctx.strokeStyle = colors["--surface-2"];
-    ctx.beginPath();
-    ctx.arc(c, c, CLOCK.r, 0, 2 * Math.PI);
-    ctx.stroke();
-    if (fraction > 0) {
-      ctx.strokeStyle = colors[RING[state]];
-      ctx.beginPath();
-      ctx.arc(c, c, CLOCK.r, -Math.PI / 2, -Math.PI / 2 + 2 * Math.PI * fraction);
-      ctx.stroke();
-    }
-    setFont(ctx, font);
-    ctx.textBaseline = "middle";
-    ctx.fillStyle = state === "over" ? colors[RING.over] : colors["--muted"];
-    ctx.fillText(text, CLOCK.size + CLOCK.gap, c + 0.5);
-  });
 }
 
 function describeReplica(r, m) {
