@@ -151,6 +151,8 @@ impl Cluster {
         }
         self.rebalance_at = Some(self.tick + interval);
         let percentage = self.config.leader_imbalance_per_broker_percentage;
+        // Who may lead does not change while preferred replicas take their partitions back.
+        let electable = self.electable();
         for broker in 0..self.config.brokers {
             let preferred: Vec<u32> = (0..self.config.partitions).filter(|p| self.zk.assignment[*p as usize][0] == broker).collect();
             let elsewhere: Vec<u32> =
@@ -169,7 +171,7 @@ impl Cluster {
             );
             for p in elsewhere {
                 let st = &self.zk.partitions[p as usize];
-                if self.electable().contains(&broker) && st.isr.contains(&broker) {
+                if electable.contains(&broker) && st.isr.contains(&broker) {
                     self.preferred_election(ctrl, p, &trigger);
                 }
             }

@@ -49,7 +49,8 @@ fn js_error(e: ApiError) -> JsError {
 const LIST_MAX: u32 = 10_000;
 
 fn value(v: &JsValue) -> Value {
-    if let Ok(true) = is_array(v) {
+    // Only an object can be an array: a number or a string costs no call into JS.
+    if v.is_object() && is_array(v) == Ok(true) {
         return list(v).unwrap_or_else(|| Value::Other("object".to_string()));
     }
     scalar(v)
