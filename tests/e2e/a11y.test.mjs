@@ -21,6 +21,9 @@ async function violations(page) {
 async function scheme(page, colorScheme) {
   await page.emulateMedia({ colorScheme });
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  // Colours ease between themes (CSS transitions): axe must read the final ones, not a blend.
+  // (An endless animation would never finish: wait 2 s at most.)
+  await page.evaluate(() => Promise.race([Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null))), new Promise((r) => setTimeout(r, 2000))]));
 }
 
 /** Assert no violation in either theme. */
