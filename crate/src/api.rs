@@ -37,6 +37,14 @@ impl fmt::Display for Value {
 }
 
 impl Value {
+    /// An integer as an "N.0" label (`4` → "4.0"), for choices such as `version`.
+    fn as_integer_label(&self) -> Option<String> {
+        match self {
+            Value::Num(n) if n.fract() == 0.0 && n.is_finite() => Some(format!("{n:.1}")),
+            _ => None,
+        }
+    }
+
     fn describe(&self) -> String {
         match self {
             Value::Num(n) => number_text(*n),
@@ -165,6 +173,10 @@ pub fn choice_arg<'a>(name: &str, v: &Value, allowed: &[&'a str]) -> Result<&'a 
         _ => None,
     };
     if let Some(a) = text.and_then(|t| allowed.iter().find(|a| **a == t)) {
+        return Ok(a);
+    }
+    // `4.0` in JS (or a script) is the number 4: an integer also matches its "N.0" label.
+    if let Some(a) = v.as_integer_label().and_then(|t| allowed.iter().find(|a| **a == t)) {
         return Ok(a);
     }
     Err(ApiError::new(

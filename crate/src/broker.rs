@@ -180,7 +180,8 @@ impl Broker {
             | Msg::ControlledShutdownResponse { .. }
             | Msg::ProduceResponse { .. }
             | Msg::ConsumerFetchResponse { .. }
-            | Msg::LeaderAndIsr { .. } => {}
+            | Msg::LeaderAndIsr { .. }
+            | Msg::Kraft(_) => {}
         }
     }
 

@@ -68,6 +68,9 @@ pub struct Cluster {
     pub(crate) next_sequence: Vec<i32>,
     pub(crate) events: Events,
     pub stats: Stats,
+    /// The KRaft controller and the brokers' KRaft side, in a 4.x preset (`kraft.rs`); `zk` then
+    /// holds the published metadata image, not ZooKeeper.
+    pub kraft: Option<Box<crate::kraft::Kraft>>,
 }
 
 /// Kafka's default replica placement without racks (`AdminUtils.assignReplicasToBrokers`), with
@@ -145,8 +148,31 @@ impl Cluster {
             next_sequence: vec![0; config.partitions as usize],
             events: Events::new(config.events),
             stats: Stats::default(),
+            kraft: None,
             config,
         };
+        if c.config.kraft.enabled {
+            c.kraft_bootstrap();
+        } else {
+            c.zookeeper_bootstrap();
+        }
+        // The LeaderAndIsr requests of topic creation are applied at once: the cluster starts settled.
+        while let Some(env) = c.network.pop_due(Tick::MAX) {
+            c.deliver(env);
+        }
+        // The producer starts with the topic's metadata.
+        c.producer_metadata = crate::producer::ProducerMetadata {
+            leaders: c.zk.partitions.iter().map(|st| st.leader).collect(),
+            stale: vec![false; c.config.partitions as usize],
+            fetched_at: 0,
+        };
+        Ok(c)
+    }
+
+    /// Cluster creation in a ZooKeeper-era preset: brokers registered, a controller elected, the
+    /// topic's partition states written.
+    fn zookeeper_bootstrap(&mut self) {
+        let c = self;
         for b in 0..c.config.brokers {
             c.brokers[b as usize].zk_session = Some(c.zk.register(b));
         }
@@ -164,17 +190,6 @@ impl Cluster {
                 format!("topic {} created: preferred replica b{} leads p{p}", crate::zk::TOPIC, ar[0]),
             );
         }
-        // The LeaderAndIsr requests of topic creation are applied at once: the cluster starts settled.
-        while let Some(env) = c.network.pop_due(Tick::MAX) {
-            c.deliver(env);
-        }
-        // The producer starts with the topic's metadata.
-        c.producer_metadata = crate::producer::ProducerMetadata {
-            leaders: c.zk.partitions.iter().map(|st| st.leader).collect(),
-            stale: vec![false; c.config.partitions as usize],
-            fetched_at: 0,
-        };
-        Ok(c)
     }
 
     pub fn from_pairs(pairs: &[(String, Value)]) -> Result<Cluster, ApiError> {
@@ -241,6 +256,10 @@ impl Cluster {
         self.next_request.hash(&mut h);
         self.next_value.hash(&mut h);
         self.next_sequence.hash(&mut h);
+        // Only KRaft presets have it: ZooKeeper-era hashes are unchanged.
+        if let Some(k) = &self.kraft {
+            k.hash(&mut h);
+        }
         h.finish()
     }
 
@@ -264,10 +283,14 @@ impl Cluster {
         }
         self.run_producer();
         self.run_consumers();
-        self.expire_sessions();
-        self.register_restarted();
-        self.run_controller();
-        self.run_controlled_shutdowns();
+        if self.kraft.is_some() {
+            self.run_kraft();
+        } else {
+            self.expire_sessions();
+            self.register_restarted();
+            self.run_controller();
+            self.run_controlled_shutdowns();
+        }
         self.check_invariants();
     }
 
@@ -281,8 +304,8 @@ impl Cluster {
     pub(crate) fn send(&mut self, from: NodeId, to: NodeId, msg: Msg) {
         let extra: u64 = [from, to]
             .iter()
-            .filter(|&&n| n >= 0)
-            .map(|&n| match self.brokers[n as usize].status {
+            .filter_map(|&n| usize::try_from(n).ok().and_then(|i| self.brokers.get(i)))
+            .map(|b| match b.status {
                 BrokerStatus::Slow { delay } => delay,
                 _ => 0,
             })
@@ -298,6 +321,7 @@ impl Cluster {
         match env.to {
             PRODUCER => return self.on_produce_response(&env.msg),
             CONSUMER => return self.on_consumer_fetch_response(&env.msg),
+            to if to as usize >= self.brokers.len() => return self.kraft_deliver(env),
             _ => {}
         }
         let to = env.to as usize;
@@ -314,6 +338,9 @@ impl Cluster {
                 return;
             }
             _ => {}
+        }
+        if let Msg::Kraft(_) = &env.msg {
+            return self.kraft_deliver(env);
         }
         if let Msg::LeaderAndIsrResponse { partition, leader_epoch, .. } = &env.msg {
             return self.on_leader_and_isr_response(env.to as BrokerId, env.from as BrokerId, *partition, *leader_epoch);

@@ -28,9 +28,25 @@ pub enum Version {
     /// 2.8: KIP-279 truncation via DivergingEpoch in fetch responses, KIP-320 epoch fencing,
     /// AlterPartition with the maximal ISR (KIP-497).
     V2_8,
-    /// 3.7: as 2.8, plus the strict min-ISR gate on the HW (KAFKA-15583, KIP-966 part 1).
+    /// 3.7 in ZooKeeper mode: as 2.8, plus the strict min-ISR gate on the HW (KAFKA-15583, KIP-966 part 1).
     V3_7,
+    /// 4.0: KRaft only (KIP-500, ZooKeeper removed by KIP-833): a controller writes the metadata
+    /// log, brokers heartbeat and are fenced (`crate::kraft`); ELR off (`eligible.leader.replicas.version` 0).
+    V4_0,
+    /// 4.2: as 4.0 on a cluster formatted at 4.1+, where Eligible Leader Replicas are on (KIP-966).
+    V4_2,
 }
+
+/// How the page and the docs name each preset (`Cluster.schema()` "presets"): the era is part
+/// of the name, since 3.7 and 4.x differ in who decides leaders and ISRs.
+pub const PRESET_NAMES: &[(&str, &str)] = &[
+    ("0.8", "0.8 (ZooKeeper mode)"),
+    ("0.11", "0.11 (ZooKeeper mode)"),
+    ("2.8", "2.8 (ZooKeeper mode)"),
+    ("3.7", "3.7 (ZooKeeper mode)"),
+    ("4.0", "4.0 (KRaft, ELR off)"),
+    ("4.2", "4.2 (KRaft, ELR on)"),
+];
 
 /// A config choice's labels (the values its key takes), in one table: parsing the key, listing
 /// what it allows, and writing it back to JS all read it.
@@ -58,7 +74,7 @@ macro_rules! labelled {
     };
 }
 
-labelled!(Version { V0_8 => "0.8", V0_11 => "0.11", V2_8 => "2.8", V3_7 => "3.7" });
+labelled!(Version { V0_8 => "0.8", V0_11 => "0.11", V2_8 => "2.8", V3_7 => "3.7", V4_0 => "4.0", V4_2 => "4.2" });
 
 /// How a new follower reconciles its log with the leader's (§4.4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -164,6 +180,31 @@ pub struct Config {
     pub consumers: bool,
     /// Record the event feed (what `step` returns). Off only for benchmarks: the state is the same.
     pub events: bool,
+    /// The KRaft presets' own settings.
+    pub kraft: KraftSettings,
+}
+
+/// The settings of a KRaft cluster (4.x presets, `crate::kraft`). Hashed only in KRaft presets,
+/// so a ZooKeeper-era cluster's state hash (the determinism fixture) is what it was.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KraftSettings {
+    /// The preset runs the KRaft controller instead of ZooKeeper's (`Rules::kraft`).
+    pub enabled: bool,
+    /// `eligible.leader.replicas.version` 1 (KIP-966): on for clusters formatted at 4.1+; an
+    /// upgraded cluster keeps it off until the feature is upgraded.
+    pub eligible_leader_replicas: bool,
+    /// `broker.heartbeat.interval.ms`: how often a broker heartbeats to the active controller.
+    pub broker_heartbeat_interval_ms: u64,
+    /// `broker.session.timeout.ms`: a broker with no heartbeat for this long is fenced.
+    pub broker_session_timeout_ms: u64,
+}
+
+impl std::hash::Hash for KraftSettings {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        if self.enabled {
+            (self.eligible_leader_replicas, self.broker_heartbeat_interval_ms, self.broker_session_timeout_ms).hash(h);
+        }
+    }
 }
 
 impl Default for Config {
@@ -215,6 +256,12 @@ impl Config {
             delivery_timeout_ms: 120_000,
             consumers: true,
             events: true,
+            kraft: KraftSettings {
+                enabled: r.kraft,
+                eligible_leader_replicas: r.eligible_leader_replicas,
+                broker_heartbeat_interval_ms: 2_000,
+                broker_session_timeout_ms: 9_000,
+            },
         }
     }
 
@@ -252,9 +299,18 @@ pub(crate) const INT_KEYS: &[(&str, u64, u64)] = &[
     ("retries", 0, i32::MAX as u64),
     ("retryBackoffMs", 0, 60_000),
     ("deliveryTimeoutMs", 100, 3_600_000),
+    ("brokerHeartbeatIntervalMs", 100, 60_000),
+    ("brokerSessionTimeoutMs", 100, 600_000),
 ];
-pub(crate) const BOOL_KEYS: &[&str] =
-    &["uncleanLeaderElectionEnable", "strictMinIsr", "enableIdempotence", "consumers", "events", "autoLeaderRebalanceEnable"];
+pub(crate) const BOOL_KEYS: &[&str] = &[
+    "uncleanLeaderElectionEnable",
+    "strictMinIsr",
+    "enableIdempotence",
+    "consumers",
+    "events",
+    "autoLeaderRebalanceEnable",
+    "eligibleLeaderReplicas",
+];
 /// String keys and their allowed values (`version` is read first: it sets the defaults).
 pub(crate) const CHOICE_KEYS: &[(&str, &[&str])] =
     &[("version", Version::LABELS), ("truncation", Truncation::LABELS), ("isrUpdate", IsrUpdate::LABELS), ("strategy", Strategy::LABELS)];
@@ -320,6 +376,8 @@ impl Config {
             "retries" => self.retries = n as u32,
             "retryBackoffMs" => self.retry_backoff_ms = n,
             "deliveryTimeoutMs" => self.delivery_timeout_ms = n,
+            "brokerHeartbeatIntervalMs" => self.kraft.broker_heartbeat_interval_ms = n,
+            "brokerSessionTimeoutMs" => self.kraft.broker_session_timeout_ms = n,
             _ => unreachable!("INT_KEYS and set_int disagree on {key}"),
         }
     }
@@ -332,6 +390,7 @@ impl Config {
             "consumers" => self.consumers = b,
             "events" => self.events = b,
             "autoLeaderRebalanceEnable" => self.auto_leader_rebalance_enable = b,
+            "eligibleLeaderReplicas" => self.kraft.eligible_leader_replicas = b,
             _ => unreachable!("BOOL_KEYS and set_bool disagree on {key}"),
         }
     }
@@ -348,6 +407,32 @@ impl Config {
     pub fn validate(&self) -> Result<(), ApiError> {
         if self.enable_idempotence && !self.rules().idempotent_producer {
             return Err(ApiError::new("enableIdempotence", format!("needs version 0.11 or later (KIP-98), got {}", self.version.label())));
+        }
+        let kraft_only = [
+            ("eligibleLeaderReplicas", self.kraft.eligible_leader_replicas),
+            ("brokerHeartbeatIntervalMs", self.kraft.broker_heartbeat_interval_ms != 2_000),
+            ("brokerSessionTimeoutMs", self.kraft.broker_session_timeout_ms != 9_000),
+        ];
+        if let Some((key, _)) = kraft_only.iter().find(|(_, set)| *set && !self.kraft.enabled) {
+            return Err(ApiError::new(key, format!("needs a KRaft preset (4.0 or 4.2), got {}", self.version.label())));
+        }
+        if self.kraft.enabled && self.strategy != Strategy::Isr {
+            return Err(ApiError::new("strategy", "a KRaft preset models Kafka's ISR strategy only; allowed: \"isr\"".to_string()));
+        }
+        if self.kraft.enabled && self.isr_update != IsrUpdate::AlterPartition {
+            return Err(ApiError::new(
+                "isrUpdate",
+                "a KRaft cluster changes ISRs through AlterPartition only; allowed: \"alter-partition\"".to_string(),
+            ));
+        }
+        if self.kraft.broker_heartbeat_interval_ms >= self.kraft.broker_session_timeout_ms {
+            return Err(ApiError::new(
+                "brokerHeartbeatIntervalMs",
+                format!(
+                    "must be below brokerSessionTimeoutMs ({}), got {}",
+                    self.kraft.broker_session_timeout_ms, self.kraft.broker_heartbeat_interval_ms
+                ),
+            ));
         }
         if self.replication_factor > self.brokers {
             return Err(ApiError::new(
@@ -462,4 +547,7 @@ crate::json_object!(Config {
     "deliveryTimeoutMs" => delivery_timeout_ms,
     "consumers" => consumers,
     "events" => events,
+    "eligibleLeaderReplicas" => kraft.eligible_leader_replicas,
+    "brokerHeartbeatIntervalMs" => kraft.broker_heartbeat_interval_ms,
+    "brokerSessionTimeoutMs" => kraft.broker_session_timeout_ms,
 });

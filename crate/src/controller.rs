@@ -379,6 +379,9 @@ impl Cluster {
         if broker >= self.config.brokers {
             return Err(ApiError::new("broker", format!("must be a broker id from 0 to {}, got {broker}", self.config.brokers - 1)));
         }
+        if self.kraft.is_some() {
+            return Err(ApiError::new("partition", "reassignment is not modelled in KRaft presets yet".to_string()));
+        }
         let ar = &self.zk.assignment[partition as usize];
         if ar.contains(&broker) {
             let others: Vec<String> = (0..self.config.brokers).filter(|b| !ar.contains(b)).map(|b| b.to_string()).collect();

@@ -75,12 +75,15 @@ impl Cluster {
         if let Some(bad) = partitions.iter().flatten().find(|p| **p >= n) {
             return Err(ApiError::new("partitions", format!("must list partitions from 0 to {}, got {bad}", n - 1)));
         }
-        let Some(ctrl) = self.active_controller() else {
-            return Err(ApiError::new("type", "no controller is active to elect leaders; wait for one".to_string()));
-        };
         let mut list = partitions.unwrap_or_else(|| (0..n).collect());
         list.sort_unstable();
         list.dedup();
+        if self.kraft.is_some() {
+            return self.kraft_elect_leaders(kind, list);
+        }
+        let Some(ctrl) = self.active_controller() else {
+            return Err(ApiError::new("type", "no controller is active to elect leaders; wait for one".to_string()));
+        };
         let results = list
             .into_iter()
             .map(|p| {

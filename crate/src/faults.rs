@@ -117,8 +117,17 @@ impl Cluster {
                 ),
             ));
         }
+        if kind == FailKind::Shutdown && self.kraft.is_some() {
+            return Err(ApiError::new(
+                "kind",
+                "a controlled shutdown is not modelled in KRaft presets yet; allowed: \"crash\", \"stuck\", \"slow\", \"isolated\""
+                    .to_string(),
+            ));
+        }
         let now = self.tick;
+        let expiry = self.session_expiry_text();
         let session_ms = self.config.zookeeper_session_timeout_ms;
+        let quorum = if self.kraft.is_some() { "the controller" } else { "ZooKeeper" };
         let text = match kind {
             FailKind::Crash { lossy } => {
                 // Its connections close: what it sent and is still on the way is lost.
@@ -132,12 +141,12 @@ impl Cluster {
                 self.connection_closed(broker);
                 self.consumer_connection_closed(broker);
                 let how = if lossy { "lost power (unflushed records are gone)" } else { "crashed" };
-                format!("b{broker} {how}; its ZooKeeper session expires in {session_ms} ms")
+                format!("b{broker} {how}; {expiry}")
             }
             FailKind::Shutdown => self.begin_shutdown(broker),
             FailKind::Stuck => {
                 self.brokers[broker as usize].status = BrokerStatus::Stuck;
-                format!("b{broker} is stuck (GC pause): it fetches and answers nothing; its ZooKeeper session expires in {session_ms} ms unless it resumes")
+                format!("b{broker} is stuck (GC pause): it fetches and answers nothing; {expiry} unless it resumes")
             }
             FailKind::Slow { delay_ms } => {
                 self.brokers[broker as usize].status = BrokerStatus::Slow { delay: Config::ticks(delay_ms) };
@@ -146,14 +155,15 @@ impl Cluster {
             FailKind::Isolated { zookeeper } => {
                 self.brokers[broker as usize].status = BrokerStatus::Isolated { zookeeper };
                 if zookeeper {
-                    format!("b{broker} is isolated from the other brokers and from ZooKeeper (its session expires in {session_ms} ms)")
+                    let expiry = if self.kraft.is_some() { expiry } else { format!("its session expires in {session_ms} ms") };
+                    format!("b{broker} is isolated from the other brokers and from {quorum} ({expiry})")
                 } else {
-                    format!("b{broker} is isolated from the other brokers; it still reaches ZooKeeper and the producer")
+                    format!("b{broker} is isolated from the other brokers; it still reaches {quorum} and the producer")
                 }
             }
         };
         // Heartbeats stop now: the session's expiry is counted from this tick.
-        if !self.brokers[broker as usize].reaches_zookeeper() {
+        if !self.brokers[broker as usize].reaches_zookeeper() && self.kraft.is_none() {
             if let Some(reg) = self.zk.brokers.get_mut(&broker) {
                 reg.session_expires_at.get_or_insert(now + self.timing.session);
             }
@@ -187,7 +197,10 @@ impl Cluster {
             }
             BrokerStatus::Crashed | BrokerStatus::Stopped => {
                 b.restart(now);
-                let note = if self.zk.is_registered(broker) {
+                let note = if self.kraft.is_some() {
+                    self.kraft_restarted(broker);
+                    "it registers with the controller again, fenced until it has caught up with the metadata log"
+                } else if self.zk.is_registered(broker) {
                     "it registers in ZooKeeper once its old session expires"
                 } else {
                     "it registers in ZooKeeper"
@@ -260,6 +273,10 @@ impl Cluster {
             self.drop_next.remove(i);
             self.events.push(self.tick, "message-dropped", env.msg.partition(), None, format!("the network dropped {env} (dropNext)"));
             return true;
+        }
+        // KRaft: a broker isolated with `zookeeper` is cut off from the controller quorum too.
+        if let Some(b) = crate::kraft::broker_of_controller_link(env, self.config.brokers) {
+            return matches!(self.brokers[b as usize].status, BrokerStatus::Isolated { zookeeper: true });
         }
         // Clients (producer, consumers) reach every broker.
         if env.from < 0 || env.to < 0 || env.from == env.to {

@@ -20,13 +20,13 @@ pub fn to_json<T: ToJson + ?Sized>(v: &T) -> String {
 /// Writes `{"key":value,…}` for a struct's fields.
 #[macro_export]
 macro_rules! json_object {
-    ($ty:ty { $($key:literal => $field:ident),+ $(,)? }) => {
+    ($ty:ty { $($key:literal => $($field:ident).+),+ $(,)? }) => {
         impl $crate::json::ToJson for $ty {
             fn write_json(&self, out: &mut String) {
                 let start = out.len();
                 $(
                     out.push_str(concat!(",\"", $key, "\":"));
-                    $crate::json::ToJson::write_json(&self.$field, out);
+                    $crate::json::ToJson::write_json(&self.$($field).+, out);
                 )+
                 // The first field's comma opens the object.
                 out.replace_range(start..start + 1, "{");

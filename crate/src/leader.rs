@@ -549,11 +549,12 @@ impl Replica {
                     "alter-partition",
                     ctx.me,
                     format!(
-                        "b{} sent AlterPartition for p{}: ISR {} → {} to controller b{controller}",
+                        "b{} sent AlterPartition for p{}: ISR {} → {} to controller {}",
                         ctx.me,
                         self.partition,
                         set_text(&self.isr),
-                        set_text(&isr)
+                        set_text(&isr),
+                        crate::kraft::controller_label(controller)
                     )
                 );
             }
@@ -596,8 +597,9 @@ impl Replica {
             "control-resent",
             ctx.me,
             format!(
-                "b{} resent {msg} to controller b{controller}: {}",
+                "b{} resent {msg} to controller {}: {}",
                 ctx.me,
+                crate::kraft::controller_label(controller),
                 if timed_out {
                     format!("no answer within controller.socket.timeout.ms {}", ctx.cfg.controller_socket_timeout_ms)
                 } else {

@@ -17,6 +17,7 @@ pub mod faults;
 pub mod follower;
 pub mod invariants;
 pub mod json;
+pub mod kraft;
 pub mod leader;
 pub mod log;
 pub mod message;

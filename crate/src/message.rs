@@ -63,6 +63,9 @@ pub enum KafkaError {
     ElectionNotNeeded,
     PreferredLeaderNotAvailable,
     EligibleLeadersNotAvailable,
+    InvalidRequest,
+    StaleBrokerEpoch,
+    DuplicateBrokerRegistration,
 }
 
 impl KafkaError {
@@ -86,6 +89,9 @@ impl KafkaError {
             KafkaError::ElectionNotNeeded => "ELECTION_NOT_NEEDED",
             KafkaError::PreferredLeaderNotAvailable => "PREFERRED_LEADER_NOT_AVAILABLE",
             KafkaError::EligibleLeadersNotAvailable => "ELIGIBLE_LEADERS_NOT_AVAILABLE",
+            KafkaError::InvalidRequest => "INVALID_REQUEST",
+            KafkaError::StaleBrokerEpoch => "STALE_BROKER_EPOCH",
+            KafkaError::DuplicateBrokerRegistration => "DUPLICATE_BROKER_REGISTRATION",
         }
     }
 }
@@ -235,6 +241,8 @@ pub enum Msg {
     StopReplica {
         partition: u32,
     },
+    /// KRaft (4.x): registration, heartbeats and metadata fetches between a broker and the controller.
+    Kraft(crate::kraft::records::KraftMsg),
 }
 
 impl Msg {
@@ -255,6 +263,7 @@ impl Msg {
             Msg::ControlledShutdown { .. } => "ControlledShutdown",
             Msg::ControlledShutdownResponse { .. } => "ControlledShutdownResponse",
             Msg::StopReplica { .. } => "StopReplica",
+            Msg::Kraft(k) => k.kind(),
         }
     }
 
@@ -270,7 +279,7 @@ impl Msg {
     /// The partition the message is about (None: a broker's ControlledShutdown and its answer).
     pub fn partition(&self) -> Option<u32> {
         Some(match self {
-            Msg::ControlledShutdown { .. } | Msg::ControlledShutdownResponse { .. } => return None,
+            Msg::ControlledShutdown { .. } | Msg::ControlledShutdownResponse { .. } | Msg::Kraft(_) => return None,
             Msg::Fetch(f) => f.partition,
             Msg::FetchResponse(r) => r.partition,
             Msg::Produce(p) => p.partition,
@@ -407,6 +416,7 @@ impl fmt::Display for Msg {
                 write!(f, "ControlledShutdownResponse remaining=[{}]{}", left.join(","), err(error))
             }
             Msg::StopReplica { partition } => write!(f, "StopReplica p{partition}"),
+            Msg::Kraft(k) => k.fmt(f),
         }
     }
 }

@@ -1,5 +1,5 @@
 //! Kafka's replication rules as one table: a row per rule, with the KIP or JIRA that introduced it,
-//! the first Kafka release that has it, and its value under each preset (0.8, 0.11, 2.8, 3.7).
+//! the first Kafka release that has it, and its value under each preset (0.8, 0.11, 2.8, 3.7 in ZooKeeper mode; 4.0, 4.2 in KRaft).
 //! Logic files read a rule field (`ctx.cfg.rules().epoch_fencing`), never a version number;
 //! `Config::preset` takes the defaults of its config keys from here. The table in docs/api.md is
 //! generated from this one (`rules_table_markdown`), and a test fails when the two drift.
@@ -64,7 +64,7 @@ pub struct RuleRow {
     pub since: &'static [&'static str],
     pub summary: &'static str,
     /// The value under each preset, in `Version` order.
-    pub values: [String; 4],
+    pub values: [String; 6],
 }
 
 /// The preset's column in the table.
@@ -74,16 +74,18 @@ fn column(v: Version) -> usize {
         Version::V0_11 => 1,
         Version::V2_8 => 2,
         Version::V3_7 => 3,
+        Version::V4_0 => 4,
+        Version::V4_2 => 5,
     }
 }
 
 /// The Kafka release each preset stands for (the tags the rules were checked against).
-pub const PRESET_RELEASES: [&str; 4] = ["0.8.2", "0.11.0", "2.8.0", "3.7.0"];
+pub const PRESET_RELEASES: [&str; 6] = ["0.8.2", "0.11.0", "2.8.0", "3.7.0", "4.0.0", "4.2.0"];
 
 macro_rules! rules {
     ($(
         $(#[doc = $doc:literal])*
-        $field:ident: $ty:ty = [$v0:expr, $v1:expr, $v2:expr, $v3:expr],
+        $field:ident: $ty:ty = [$v0:expr, $v1:expr, $v2:expr, $v3:expr, $v4:expr, $v5:expr],
             key $key:expr, $reference:literal, since [$($since:literal),+], $summary:literal;
     )+) => {
         /// The rules of one Kafka release (one column of the table).
@@ -92,11 +94,13 @@ macro_rules! rules {
             $($(#[doc = $doc])* pub $field: $ty,)+
         }
 
-        static PRESETS: [Rules; 4] = [
+        static PRESETS: [Rules; 6] = [
             Rules { $($field: $v0,)+ },
             Rules { $($field: $v1,)+ },
             Rules { $($field: $v2,)+ },
             Rules { $($field: $v3,)+ },
+            Rules { $($field: $v4,)+ },
+            Rules { $($field: $v5,)+ },
         ];
 
         /// Every row, in the table's order.
@@ -112,6 +116,8 @@ macro_rules! rules {
                     PRESETS[1].$field.text(),
                     PRESETS[2].$field.text(),
                     PRESETS[3].$field.text(),
+                    PRESETS[4].$field.text(),
+                    PRESETS[5].$field.text(),
                 ],
             },)+]
         }
@@ -122,106 +128,116 @@ rules! {
     // ---- ISR membership (§2) ----
     /// Out of sync = not caught up to the leader's LEO within `replica.lag.time.max.ms`
     /// (`lastCaughtUpTimeMs`); 0.8 looked at the time of the last fetch only.
-    lag_from_last_caught_up: bool = [false, true, true, true],
+    lag_from_last_caught_up: bool = [false, true, true, true, true, true],
         key None, "KIP-16, KAFKA-1546 (Replica.lastCaughtUpTimeMs)", since ["0.9.0"],
         "a follower is out of sync when it has not caught up to the leader's LEO for replica.lag.time.max.ms (0.8: when it has not fetched for that long)";
     /// The `isr-expiration` task runs every half lag time (every lag time before).
-    isr_check_every_half_lag: bool = [false, true, true, true],
+    isr_check_every_half_lag: bool = [false, true, true, true, true, true],
         key None, "KAFKA-4485 (ReplicaManager.startup)", since ["0.10.2"],
         "the isr-expiration task runs every replica.lag.time.max.ms / 2 (before: every replica.lag.time.max.ms)";
     /// A follower whose LEO equals the leader's is never out of sync (`isCaughtUp`).
-    in_sync_at_leader_leo: bool = [false, false, true, true],
+    in_sync_at_leader_leo: bool = [false, false, true, true, true, true],
         key None, "Partition.getOutOfSyncReplicas, Replica.isCaughtUp", since ["2.2.0"],
         "a follower whose LEO equals the leader's is never removed from the ISR";
     /// ISR expansion also needs the follower to reach the start of the leader's epoch.
-    expand_needs_epoch_start: bool = [false, false, true, true],
+    expand_needs_epoch_start: bool = [false, false, true, true, true, true],
         key None, "KAFKA-7128 (Partition.isFollowerInSync)", since ["2.1.0"],
         "a follower joins the ISR only once its LEO reaches the leader epoch's start offset as well as the HW";
     /// Only ISR-eligible replicas may join the ISR (here: registered in ZooKeeper), checked by
     /// the leader and by the controller on AlterPartition (INELIGIBLE_REPLICA).
-    isr_requires_eligible: bool = [false, false, false, true],
+    isr_requires_eligible: bool = [false, false, false, true, true, true],
         key None, "KIP-841 (AlterPartition INELIGIBLE_REPLICA)", since ["3.3.0"],
         "only an ISR-eligible replica (here: a registered broker) may join the ISR; the controller refuses others";
     // ---- The high watermark (§1.4) and min ISR (§3.1) ----
     /// The HW also waits for followers outside the ISR that are caught up within the lag time.
-    hw_waits_for_caught_up: bool = [false, true, true, true],
+    hw_waits_for_caught_up: bool = [false, true, true, true, true, true],
         key None, "KAFKA-4485 (Partition.maybeIncrementLeaderHW)", since ["0.10.2"],
         "the HW also waits for followers outside the ISR that caught up within replica.lag.time.max.ms";
     /// …but only for ISR-eligible ones.
-    hw_caught_up_if_eligible: bool = [false, false, false, true],
+    hw_caught_up_if_eligible: bool = [false, false, false, true, true, true],
         key None, "KAFKA-15021 (Partition.shouldWaitForReplicaToJoinIsr)", since ["3.6.0"],
         "a caught-up follower outside the ISR holds the HW only if it is ISR-eligible (alive)";
     /// `min.insync.replicas` is capped at the replication factor.
-    min_isr_capped_at_rf: bool = [false, false, false, true],
+    min_isr_capped_at_rf: bool = [false, false, false, true, true, true],
         key None, "KAFKA-15583 (Partition.effectiveMinIsr)", since ["3.7.0"],
         "min.insync.replicas counts as min(min.insync.replicas, RF) (before: a value above the RF rejects every acks=all write)";
     // ---- Leader epochs and truncation (§4.4) ----
     /// Fetch and OffsetsForLeaderEpoch carry the current leader epoch; the leader refuses others.
-    epoch_fencing: bool = [false, false, true, true],
+    epoch_fencing: bool = [false, false, true, true, true, true],
         key None, "KIP-320 (Partition.checkCurrentLeaderEpoch)", since ["2.1.0"],
         "Fetch and OffsetsForLeaderEpoch carry the follower's leader epoch; the leader answers FENCED_LEADER_EPOCH or UNKNOWN_LEADER_EPOCH to another";
     /// A follower reconciles its log on every leader-epoch change, not only on a leader change.
-    truncate_on_every_epoch_change: bool = [false, false, true, true],
+    truncate_on_every_epoch_change: bool = [false, false, true, true, true, true],
         key None, "KAFKA-7164 (ReplicaManager.makeFollowers)", since ["2.1.0"],
         "a follower reconciles its log with the leader on every leader-epoch change, not only when the leader changes";
     /// A new leader enters its epoch in the epoch cache at election, not at its first append.
-    epoch_cached_on_election: bool = [false, false, true, true],
+    epoch_cached_on_election: bool = [false, false, true, true, true, true],
         key None, "KAFKA-7415 (Partition.makeLeader)", since ["2.1.0"],
         "a new leader writes (epoch, LEO) into its leader-epoch cache at election (before: at its first append)";
     /// Truncation through DivergingEpoch in fetch responses (with `truncation` "kip-279").
-    diverging_epoch_in_fetch: bool = [false, false, true, true],
+    diverging_epoch_in_fetch: bool = [false, false, true, true, true, true],
         key None, "KAFKA-10554, KIP-595 Fetch v12 (AbstractFetcherThread)", since ["2.8.0"],
         "the follower sends lastFetchedEpoch in Fetch and truncates from the DivergingEpoch of the response, without OffsetsForLeaderEpoch";
     // ---- The controller ----
     /// An unclean election marks the partition RECOVERING in its state (`leader_recovery_state`)
     /// until the new leader's first accepted AlterPartition.
-    leader_recovery_state: bool = [false, false, false, true],
+    leader_recovery_state: bool = [false, false, false, true, true, true],
         key None, "KIP-704 (LeaderAndIsr.newRecoveringLeaderAndIsr)", since ["3.2.0"],
         "an unclean election writes \"leader_recovery_state\":1 (RECOVERING) into the partition state until the new leader's next accepted AlterPartition";
+    /// KRaft (KIP-500; ZooKeeper removed in 4.0 by KIP-833): the active controller writes
+    /// every leader and ISR change to the `__cluster_metadata` log, brokers replay it, heartbeat
+    /// to the controller and are fenced when their session lapses (`crate::kraft`).
+    kraft: bool = [false, false, false, false, true, true],
+        key None, "KIP-500, KIP-833 (QuorumController, ReplicationControlManager, BrokerHeartbeatManager)", since ["4.0.0"],
+        "the KRaft controller decides leaders and ISRs through the metadata log, and fences brokers that stop heartbeating (before: the ZooKeeper controller and broker sessions)";
+    /// Eligible Leader Replicas (KIP-966 part 1) by default (`eligible.leader.replicas.version` 1).
+    eligible_leader_replicas: bool = [false, false, false, false, false, true],
+        key Some("eligibleLeaderReplicas"), "KIP-966 (PartitionChangeBuilder.maybePopulateTargetElr)", since ["4.1.0"],
+        "replicas leaving an ISR that drops below min.insync.replicas join the ELR and may be elected when the ISR is empty (on by default for clusters formatted at 4.1+)";
     // ---- The producer (§3) ----
     /// The broker keeps producer state and deduplicates idempotent batches.
-    idempotent_producer: bool = [false, true, true, true],
+    idempotent_producer: bool = [false, true, true, true, true, true],
         key None, "KIP-98 (ProducerStateManager)", since ["0.11.0"],
         "the idempotent producer exists: the leader deduplicates batches by producer id and sequence";
     // ---- Defaults of config keys ----
     /// How a follower reconciles its log (§4.4).
-    truncation: Truncation = [Truncation::HighWatermark, Truncation::LeaderEpoch, Truncation::Kip279, Truncation::Kip279],
+    truncation: Truncation = [Truncation::HighWatermark, Truncation::LeaderEpoch, Truncation::Kip279, Truncation::Kip279, Truncation::Kip279, Truncation::Kip279],
         key Some("truncation"), "KIP-101, KIP-279 (ReplicaFetcherThread)", since ["0.11.0", "2.0.0"],
         "how a new follower reconciles its log: to its HW, to the leader's end offset for its epoch (KIP-101), to the last epoch both logs share (KIP-279)";
     /// Who writes a leader's ISR change (§2.3).
-    isr_update: IsrUpdate = [IsrUpdate::ZooKeeper, IsrUpdate::ZooKeeper, IsrUpdate::AlterPartition, IsrUpdate::AlterPartition],
+    isr_update: IsrUpdate = [IsrUpdate::ZooKeeper, IsrUpdate::ZooKeeper, IsrUpdate::AlterPartition, IsrUpdate::AlterPartition, IsrUpdate::AlterPartition, IsrUpdate::AlterPartition],
         key Some("isrUpdate"), "KIP-497 (AlterIsrManager, later AlterPartitionManager)", since ["2.7.0"],
         "the leader writes its ISR changes to ZooKeeper, or asks the controller with AlterPartition (counting the maximal ISR meanwhile)";
     /// The HW does not advance while the ISR is smaller than min(min.insync.replicas, RF).
-    strict_min_isr: bool = [false, false, false, true],
+    strict_min_isr: bool = [false, false, false, true, true, true],
         key Some("strictMinIsr"), "KAFKA-15583, KIP-966 part 1 (Partition.maybeIncrementLeaderHW)", since ["3.7.0"],
         "the HW does not advance while the ISR is smaller than min(min.insync.replicas, RF)";
     /// 0.8's second lag rule (0 = off).
-    replica_lag_max_messages: u64 = [4_000, 0, 0, 0],
+    replica_lag_max_messages: u64 = [4_000, 0, 0, 0, 0, 0],
         key Some("replicaLagMaxMessages"), "removed by KIP-16, KAFKA-1546", since ["0.9.0"],
         "a follower more than this many messages behind leaves the ISR (0 = no such rule)";
     /// `replica.lag.time.max.ms`.
-    replica_lag_time_max_ms: u64 = [10_000, 10_000, 30_000, 30_000],
+    replica_lag_time_max_ms: u64 = [10_000, 10_000, 30_000, 30_000, 30_000, 30_000],
         key Some("replicaLagTimeMaxMs"), "KIP-537", since ["2.5.0"],
         "replica.lag.time.max.ms";
     /// `zookeeper.session.timeout.ms`.
-    zookeeper_session_timeout_ms: u64 = [6_000, 6_000, 18_000, 18_000],
+    zookeeper_session_timeout_ms: u64 = [6_000, 6_000, 18_000, 18_000, 18_000, 18_000],
         key Some("zookeeperSessionTimeoutMs"), "KIP-537", since ["2.5.0"],
         "zookeeper.session.timeout.ms";
     /// `unclean.leader.election.enable`.
-    unclean_leader_election_enable: bool = [true, false, false, false],
+    unclean_leader_election_enable: bool = [true, false, false, false, false, false],
         key Some("uncleanLeaderElectionEnable"), "KIP-106", since ["0.11.0"],
         "unclean.leader.election.enable";
     /// The producer's `acks`.
-    acks: Acks = [Acks::One, Acks::One, Acks::One, Acks::All],
+    acks: Acks = [Acks::One, Acks::One, Acks::One, Acks::All, Acks::All, Acks::All],
         key Some("acks"), "KIP-679", since ["3.0.0"],
         "the producer's acks";
     /// The producer's `enable.idempotence`.
-    enable_idempotence: bool = [false, false, false, true],
+    enable_idempotence: bool = [false, false, false, true, true, true],
         key Some("enableIdempotence"), "KIP-679", since ["3.0.0"],
         "the producer's enable.idempotence";
     /// The producer's `retries` (unlimited under `delivery.timeout.ms` since KIP-91).
-    retries: u32 = [0, 0, i32::MAX as u32, i32::MAX as u32],
+    retries: u32 = [0, 0, i32::MAX as u32, i32::MAX as u32, i32::MAX as u32, i32::MAX as u32],
         key Some("retries"), "KIP-91", since ["2.1.0"],
         "the producer's retries";
 }
@@ -235,8 +251,8 @@ impl Rules {
 
 /// The docs/api.md table, generated from the rows.
 pub fn rules_table_markdown() -> String {
-    let mut out = String::from("| rule | what it says | KIP / JIRA (where in Kafka) | since | 0.8 | 0.11 | 2.8 | 3.7 |\n");
-    out.push_str("|---|---|---|---|---|---|---|---|\n");
+    let mut out = String::from("| rule | what it says | KIP / JIRA (where in Kafka) | since | 0.8 | 0.11 | 2.8 | 3.7 | 4.0 | 4.2 |\n");
+    out.push_str("|---|---|---|---|---|---|---|---|---|---|\n");
     for r in rows() {
         let name = match r.key {
             Some(k) => format!("`{}` (default of `{k}`)", r.name),
@@ -263,7 +279,7 @@ mod tests {
     fn values_change_exactly_at_the_releases_named() {
         for r in rows() {
             assert!(!r.since.is_empty(), "{}: no release named", r.name);
-            for i in 1..4 {
+            for i in 1..PRESET_RELEASES.len() {
                 let (before, after) = (release(PRESET_RELEASES[i - 1]), release(PRESET_RELEASES[i]));
                 let changes = r.since.iter().any(|s| {
                     let s = release(s);

@@ -28,7 +28,8 @@
 //! `REWRITE=1 cargo test` records the new output. The page skips both (they are not actions).
 //! An expectation is `<path> <op> <value>` with op one of `== != >= <= > <`. Paths: `tick`,
 //! `controller`, `controller.epoch`, `bB.status`, `pP.leader`, `pP.leaderEpoch`, `pP.isr`, `pP.hw`,
-//! `pP.zkVersion`, `pP.replicas`, `pP.bB.leo`, `pP.bB.hw`, `pP.bB.role`, `pP.bB.leaderEpoch`, `pP.bB.values`, `pP.bB.epochs`,
+//! `pP.zkVersion`, `pP.replicas`, KRaft presets: `pP.elr`, `pP.lastKnownElr`, `pP.partitionEpoch`,
+//! `pP.recovering` (yes/no), `bB.fenced` (yes/no), `bB.brokerEpoch`; `pP.bB.leo`, `pP.bB.hw`, `pP.bB.role`, `pP.bB.leaderEpoch`, `pP.bB.values`, `pP.bB.epochs`,
 //! `pP.consumer.position`, `pP.consumer.values`, `pP.consumer.resets`, `violations` (count),
 //! `violations.KIND` (count of one kind, e.g. `violations.acked-lost`), `requestN.status`,
 //! `requestN.error`, `requestN.offset`. Values: integers, lists `[1,2]`, words.
@@ -833,6 +834,26 @@ pub fn lookup(c: &Cluster, path: &str) -> Result<Operand, String> {
         [b, "status"] => {
             let b = index(b, "b").filter(|b| *b < c.config.brokers).ok_or_else(unknown)?;
             Operand::Word(c.brokers[b as usize].status.label().to_string())
+        }
+        [b, field @ ("fenced" | "brokerEpoch")] => {
+            let b = index(b, "b").filter(|b| *b < c.config.brokers).ok_or_else(unknown)?;
+            let k = c.kraft.as_ref().ok_or_else(|| format!("{path} needs a KRaft preset (4.0 or 4.2)"))?;
+            let r = k.registrations.get(&b).ok_or_else(|| format!("b{b} is not registered"))?;
+            match *field {
+                "fenced" => Operand::Word(if r.fenced { "yes" } else { "no" }.to_string()),
+                _ => Operand::Int(r.epoch as i64),
+            }
+        }
+        [p, field @ ("elr" | "lastKnownElr" | "partitionEpoch" | "recovering")] => {
+            let p = index(p, "p").filter(|p| *p < c.config.partitions).ok_or_else(unknown)?;
+            let k = c.kraft.as_ref().ok_or_else(|| format!("{path} needs a KRaft preset (4.0 or 4.2)"))?;
+            let r = &k.partitions[p as usize];
+            match *field {
+                "elr" => ids(&r.elr),
+                "lastKnownElr" => ids(&r.last_known_elr),
+                "partitionEpoch" => Operand::Int(i64::from(r.partition_epoch)),
+                _ => Operand::Word(if r.recovering { "yes" } else { "no" }.to_string()),
+            }
         }
         [p, field] => {
             let p = index(p, "p").filter(|p| *p < c.config.partitions).ok_or_else(unknown)?;

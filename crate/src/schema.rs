@@ -26,6 +26,9 @@ const KAFKA_NAMES: &[(&str, &str)] = &[
     ("retries", "retries"),
     ("retryBackoffMs", "retry.backoff.ms"),
     ("deliveryTimeoutMs", "delivery.timeout.ms"),
+    ("eligibleLeaderReplicas", "eligible.leader.replicas.version"),
+    ("brokerHeartbeatIntervalMs", "broker.heartbeat.interval.ms"),
+    ("brokerSessionTimeoutMs", "broker.session.timeout.ms"),
 ];
 
 /// The values `acks` takes, as the config form offers them.
@@ -49,6 +52,8 @@ pub struct KindSchema {
 
 pub struct Schema {
     pub versions: &'static [&'static str],
+    /// Each version's name as the page shows it: its era ("3.7 (ZooKeeper mode)", "4.2 (KRaft, ELR on)").
+    pub presets: VecMap<String, &'static str>,
     pub keys: Vec<KeySchema>,
     /// Each version's default config (the keys it sets from the rules table).
     pub defaults: VecMap<String, Config>,
@@ -58,7 +63,7 @@ pub struct Schema {
 
 crate::json_object!(KeySchema { "key" => key, "kind" => kind, "min" => min, "max" => max, "choices" => choices, "kafka" => kafka });
 crate::json_object!(KindSchema { "kind" => kind, "meaning" => meaning });
-crate::json_object!(Schema { "versions" => versions, "keys" => keys, "defaults" => defaults, "violationKinds" => violation_kinds, "eventKinds" => event_kinds });
+crate::json_object!(Schema { "versions" => versions, "presets" => presets, "keys" => keys, "defaults" => defaults, "violationKinds" => violation_kinds, "eventKinds" => event_kinds });
 
 fn kafka_name(key: &str) -> Option<&'static str> {
     KAFKA_NAMES.iter().find(|k| k.0 == key).map(|k| k.1)
@@ -84,6 +89,7 @@ pub fn schema() -> Schema {
     let kinds = |list: &[(&'static str, &'static str)]| list.iter().map(|&(kind, meaning)| KindSchema { kind, meaning }).collect();
     Schema {
         versions: Version::LABELS,
+        presets: crate::config::PRESET_NAMES.iter().map(|(v, name)| (v.to_string(), *name)).collect(),
         keys,
         defaults: Version::LABELS.iter().map(|v| (v.to_string(), Config::preset(Version::from_label(v)))).collect(),
         violation_kinds: kinds(&crate::invariants::VIOLATION_KINDS),
@@ -118,5 +124,9 @@ mod tests {
         assert!(json.contains("\"replicaLagTimeMaxMs\":10000"));
         assert!(json.contains("{\"kind\":\"committed-lost\",\"meaning\":"));
         assert!(json.contains("{\"kind\":\"isr-shrink\",\"meaning\":"));
+        assert!(json.contains("\"0.8\":\"0.8 (ZooKeeper mode)\""), "{json}");
+        assert!(json.contains("\"3.7\":\"3.7 (ZooKeeper mode)\""), "{json}");
+        let names: Vec<&str> = crate::config::PRESET_NAMES.iter().map(|p| p.0).collect();
+        assert_eq!(names, Version::LABELS, "every preset has a name");
     }
 }

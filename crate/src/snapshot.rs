@@ -482,18 +482,43 @@ impl Cluster {
 /// The state as a compact table: the final picture `replay` prints.
 impl std::fmt::Display for Cluster {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let ctrl = self.zk.controller.map_or("none".to_string(), |c| format!("b{c}"));
-        writeln!(
-            f,
-            "t={}  version {}  controller {ctrl} (controller_epoch {})",
-            crate::invariants::secs(self.tick),
-            self.config.version.label(),
-            self.zk.controller_epoch
-        )?;
-        let brokers: Vec<String> = self.brokers.iter().map(|b| format!("b{} {}", b.id, b.status.label())).collect();
+        let time = crate::invariants::secs(self.tick);
+        let version = self.config.version.label();
+        if let Some(k) = &self.kraft {
+            writeln!(
+                f,
+                "t={time}  version {version}  KRaft controller {}  metadata log end offset {}",
+                crate::kraft::CONTROLLER_ID,
+                k.log.len()
+            )?;
+        } else {
+            let ctrl = self.zk.controller.map_or("none".to_string(), |c| format!("b{c}"));
+            writeln!(f, "t={time}  version {version}  controller {ctrl} (controller_epoch {})", self.zk.controller_epoch)?;
+        }
+        let brokers: Vec<String> = self
+            .brokers
+            .iter()
+            .map(|b| match self.kraft.as_ref().and_then(|k| k.registrations.get(&b.id)) {
+                Some(r) => format!("b{} {} (epoch {}, {})", b.id, b.status.label(), r.epoch, if r.fenced { "fenced" } else { "unfenced" }),
+                None => format!("b{} {}", b.id, b.status.label()),
+            })
+            .collect();
         writeln!(f, "brokers: {}", brokers.join(", "))?;
         for (p, st) in self.zk.partitions.iter().enumerate() {
-            writeln!(f, "p{p}: leader {} leader_epoch {} ISR {:?} zkVersion {}", st.leader, st.leader_epoch, st.isr, st.version)?;
+            match &self.kraft {
+                Some(k) => {
+                    let r = &k.partitions[p];
+                    let recovering = if r.recovering { " RECOVERING" } else { "" };
+                    writeln!(
+                        f,
+                        "p{p}: leader {} leader_epoch {} ISR {:?} ELR {:?} lastKnownElr {:?} partitionEpoch {}{recovering}",
+                        r.leader, r.leader_epoch, r.isr, r.elr, r.last_known_elr, r.partition_epoch
+                    )?
+                }
+                None => {
+                    writeln!(f, "p{p}: leader {} leader_epoch {} ISR {:?} zkVersion {}", st.leader, st.leader_epoch, st.isr, st.version)?
+                }
+            }
             for &b in &self.zk.assignment[p] {
                 let r = &self.brokers[b as usize].replicas[&(p as u32)];
                 let values: Vec<String> = r

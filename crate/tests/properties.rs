@@ -15,7 +15,7 @@ fn naive_hw(version: Version, leader_leo: u64, followers: &[HwFacts]) -> Option<
     let counts = |f: &HwFacts| match version {
         Version::V0_8 => f.in_isr,
         Version::V0_11 | Version::V2_8 => f.in_isr || f.caught_up,
-        Version::V3_7 => f.in_isr || (f.caught_up && f.alive),
+        Version::V3_7 | Version::V4_0 | Version::V4_2 => f.in_isr || (f.caught_up && f.alive),
     };
     if followers.iter().any(|f| counts(f) && f.leo.is_none()) {
         return None;
@@ -26,9 +26,9 @@ fn naive_hw(version: Version, leader_leo: u64, followers: &[HwFacts]) -> Option<
 #[test]
 fn hw_rule_matches_the_naive_oracle() {
     let mut rng = Rng::new(99);
-    let versions = [Version::V0_8, Version::V0_11, Version::V2_8, Version::V3_7];
+    let versions = [Version::V0_8, Version::V0_11, Version::V2_8, Version::V3_7, Version::V4_0, Version::V4_2];
     for case in 0..200_000 {
-        let version = versions[case % 4];
+        let version = versions[case % versions.len()];
         let leader_leo = rng.range_inclusive(0, 30);
         let followers: Vec<HwFacts> = (0..rng.range_inclusive(0, 4) as u32)
             .map(|id| HwFacts {

@@ -50,7 +50,7 @@ function field(f) {
   const helpId = f.help ? `${id}-help` : null;
   let input;
   if (f.type === "select") {
-    input = h("select", { id, "data-key": f.key, "aria-describedby": helpId }, ...f.options.map((o) => h("option", { value: o }, o)));
+    input = h("select", { id, "data-key": f.key, "aria-describedby": helpId }, ...f.options.map((o, i) => h("option", { value: o }, f.optionLabels[i])));
     input.value = String(f.value);
   } else if (f.type === "checkbox") {
     input = h("input", { id, type: "checkbox", "data-key": f.key, "aria-describedby": helpId });

@@ -25,6 +25,9 @@ const GROUP_OF = {
   isrUpdate: "Replication",
   strategy: "Replication",
   strictMinIsr: "Replication",
+  eligibleLeaderReplicas: "Replication",
+  brokerHeartbeatIntervalMs: "Timing",
+  brokerSessionTimeoutMs: "Timing",
   replicaFetchWaitMaxMs: "Timing",
   replicaFetchBackoffMs: "Timing",
   zookeeperSessionTimeoutMs: "Timing",
@@ -67,7 +70,7 @@ export function presetDefaults(schema, version) {
 }
 
 /**
- * The form: [{ group, fields: [{ key, type, value, label, kafka, help, options, min, max }] }] for
+ * The form: [{ group, fields: [{ key, type, value, label, kafka, help, options, optionLabels, min, max }] }] for
  * every key of the schema, with its value in `config`, grouped in a fixed order.
  */
 export function configFields(config, schema) {
@@ -82,6 +85,8 @@ export function configFields(config, schema) {
       kafka: info.kafka,
       help: hasKey(`cfg.${key}.help`) ? t(`cfg.${key}.help`) : "",
       options: info.choices,
+      // A preset is named with its era: "3.7 (ZooKeeper mode)", "4.2 (KRaft, ELR on)".
+      optionLabels: key === "version" ? info.choices.map((v) => (hasKey(`preset.${v}`) ? t(`preset.${v}`) : v)) : info.choices,
       min: info.min,
       max: info.max,
     });

@@ -1,0 +1,771 @@
+//! The KRaft controller of the 4.x presets (KIP-500; ZooKeeper is gone since 4.0, KIP-833).
+//!
+//! The active controller (node 3000) is the only writer of the `__cluster_metadata` log: broker
+//! registrations (`ClusterControlManager.registerBroker`), fencing and unfencing
+//! (`BrokerHeartbeatManager`, `ReplicationControlManager.handleBrokerFenced/Unfenced`,
+//! `maybeFenceOneStaleBroker`), and every leader, ISR and ELR change as a PartitionChangeRecord
+//! built by `PartitionChangeBuilder` (`kraft/partition_change.rs`), including the leaders'
+//! AlterPartition (`ReplicationControlManager.alterPartition`, its validation order and errors).
+//! Brokers are observers: they fetch the log, replay it into their own image and apply each
+//! partition's latest state to their replicas (`ReplicaManager.applyDelta`); they register,
+//! heartbeat every `broker.heartbeat.interval.ms`, and are fenced after
+//! `broker.session.timeout.ms` without one.
+//!
+//! Named simplifications (README): one controller, a single-voter quorum that commits each
+//! record as it writes it (no Raft among 3 voters: no elections, pre-vote or majority HW yet);
+//! the controller answers requests the moment they arrive; clients and leaders read the
+//! controller's latest image (`Cluster.zk` holds it in KRaft presets: no ZooKeeper exists there)
+//! rather than each broker's replayed copy, which lags it by one metadata fetch.
+
+pub mod partition_change;
+pub mod records;
+
+use crate::api::ApiError;
+use crate::cluster::Cluster;
+use crate::collections::VecMap;
+use crate::config::Config;
+use crate::elections::{ElectionResult, ElectionType};
+use crate::events::set_text;
+use crate::message::{BrokerId, Envelope, KafkaError, Msg, NodeId, Tick};
+use crate::partition::{LeaderAndIsr, Replica, Role};
+use crate::zk::{PartitionState, Registration};
+use partition_change::{Builder, Election, How, PartitionRegistration, NO_LEADER};
+use records::{KraftMsg, MetadataRecord};
+
+/// The active controller's node id (a dedicated controller, as Kafka's docs number them).
+pub const CONTROLLER_ID: BrokerId = 3000;
+const CONTROLLER: NodeId = CONTROLLER_ID as NodeId;
+/// `KafkaRaftClient`'s fetch max wait: the leader parks an observer's fetch that found nothing.
+const FETCH_MAX_WAIT_MS: u64 = 500;
+/// `controller.quorum.request.timeout.ms`: a request to the controller unanswered this long is sent again.
+const REQUEST_TIMEOUT_MS: u64 = 2_000;
+/// The periodic unclean election of leaderless partitions (`maybeElectUncleanLeaders`, every 5 min).
+const UNCLEAN_ELECTION_INTERVAL_MS: u64 = 300_000;
+/// `BrokerLifecycleManager`'s registration backoff: 100 ms, doubling, at most 30 s.
+const REGISTRATION_BACKOFF_MS: (u64, u64) = (100, 30_000);
+
+/// `BrokerRegistration` as the controller holds it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct BrokerRegistration {
+    pub epoch: u64,
+    pub fenced: bool,
+    /// The offset of its RegisterBrokerRecord: it is unfenced once it has replayed that far.
+    pub register_offset: u64,
+}
+
+/// An observer's metadata fetch parked until new records or `FETCH_MAX_WAIT_MS`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ParkedFetch {
+    pub broker: BrokerId,
+    pub fetch_offset: u64,
+    pub deadline: Tick,
+}
+
+/// A broker's KRaft side (`BrokerLifecycleManager` and its metadata loader): lost when it restarts.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Observer {
+    /// Its broker epoch, once registered since it started.
+    pub broker_epoch: Option<u64>,
+    /// The epoch a clean shutdown wrote to disk (KIP-966; none after a crash).
+    pub clean_shutdown_epoch: Option<u64>,
+    pub registration_sent: Option<Tick>,
+    pub registration_retry_at: Tick,
+    pub registration_failures: u32,
+    pub heartbeat_sent: Option<Tick>,
+    pub next_heartbeat: Tick,
+    pub fetch_sent: Option<Tick>,
+    /// The next offset it fetches: the records below are replayed into `image`.
+    pub next_offset: u64,
+    pub image: Vec<PartitionRegistration>,
+    /// It caught up to the log's HW once since it started and published its image to its replicas.
+    pub published: bool,
+    /// As the last heartbeat answer said.
+    pub fenced: bool,
+    /// Unfenced once since it started (BrokerState RUNNING rather than STARTING).
+    pub running: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Kraft {
+    /// `__cluster_metadata`: the offset of a record is its index (committed as written).
+    pub log: Vec<MetadataRecord>,
+    /// The controller's image of every partition.
+    pub partitions: Vec<PartitionRegistration>,
+    pub registrations: VecMap<BrokerId, BrokerRegistration>,
+    /// `BrokerHeartbeatTracker`: the last heartbeat of each unfenced broker.
+    pub last_contact: VecMap<BrokerId, Tick>,
+    pub next_fence_check: Tick,
+    pub next_unclean_check: Tick,
+    pub parked: Vec<ParkedFetch>,
+    /// Per broker id.
+    pub observers: Vec<Observer>,
+}
+
+/// The controller's name in event texts ("controller 3000"; ZooKeeper-era controllers are brokers).
+pub fn controller_label(id: BrokerId) -> String {
+    if id == CONTROLLER_ID {
+        id.to_string()
+    } else {
+        format!("b{id}")
+    }
+}
+
+/// The broker at the other end of a message to or from the controller, if it is one.
+pub(crate) fn broker_of_controller_link(env: &Envelope, brokers: u32) -> Option<BrokerId> {
+    let is_broker = |n: NodeId| (0..brokers as NodeId).contains(&n);
+    match (env.from, env.to) {
+        (CONTROLLER, b) | (b, CONTROLLER) if is_broker(b) => Some(b as BrokerId),
+        _ => None,
+    }
+}
+
+/// Replays one record into a partition image (controller and brokers alike).
+fn replay(image: &mut [PartitionRegistration], record: &MetadataRecord) -> Option<u32> {
+    match record {
+        MetadataRecord::Partition { partition, replicas, isr, leader } => {
+            image[*partition as usize] = PartitionRegistration {
+                replicas: replicas.clone(),
+                isr: isr.clone(),
+                elr: Vec::new(),
+                last_known_elr: Vec::new(),
+                leader: *leader,
+                recovering: false,
+                leader_epoch: 0,
+                partition_epoch: 0,
+            };
+            Some(*partition)
+        }
+        MetadataRecord::PartitionChange { partition, change } => {
+            image[*partition as usize].merge(change);
+            Some(*partition)
+        }
+        _ => None,
+    }
+}
+
+fn empty_image(partitions: u32) -> Vec<PartitionRegistration> {
+    let none = PartitionRegistration {
+        replicas: Vec::new(),
+        isr: Vec::new(),
+        elr: Vec::new(),
+        last_known_elr: Vec::new(),
+        leader: NO_LEADER,
+        recovering: false,
+        leader_epoch: -1,
+        partition_epoch: 0,
+    };
+    vec![none; partitions as usize]
+}
+
+/// `Partition.makeLeader/makeFollower` from a metadata delta: a newer leader epoch goes through
+/// the same path as a LeaderAndIsr; the same leader epoch with a newer partition epoch only
+/// updates the ISR (an ISR change by the controller, e.g. a fenced follower removed), which
+/// replaces a leader's ISR change in flight.
+fn apply_to_replica(r: &mut Replica, ctx: &mut crate::partition::Ctx, reg: &PartitionRegistration) {
+    if reg.leader_epoch > r.leader_epoch {
+        let req = LeaderAndIsr {
+            controller_epoch: 1,
+            leader: reg.leader,
+            leader_epoch: reg.leader_epoch,
+            isr: &reg.isr,
+            zk_version: reg.partition_epoch,
+            replicas: &reg.replicas,
+        };
+        r.on_leader_and_isr(ctx, req);
+    } else if reg.leader_epoch == r.leader_epoch && reg.partition_epoch > r.zk_version {
+        r.isr = reg.isr.clone();
+        r.zk_version = reg.partition_epoch;
+        if let Role::Leader(ls) = &mut r.role {
+            ls.pending_isr = None;
+            r.maybe_increment_leader_hw(ctx);
+        }
+    }
+}
+
+impl Kraft {
+    fn is_active(&self, b: BrokerId) -> bool {
+        self.registrations.get(&b).is_some_and(|r| !r.fenced)
+    }
+
+    fn partitions_where(&self, pred: impl Fn(&PartitionRegistration) -> bool) -> Vec<u32> {
+        (0..self.partitions.len() as u32).filter(|p| pred(&self.partitions[*p as usize])).collect()
+    }
+
+    /// `hasValidSession`: registered, unfenced and heard from within the session timeout.
+    fn has_valid_session(&self, b: BrokerId, now: Tick, session: u64) -> bool {
+        self.last_contact.get(&b).is_some_and(|t| now <= t + session)
+    }
+}
+
+impl Cluster {
+    fn kraft(&self) -> &Kraft {
+        self.kraft.as_deref().expect("a KRaft preset")
+    }
+
+    fn kraft_mut(&mut self) -> &mut Kraft {
+        self.kraft.as_deref_mut().expect("a KRaft preset")
+    }
+
+    fn session_ticks(&self) -> u64 {
+        Config::ticks(self.config.kraft.broker_session_timeout_ms)
+    }
+
+    /// What `fail` says about how the cluster notices a broker that stops answering.
+    pub(crate) fn session_expiry_text(&self) -> String {
+        if self.config.kraft.enabled {
+            format!(
+                "the controller fences it after broker.session.timeout.ms {} ms without a heartbeat",
+                self.config.kraft.broker_session_timeout_ms
+            )
+        } else {
+            format!("its ZooKeeper session expires in {} ms", self.config.zookeeper_session_timeout_ms)
+        }
+    }
+
+    /// Cluster creation in a KRaft preset: every broker registered and unfenced, then the topic's
+    /// PartitionRecords (preferred replica leads, ISR = all replicas); the brokers start caught up.
+    pub(crate) fn kraft_bootstrap(&mut self) {
+        let n = self.config.partitions;
+        self.kraft = Some(Box::new(Kraft {
+            log: Vec::new(),
+            partitions: empty_image(n),
+            registrations: VecMap::new(),
+            last_contact: VecMap::new(),
+            next_fence_check: 0,
+            next_unclean_check: Config::ticks(UNCLEAN_ELECTION_INTERVAL_MS),
+            parked: Vec::new(),
+            observers: vec![Observer::default(); self.config.brokers as usize],
+        }));
+        self.zk.controller = Some(CONTROLLER_ID);
+        self.zk.controller_epoch = 1;
+        self.events.push(
+            self.tick,
+            "controller",
+            None,
+            None,
+            format!("controller {CONTROLLER_ID} is the active KRaft controller (a single voter: the quorum is not modelled)"),
+        );
+        for b in 0..self.config.brokers {
+            let epoch = self.kraft().log.len() as u64;
+            self.append(MetadataRecord::RegisterBroker { broker: b, broker_epoch: epoch }, "the broker registered".to_string());
+        }
+        for b in 0..self.config.brokers {
+            let epoch = self.kraft().registrations[&b].epoch;
+            self.append(
+                MetadataRecord::BrokerRegistrationChange { broker: b, broker_epoch: epoch, fenced: false },
+                "it caught up with the metadata log".to_string(),
+            );
+            self.kraft_mut().last_contact.insert(b, 0);
+        }
+        for p in 0..n {
+            let replicas = self.zk.assignment[p as usize].clone();
+            let mut isr = replicas.clone();
+            crate::collections::sort_small(&mut isr);
+            let leader = replicas[0] as i32;
+            let why = format!("topic {} created: preferred replica b{leader} leads p{p}", crate::zk::TOPIC);
+            self.append(MetadataRecord::Partition { partition: p, replicas, isr, leader }, why);
+        }
+        let interval = Config::ticks(self.config.kraft.broker_heartbeat_interval_ms);
+        let end = self.kraft().log.len() as u64;
+        for b in 0..self.config.brokers {
+            let epoch = self.kraft().registrations[&b].epoch;
+            let k = self.kraft_mut();
+            k.observers[b as usize] =
+                Observer { broker_epoch: Some(epoch), next_heartbeat: interval, running: true, ..Observer::default() };
+            let records = k.log.clone();
+            self.observe(b, 0, &records, end);
+        }
+    }
+
+    // ---- the controller's log --------------------------------------------------------------
+
+    /// Writes one record (committed at once: a single voter) and applies it to the controller's
+    /// image and the published one; parked metadata fetches are answered.
+    fn append(&mut self, record: MetadataRecord, why: String) {
+        let now = self.tick;
+        let k = self.kraft_mut();
+        let offset = k.log.len() as u64;
+        let changed = replay(&mut k.partitions, &record);
+        match &record {
+            MetadataRecord::RegisterBroker { broker, broker_epoch } => {
+                k.registrations.insert(*broker, BrokerRegistration { epoch: *broker_epoch, fenced: true, register_offset: offset });
+            }
+            MetadataRecord::BrokerRegistrationChange { broker, fenced, .. } => {
+                if let Some(r) = k.registrations.get_mut(broker) {
+                    r.fenced = *fenced;
+                }
+            }
+            _ => {}
+        }
+        k.log.push(record.clone());
+        self.publish();
+        let parked = std::mem::take(&mut self.kraft_mut().parked);
+        for f in parked {
+            self.answer_fetch(f.broker, f.fetch_offset);
+        }
+        let mut text = format!("controller {CONTROLLER_ID} wrote {record} at offset {offset}: {why}");
+        let Some(p) = changed else {
+            let (broker, fenced) = match record {
+                MetadataRecord::RegisterBroker { broker, .. } => (broker, None),
+                MetadataRecord::BrokerRegistrationChange { broker, fenced, .. } => (broker, Some(fenced)),
+                _ => return,
+            };
+            match fenced {
+                None => self.events.push(now, "broker-registered", None, Some(broker), text),
+                Some(true) => self.events.push(now, "broker-fenced", None, Some(broker), text),
+                Some(false) => self.events.push(now, "broker-unfenced", None, Some(broker), text),
+            }
+            return;
+        };
+        let reg = &self.kraft().partitions[p as usize];
+        text.push_str(&format!(
+            " → leader {}, leader_epoch {}, partition_epoch {}, ISR {}",
+            reg.leader,
+            reg.leader_epoch,
+            reg.partition_epoch,
+            set_text(&reg.isr)
+        ));
+        if !reg.elr.is_empty() || !reg.last_known_elr.is_empty() {
+            text.push_str(&format!(", ELR {}, last known ELR {}", set_text(&reg.elr), set_text(&reg.last_known_elr)));
+        }
+        let leader = u32::try_from(reg.leader).ok();
+        let elected = matches!(&record, MetadataRecord::Partition { .. })
+            || matches!(&record, MetadataRecord::PartitionChange { change, .. } if change.leader.is_some());
+        if elected {
+            self.last_election[p as usize] = format!("Last election ({}): {text}.", crate::invariants::secs(now));
+            self.events.push(now, "leader-election", Some(p), leader, text);
+        } else {
+            self.events.push(now, "metadata-record", Some(p), leader, text);
+        }
+    }
+
+    /// The published image: what clients and leaders read (`zk` in a KRaft preset).
+    fn publish(&mut self) {
+        let k = self.kraft.as_deref().expect("a KRaft preset");
+        for (p, reg) in k.partitions.iter().enumerate() {
+            self.zk.partitions[p] = PartitionState {
+                leader: reg.leader,
+                leader_epoch: reg.leader_epoch,
+                isr: reg.isr.clone(),
+                controller_epoch: 1,
+                version: reg.partition_epoch,
+                recovering: reg.recovering,
+            };
+        }
+        self.zk.brokers = k
+            .registrations
+            .iter()
+            .filter(|(_, r)| !r.fenced)
+            .map(|(b, r)| (*b, Registration { czxid: r.epoch, session_expires_at: None }))
+            .collect();
+    }
+
+    /// `generateLeaderAndIsrUpdates`: a PartitionChangeRecord for each partition that changes
+    /// when `remove` leaves the ISRs (and may not lead), `add` may lead although still fenced,
+    /// and `unclean_shutdown` leaves the ISRs and ELRs.
+    fn leader_and_isr_updates(
+        &mut self,
+        partitions: Vec<u32>,
+        remove: Option<BrokerId>,
+        add: Option<BrokerId>,
+        unclean_shutdown: Option<BrokerId>,
+        why: &str,
+    ) {
+        let election = if self.config.unclean_leader_election_enable { Election::Unclean } else { Election::Online };
+        for p in partitions {
+            let k = self.kraft();
+            let cur = k.partitions[p as usize].clone();
+            let gone = |r: &BrokerId| Some(*r) == remove || Some(*r) == unclean_shutdown;
+            let acceptable = |r: BrokerId| !gone(&r) && (Some(r) == add || k.is_active(r));
+            let builder = Builder {
+                target_isr: cur.isr.iter().copied().filter(|r| !gone(r)).collect(),
+                election,
+                elr_enabled: self.config.kraft.eligible_leader_replicas,
+                min_isr: self.effective_min_isr(&cur),
+                unclean_shutdown,
+                target_recovering: None,
+                acceptable: &acceptable,
+            };
+            let (change, how) = builder.build(&cur);
+            if let Some(change) = change {
+                let why = format!("{why}{}", how_text(how));
+                self.append(MetadataRecord::PartitionChange { partition: p, change }, why);
+            }
+        }
+    }
+
+    /// `getTopicEffectiveMinIsr`: min(min.insync.replicas, RF).
+    fn effective_min_isr(&self, reg: &PartitionRegistration) -> usize {
+        (self.config.min_insync_replicas as usize).min(reg.replicas.len())
+    }
+
+    /// `handleBrokerFenced`: out of every ISR (not the ELRs), leaders elected, then the
+    /// BrokerRegistrationChangeRecord.
+    fn fence(&mut self, b: BrokerId, why: &str) {
+        let in_isr = self.kraft().partitions_where(|r| r.isr.contains(&b));
+        self.leader_and_isr_updates(in_isr, Some(b), None, None, why);
+        let epoch = self.kraft().registrations[&b].epoch;
+        self.kraft_mut().last_contact.remove(&b);
+        self.append(MetadataRecord::BrokerRegistrationChange { broker: b, broker_epoch: epoch, fenced: true }, why.to_string());
+    }
+
+    /// `handleBrokerUnfenced`: the record, then leaders for leaderless partitions it can lead.
+    fn unfence(&mut self, b: BrokerId, offset: i64) {
+        let epoch = self.kraft().registrations[&b].epoch;
+        let why = format!("b{b} heartbeat at metadata offset {offset}, caught up with its registration");
+        self.append(MetadataRecord::BrokerRegistrationChange { broker: b, broker_epoch: epoch, fenced: false }, why);
+        let leaderless = self.kraft().partitions_where(|r| r.leader == NO_LEADER);
+        self.leader_and_isr_updates(leaderless, None, Some(b), None, &format!("b{b} was unfenced"));
+    }
+
+    /// Each tick: the observers' requests, the controller's periodic tasks and parked fetches.
+    pub(crate) fn run_kraft(&mut self) {
+        let now = self.tick;
+        for b in 0..self.config.brokers {
+            if self.brokers[b as usize].runs() {
+                self.run_observer(b);
+            }
+        }
+        // maybeFenceOneStaleBroker, every session/8; after fencing one it runs again at once
+        // (next tick), so the effect of each fencing is visible before the next.
+        if now >= self.kraft().next_fence_check {
+            let session = self.session_ticks();
+            let k = self.kraft();
+            let stale = k.last_contact.iter().filter(|(_, t)| now > **t + session).min_by_key(|(b, t)| (**t, **b)).map(|(b, _)| *b);
+            let next = match stale {
+                Some(b) => {
+                    let why = format!(
+                        "fencing b{b}: no heartbeat for broker.session.timeout.ms {} ms",
+                        self.config.kraft.broker_session_timeout_ms
+                    );
+                    self.fence(b, &why);
+                    now + 1
+                }
+                None => now + (session / 8).max(1),
+            };
+            self.kraft_mut().next_fence_check = next;
+        }
+        if self.config.unclean_leader_election_enable && now >= self.kraft().next_unclean_check {
+            self.kraft_mut().next_unclean_check = now + Config::ticks(UNCLEAN_ELECTION_INTERVAL_MS);
+            let leaderless = self.kraft().partitions_where(|r| r.leader == NO_LEADER);
+            for p in leaderless {
+                self.elect(p, Election::Unclean, "the periodic unclean leader election (unclean.leader.election.enable)");
+            }
+        }
+        let (due, kept): (Vec<ParkedFetch>, Vec<ParkedFetch>) =
+            std::mem::take(&mut self.kraft_mut().parked).into_iter().partition(|f| now >= f.deadline);
+        self.kraft_mut().parked = kept;
+        for f in due {
+            self.answer_fetch(f.broker, f.fetch_offset);
+        }
+    }
+
+    /// A broker's lifecycle each tick: register, fetch the metadata log, heartbeat.
+    fn run_observer(&mut self, b: BrokerId) {
+        let now = self.tick;
+        let timeout = Config::ticks(REQUEST_TIMEOUT_MS);
+        let o = &mut self.kraft_mut().observers[b as usize];
+        let stale = |sent: Option<Tick>| sent.is_none_or(|t| now >= t + timeout);
+        let mut msgs = Vec::new();
+        if o.broker_epoch.is_none() && stale(o.registration_sent) && now >= o.registration_retry_at {
+            o.registration_sent = Some(now);
+            let previous_broker_epoch = o.clean_shutdown_epoch.map_or(-1, |e| e as i64);
+            msgs.push(KraftMsg::BrokerRegistration { broker: b, previous_broker_epoch });
+        }
+        if stale(o.fetch_sent) {
+            o.fetch_sent = Some(now);
+            msgs.push(KraftMsg::FetchMetadata { broker: b, fetch_offset: o.next_offset });
+        }
+        if let Some(broker_epoch) = o.broker_epoch.filter(|_| now >= o.next_heartbeat && stale(o.heartbeat_sent)) {
+            o.heartbeat_sent = Some(now);
+            let current_metadata_offset = o.next_offset as i64 - 1;
+            msgs.push(KraftMsg::BrokerHeartbeat { broker: b, broker_epoch, current_metadata_offset });
+        }
+        for m in msgs {
+            self.send(b as NodeId, CONTROLLER, Msg::Kraft(m));
+        }
+    }
+
+    /// A restarted broker has lost its in-memory KRaft state; what it wrote at a clean shutdown stays.
+    pub(crate) fn kraft_restarted(&mut self, b: BrokerId) {
+        let k = self.kraft_mut();
+        let clean_shutdown_epoch = k.observers[b as usize].clean_shutdown_epoch;
+        k.observers[b as usize] = Observer { clean_shutdown_epoch, ..Observer::default() };
+    }
+
+    /// A message for the controller, or a KRaft answer for a broker (`Cluster::deliver`).
+    pub(crate) fn kraft_deliver(&mut self, env: Envelope) {
+        let to = env.to as BrokerId;
+        if to == CONTROLLER_ID {
+            let from = env.from as BrokerId;
+            let reply = match env.msg {
+                Msg::AlterPartition { partition, leader, leader_epoch, isr, partition_epoch, .. } => {
+                    Some(self.kraft_alter_partition(partition, leader, leader_epoch, &isr, partition_epoch))
+                }
+                Msg::Kraft(KraftMsg::BrokerRegistration { broker, previous_broker_epoch }) => {
+                    Some(Msg::Kraft(self.register_broker(broker, previous_broker_epoch)))
+                }
+                Msg::Kraft(KraftMsg::BrokerHeartbeat { broker, broker_epoch, current_metadata_offset }) => {
+                    Some(Msg::Kraft(self.heartbeat(broker, broker_epoch, current_metadata_offset)))
+                }
+                Msg::Kraft(KraftMsg::FetchMetadata { broker, fetch_offset }) => {
+                    if fetch_offset < self.kraft().log.len() as u64 {
+                        self.answer_fetch(broker, fetch_offset);
+                    } else {
+                        let deadline = self.tick + Config::ticks(FETCH_MAX_WAIT_MS);
+                        self.kraft_mut().parked.push(ParkedFetch { broker, fetch_offset, deadline });
+                    }
+                    None
+                }
+                _ => None,
+            };
+            if let Some(reply) = reply {
+                self.send(CONTROLLER, from as NodeId, reply);
+            }
+            return;
+        }
+        let Msg::Kraft(msg) = env.msg else { return };
+        let now = self.tick;
+        let interval = Config::ticks(self.config.kraft.broker_heartbeat_interval_ms);
+        match msg {
+            KraftMsg::BrokerRegistrationResponse { broker_epoch, error } => {
+                let o = &mut self.kraft_mut().observers[to as usize];
+                o.registration_sent = None;
+                match error {
+                    None => {
+                        o.broker_epoch = Some(broker_epoch);
+                        o.clean_shutdown_epoch = None;
+                        o.registration_failures = 0;
+                        o.next_heartbeat = now;
+                    }
+                    Some(_) => {
+                        let (lo, hi) = REGISTRATION_BACKOFF_MS;
+                        let backoff = (lo << o.registration_failures.min(16)).min(hi);
+                        o.registration_failures += 1;
+                        o.registration_retry_at = now + Config::ticks(backoff);
+                    }
+                }
+            }
+            KraftMsg::BrokerHeartbeatResponse { is_fenced, error, .. } => {
+                let o = &mut self.kraft_mut().observers[to as usize];
+                o.heartbeat_sent = None;
+                if error.is_none() {
+                    o.fenced = is_fenced;
+                    o.running |= !is_fenced;
+                }
+                // Starting up, it heartbeats again at once until unfenced (`BrokerLifecycleManager`).
+                o.next_heartbeat = if o.running { now + interval } else { now + 1 };
+            }
+            KraftMsg::FetchMetadataResponse { base_offset, records, high_watermark } => {
+                self.kraft_mut().observers[to as usize].fetch_sent = None;
+                self.observe(to, base_offset, &records, high_watermark);
+            }
+            _ => {}
+        }
+    }
+
+    fn answer_fetch(&mut self, broker: BrokerId, fetch_offset: u64) {
+        let k = self.kraft();
+        let from = (fetch_offset as usize).min(k.log.len());
+        let msg = KraftMsg::FetchMetadataResponse {
+            base_offset: fetch_offset,
+            records: k.log[from..].to_vec(),
+            high_watermark: k.log.len() as u64,
+        };
+        self.send(CONTROLLER, broker as NodeId, Msg::Kraft(msg));
+    }
+
+    /// A broker replays fetched records into its image; once caught up (at start: to the HW),
+    /// each changed partition's latest state is applied to its replica (`ReplicaManager.applyDelta`).
+    fn observe(&mut self, b: BrokerId, base_offset: u64, records: &[MetadataRecord], high_watermark: u64) {
+        let n = self.config.partitions;
+        let o = &mut self.kraft_mut().observers[b as usize];
+        if base_offset != o.next_offset {
+            return; // an answer to an older fetch
+        }
+        if o.image.is_empty() {
+            o.image = empty_image(n);
+        }
+        let mut changed: Vec<u32> = records.iter().filter_map(|r| replay(&mut o.image, r)).collect();
+        o.next_offset += records.len() as u64;
+        if !o.published {
+            if o.next_offset < high_watermark {
+                return;
+            }
+            o.published = true;
+            changed = (0..n).collect();
+        }
+        changed.sort_unstable();
+        changed.dedup();
+        let image: Vec<(u32, PartitionRegistration)> = changed.into_iter().map(|p| (p, o.image[p as usize].clone())).collect();
+        let mut out = Vec::new();
+        {
+            let (broker, mut ctx) = self.broker_ctx(b, &mut out);
+            for (p, reg) in &image {
+                if reg.replicas.contains(&b) {
+                    if let Some(r) = broker.replicas.get_mut(p) {
+                        apply_to_replica(r, &mut ctx, reg);
+                    }
+                }
+            }
+        }
+        self.flush(b as NodeId, out);
+    }
+
+    /// `ClusterControlManager.registerBroker`: refused while the previous incarnation still has a
+    /// valid session (DUPLICATE_BROKER_REGISTRATION, the broker retries); otherwise the previous
+    /// incarnation's shutdown is handled (`handleBrokerShutdown`: clean iff the broker names the
+    /// epoch it stopped cleanly with) and a RegisterBrokerRecord written, the broker fenced.
+    fn register_broker(&mut self, b: BrokerId, previous_broker_epoch: i64) -> KraftMsg {
+        let now = self.tick;
+        let session = self.session_ticks();
+        let k = self.kraft();
+        let existing = k.registrations.get(&b).cloned();
+        if existing.is_some() && k.has_valid_session(b, now, session) {
+            return KraftMsg::BrokerRegistrationResponse { broker_epoch: 0, error: Some(KafkaError::DuplicateBrokerRegistration) };
+        }
+        self.kraft_mut().last_contact.remove(&b);
+        // The broker epoch is the offset of the registration's first record.
+        let broker_epoch = self.kraft().log.len() as u64;
+        if let Some(e) = existing {
+            let clean = e.epoch as i64 == previous_broker_epoch;
+            let in_isr = self.kraft().partitions_where(|r| r.isr.contains(&b));
+            if self.config.kraft.eligible_leader_replicas && !clean {
+                let in_elr = self.kraft().partitions_where(|r| r.elr.contains(&b));
+                let why =
+                    format!("b{b} restarted after an unclean shutdown (previousBrokerEpoch {previous_broker_epoch}, not {})", e.epoch);
+                self.leader_and_isr_updates(in_isr, None, None, Some(b), &why);
+                self.leader_and_isr_updates(in_elr, None, None, Some(b), &why);
+            } else {
+                self.leader_and_isr_updates(in_isr, Some(b), None, None, &format!("b{b} restarted"));
+            }
+        }
+        self.append(MetadataRecord::RegisterBroker { broker: b, broker_epoch }, format!("b{b} registered, fenced until it catches up"));
+        KraftMsg::BrokerRegistrationResponse { broker_epoch, error: None }
+    }
+
+    /// `processBrokerHeartbeat`: the broker epoch must be current; a fenced broker that has
+    /// replayed up to its registration is unfenced; an unfenced one's session is renewed.
+    fn heartbeat(&mut self, b: BrokerId, broker_epoch: u64, current_metadata_offset: i64) -> KraftMsg {
+        let Some(reg) = self.kraft().registrations.get(&b).cloned().filter(|r| r.epoch == broker_epoch) else {
+            return KraftMsg::BrokerHeartbeatResponse { is_caught_up: false, is_fenced: true, error: Some(KafkaError::StaleBrokerEpoch) };
+        };
+        let is_caught_up = current_metadata_offset >= reg.register_offset as i64;
+        if reg.fenced && is_caught_up {
+            self.unfence(b, current_metadata_offset);
+        }
+        let now = self.tick;
+        let k = self.kraft_mut();
+        let is_fenced = k.registrations[&b].fenced;
+        if !is_fenced {
+            k.last_contact.insert(b, now);
+        }
+        KraftMsg::BrokerHeartbeatResponse { is_caught_up, is_fenced, error: None }
+    }
+
+    /// `ReplicationControlManager.alterPartition` with `validateAlterPartitionData`'s checks in
+    /// Kafka's order; accepted, the new ISR goes through `PartitionChangeBuilder` (ELR included)
+    /// and the leader is answered with the new state.
+    fn kraft_alter_partition(&mut self, p: u32, leader: BrokerId, leader_epoch: i32, isr: &[BrokerId], partition_epoch: u32) -> Msg {
+        let k = self.kraft();
+        let cur = k.partitions[p as usize].clone();
+        let mut sorted = isr.to_vec();
+        sorted.sort_unstable();
+        sorted.dedup();
+        let error = if leader_epoch > cur.leader_epoch || partition_epoch > cur.partition_epoch {
+            // The sender knows a newer state: this cannot be the active controller.
+            Some(KafkaError::NotController)
+        } else if leader_epoch < cur.leader_epoch {
+            Some(KafkaError::FencedLeaderEpoch)
+        } else if leader as i32 != cur.leader {
+            Some(KafkaError::InvalidRequest)
+        } else if partition_epoch < cur.partition_epoch {
+            Some(KafkaError::InvalidUpdateVersion)
+        } else if sorted.len() != isr.len() || !isr.iter().all(|r| cur.replicas.contains(r)) || !isr.contains(&leader) {
+            // `Replicas.validateIsr`, and the ISR must include the leader.
+            Some(KafkaError::InvalidRequest)
+        } else if isr.iter().any(|r| !k.is_active(*r)) {
+            // `ineligibleReplicasForIsr`: not registered or fenced (KIP-841).
+            Some(KafkaError::IneligibleReplica)
+        } else {
+            None
+        };
+        if error.is_none() {
+            let election = if self.config.unclean_leader_election_enable { Election::Unclean } else { Election::Online };
+            let acceptable = |r: BrokerId| k.is_active(r);
+            // The leader's AlterPartition always says RECOVERED (KIP-704).
+            let builder = Builder {
+                target_isr: isr.to_vec(),
+                election,
+                elr_enabled: self.config.kraft.eligible_leader_replicas,
+                min_isr: self.effective_min_isr(&cur),
+                unclean_shutdown: None,
+                target_recovering: Some(false),
+                acceptable: &acceptable,
+            };
+            if let (Some(change), how) = builder.build(&cur) {
+                let why = format!("AlterPartition from leader b{leader} (ISR {} → {}){}", set_text(&cur.isr), set_text(isr), how_text(how));
+                self.append(MetadataRecord::PartitionChange { partition: p, change }, why);
+            }
+        }
+        let reg = &self.kraft().partitions[p as usize];
+        Msg::AlterPartitionResponse {
+            partition: p,
+            request: (leader_epoch, partition_epoch),
+            leader_epoch: reg.leader_epoch,
+            isr: reg.isr.clone(),
+            partition_epoch: reg.partition_epoch,
+            error,
+        }
+    }
+
+    /// One partition's election on demand or from the periodic task (`electLeader`).
+    fn elect(&mut self, p: u32, election: Election, why: &str) -> Option<KafkaError> {
+        let k = self.kraft();
+        let cur = k.partitions[p as usize].clone();
+        if cur.leader != NO_LEADER {
+            return Some(KafkaError::ElectionNotNeeded);
+        }
+        let acceptable = |r: BrokerId| k.is_active(r);
+        let builder = Builder {
+            target_isr: cur.isr.clone(),
+            election,
+            elr_enabled: self.config.kraft.eligible_leader_replicas,
+            min_isr: self.effective_min_isr(&cur),
+            unclean_shutdown: None,
+            target_recovering: None,
+            acceptable: &acceptable,
+        };
+        match builder.build(&cur) {
+            (Some(change), how) => {
+                self.append(MetadataRecord::PartitionChange { partition: p, change }, format!("{why}{}", how_text(how)));
+                None
+            }
+            (None, _) => Some(KafkaError::EligibleLeadersNotAvailable),
+        }
+    }
+
+    /// `electLeaders` in a KRaft preset: the unclean election of leaderless partitions.
+    pub(crate) fn kraft_elect_leaders(&mut self, kind: ElectionType, list: Vec<u32>) -> Result<Vec<ElectionResult>, ApiError> {
+        if kind != ElectionType::Unclean {
+            return Err(ApiError::new("type", "a KRaft preset models the unclean election only so far; allowed: \"unclean\"".to_string()));
+        }
+        let why = "an admin request (ElectLeaders, type unclean)";
+        Ok(list
+            .into_iter()
+            .map(|p| ElectionResult { partition: p, error: self.elect(p, Election::Unclean, why).map(KafkaError::name) })
+            .collect())
+    }
+}
+
+fn how_text(how: Option<How>) -> &'static str {
+    match how {
+        None => "",
+        Some(How::Isr) => "; elected the first live ISR member in assignment order",
+        Some(How::Elr) => "; the ISR is empty: elected an ELR member (clean, KIP-966)",
+        Some(How::LastKnownLeader) => {
+            "; ISR and ELR are empty: elected the last known leader, UNCLEAN (RECOVERING), committed records may be lost"
+        }
+        Some(How::Unclean) => "; no ISR or ELR member is live: UNCLEAN election, committed records may be lost",
+    }
+}

@@ -1,0 +1,289 @@
+//! Kafka's `PartitionChangeBuilder` (metadata/.../controller/PartitionChangeBuilder.java): from
+//! a partition's registration and a target ISR, the PartitionChangeRecord the controller writes
+//! — the ELR (KIP-966), the leader election and the last known leader — or none when nothing
+//! changes. Pure: the caller says which brokers are acceptable leaders.
+
+use crate::message::BrokerId;
+
+/// `LeaderConstants.NO_LEADER`.
+pub const NO_LEADER: i32 = -1;
+
+/// `PartitionRegistration`: the controller's (and every broker's replayed) state of a partition.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct PartitionRegistration {
+    pub replicas: Vec<BrokerId>,
+    pub isr: Vec<BrokerId>,
+    /// Eligible Leader Replicas (KIP-966): out of the ISR, but known to have every committed record.
+    pub elr: Vec<BrokerId>,
+    /// With the last known leader in balanced recovery: the leader when the ISR became empty.
+    pub last_known_elr: Vec<BrokerId>,
+    pub leader: i32,
+    /// `LeaderRecoveryState.RECOVERING` after an unclean election (KIP-704).
+    pub recovering: bool,
+    pub leader_epoch: i32,
+    pub partition_epoch: u32,
+}
+
+/// A `PartitionChangeRecord`: `None` is "no change" (Kafka's null fields, `NO_LEADER_CHANGE`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub struct PartitionChange {
+    pub leader: Option<i32>,
+    pub isr: Option<Vec<BrokerId>>,
+    pub elr: Option<Vec<BrokerId>>,
+    pub last_known_elr: Option<Vec<BrokerId>>,
+    pub recovering: Option<bool>,
+}
+
+impl PartitionChange {
+    /// `changeRecordIsNoOp`.
+    pub fn is_no_op(&self) -> bool {
+        *self == PartitionChange::default()
+    }
+}
+
+impl PartitionRegistration {
+    /// `PartitionRegistration.merge`: a changed leader field bumps the leader epoch (even to the
+    /// same leader), every record bumps the partition epoch.
+    pub fn merge(&mut self, c: &PartitionChange) {
+        if let Some(l) = c.leader {
+            self.leader = l;
+            self.leader_epoch += 1;
+        }
+        if let Some(isr) = &c.isr {
+            self.isr = isr.clone();
+        }
+        if let Some(elr) = &c.elr {
+            self.elr = elr.clone();
+        }
+        if let Some(lke) = &c.last_known_elr {
+            self.last_known_elr = lke.clone();
+        }
+        if let Some(r) = c.recovering {
+            self.recovering = r;
+        }
+        self.partition_epoch += 1;
+    }
+}
+
+/// `PartitionChangeBuilder.Election` (PREFERRED is not used by this model's KRaft controller yet).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Election {
+    /// Elect from the ISR (or the ELR when the ISR is empty) to keep the partition online.
+    Online,
+    /// As Online, then any acceptable replica (`unclean.leader.election.enable`).
+    Unclean,
+}
+
+/// How the leader of a change was chosen, for the event text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum How {
+    Isr,
+    Elr,
+    /// The last known leader with ISR and ELR empty: unclean, even with unclean election off.
+    LastKnownLeader,
+    Unclean,
+}
+
+/// The builder's inputs besides the registration.
+pub struct Builder<'a> {
+    pub target_isr: Vec<BrokerId>,
+    pub election: Election,
+    /// `eligible.leader.replicas.version` ≥ 1.
+    pub elr_enabled: bool,
+    /// `getTopicEffectiveMinIsr`: min(min.insync.replicas, RF).
+    pub min_isr: usize,
+    /// `handleBrokerShutdown` after an unclean shutdown: never in the ELR (KIP-966).
+    pub unclean_shutdown: Option<BrokerId>,
+    /// The AlterPartition path sets RECOVERED (the leader's request says so).
+    pub target_recovering: Option<bool>,
+    pub acceptable: &'a dyn Fn(BrokerId) -> bool,
+}
+
+impl Builder<'_> {
+    /// `build()`: the record, and how a new leader was chosen (None: no new leader).
+    pub fn build(&self, cur: &PartitionRegistration) -> (Option<PartitionChange>, Option<How>) {
+        let mut record = PartitionChange::default();
+        let mut target_isr = self.target_isr.clone();
+        let mut target_elr = cur.elr.clone();
+        // maybePopulateTargetElr: below the effective min ISR, who leaves the ISR joins the ELR
+        // (a HashSet of small ids in Java: ascending order). The last known ELR it computes is
+        // not written with the last known leader in balanced recovery (Kafka's default), which
+        // stores only the last leader (maybeUpdateLastKnownLeader below).
+        if self.elr_enabled {
+            if target_isr.len() >= self.min_isr {
+                target_elr.clear();
+            } else {
+                let mut cand: Vec<BrokerId> = target_elr.iter().chain(cur.isr.iter()).copied().collect();
+                cand.sort_unstable();
+                cand.dedup();
+                target_elr = cand.into_iter().filter(|r| !target_isr.contains(r) && self.unclean_shutdown != Some(*r)).collect();
+            }
+        }
+        // tryElection / electAnyLeader.
+        let (node, how) = self.elect(cur, &target_isr, &target_elr);
+        let mut how_used = None;
+        if node != cur.leader {
+            let unclean = matches!(how, Some(How::LastKnownLeader | How::Unclean));
+            if node >= 0 && target_elr.contains(&(node as BrokerId)) {
+                // Elected from the ELR: it is the ISR now.
+                target_isr = vec![node as BrokerId];
+                target_elr.retain(|r| *r as i32 != node);
+            }
+            record.leader = Some(node);
+            if unclean {
+                // The ISR is forced to the new leader alone: data may be lost.
+                record.isr = Some(vec![node as BrokerId]);
+                if !cur.recovering {
+                    record.recovering = Some(true);
+                }
+            }
+            how_used = how;
+        }
+        // maybeUpdateRecordElr (useLastKnownLeaderInBalancedRecovery = true).
+        if record.isr.is_some() || !self.elr_enabled {
+            target_elr.clear();
+        }
+        if target_elr != cur.elr {
+            record.elr = Some(target_elr);
+        }
+        // If ELR is enabled, the ISR may become empty.
+        if record.isr.is_none() && (!target_isr.is_empty() || self.elr_enabled) && target_isr != cur.isr {
+            record.isr = Some(target_isr);
+        }
+        // (triggerLeaderEpochBumpForIsrShrinkIfNeeded: no bump on a shrink since MV 3.6.)
+        // maybeUpdateLastKnownLeader.
+        if self.elr_enabled {
+            let leaderless_first_time = cur.last_known_elr.len() != 1 || cur.last_known_elr[0] as i32 != cur.leader;
+            if record.isr.as_ref().is_some_and(|i| i.is_empty()) && leaderless_first_time {
+                record.last_known_elr = Some(vec![cur.leader as BrokerId]);
+            } else if (record.leader.is_some_and(|l| l >= 0) || (cur.leader != NO_LEADER && record.leader != Some(NO_LEADER)))
+                && !cur.last_known_elr.is_empty()
+            {
+                record.last_known_elr = Some(Vec::new());
+            }
+        }
+        if let Some(r) = self.target_recovering.filter(|r| *r != cur.recovering) {
+            record.recovering = Some(r);
+        }
+        if record.is_no_op() {
+            (None, None)
+        } else {
+            (Some(record), how_used)
+        }
+    }
+
+    /// `electAnyLeader`: the current leader if still valid; else the first valid replica in
+    /// assignment order (an ISR member, or an ELR member when the ISR is empty); else the last
+    /// known leader; else, for an unclean election, the first acceptable replica; else none.
+    fn elect(&self, cur: &PartitionRegistration, isr: &[BrokerId], elr: &[BrokerId]) -> (i32, Option<How>) {
+        let valid = |r: BrokerId| (isr.contains(&r) || (isr.is_empty() && elr.contains(&r))) && (self.acceptable)(r);
+        let how = |r: BrokerId| if isr.contains(&r) { How::Isr } else { How::Elr };
+        if cur.leader >= 0 && valid(cur.leader as BrokerId) {
+            return (cur.leader, None);
+        }
+        if let Some(r) = cur.replicas.iter().copied().find(|r| valid(*r)) {
+            return (r as i32, Some(how(r)));
+        }
+        // canElectLastKnownLeader: ELR on, ISR and ELR empty, one last known leader. Kafka's code
+        // logs, but does not refuse, a last known leader that is not acceptable; KIP-966 waits for
+        // it to come back, which is what this model does (a fenced broker never leads here).
+        if self.elr_enabled && isr.is_empty() && elr.is_empty() && cur.last_known_elr.len() == 1 {
+            let l = cur.last_known_elr[0];
+            if (self.acceptable)(l) {
+                return (l as i32, Some(How::LastKnownLeader));
+            }
+        }
+        if self.election == Election::Unclean {
+            if let Some(r) = cur.replicas.iter().copied().find(|r| (self.acceptable)(*r)) {
+                return (r as i32, Some(How::Unclean));
+            }
+        }
+        (NO_LEADER, None)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn reg(leader: i32, isr: &[u32], elr: &[u32], lke: &[u32]) -> PartitionRegistration {
+        PartitionRegistration {
+            replicas: vec![0, 1, 2],
+            isr: isr.to_vec(),
+            elr: elr.to_vec(),
+            last_known_elr: lke.to_vec(),
+            leader,
+            recovering: false,
+            leader_epoch: 3,
+            partition_epoch: 7,
+        }
+    }
+
+    fn build(cur: &PartitionRegistration, target: &[u32], live: &[u32], elr: bool, election: Election) -> Option<PartitionChange> {
+        let acceptable = |r: u32| live.contains(&r);
+        Builder {
+            target_isr: target.to_vec(),
+            election,
+            elr_enabled: elr,
+            min_isr: 2,
+            unclean_shutdown: None,
+            target_recovering: None,
+            acceptable: &acceptable,
+        }
+        .build(cur)
+        .0
+    }
+
+    /// PartitionChangeBuilderTest#testElectLeader-style cases, with min ISR 2 of RF 3.
+    #[test]
+    fn elr_follows_kafkas_builder() {
+        // Fencing the leader 0 with ISR {0,1}: 1 leads; ISR {1} is below min ISR, so 0 joins the ELR.
+        let c = build(&reg(0, &[0, 1], &[], &[]), &[1], &[1, 2], true, Election::Online).unwrap();
+        assert_eq!((c.leader, c.isr, c.elr.clone()), (Some(1), Some(vec![1]), Some(vec![0])));
+        // ELR off: the same change has no ELR.
+        let c = build(&reg(0, &[0, 1], &[], &[]), &[1], &[1, 2], false, Election::Online).unwrap();
+        assert_eq!((c.leader, c.elr), (Some(1), None));
+        // The last ISR member fenced: the ISR becomes empty, the ELR holds both, no leader, and the
+        // last known leader is remembered.
+        let c = build(&reg(1, &[1], &[0], &[]), &[], &[2], true, Election::Online).unwrap();
+        assert_eq!((c.leader, c.isr, c.elr, c.last_known_elr), (Some(-1), Some(vec![]), Some(vec![0, 1]), Some(vec![1])));
+        // ELR off, the last ISR member fenced: the ISR keeps it (it is never emptied), no leader.
+        let c = build(&reg(1, &[1], &[], &[]), &[], &[2], false, Election::Online).unwrap();
+        assert_eq!((c.leader, c.isr), (Some(-1), None));
+        // An ELR member comes back with the ISR empty: it leads cleanly and is the ISR.
+        let cur = reg(-1, &[], &[0, 1], &[1]);
+        let (c, how) = Builder {
+            target_isr: vec![],
+            election: Election::Online,
+            elr_enabled: true,
+            min_isr: 2,
+            unclean_shutdown: None,
+            target_recovering: None,
+            acceptable: &|r| r == 0,
+        }
+        .build(&cur);
+        let c = c.unwrap();
+        assert_eq!((c.leader, c.isr, c.elr, c.recovering, how), (Some(0), Some(vec![0]), Some(vec![1]), None, Some(How::Elr)));
+        // ISR and ELR empty: the last known leader comes back, elected uncleanly (RECOVERING)
+        // with unclean election off.
+        let cur = reg(-1, &[], &[], &[1]);
+        let c = build(&cur, &[], &[1], true, Election::Online).unwrap();
+        assert_eq!((c.leader, c.isr, c.recovering, c.last_known_elr), (Some(1), Some(vec![1]), Some(true), Some(vec![])));
+        // Another replica is not the last known leader: offline unless unclean election is on.
+        assert_eq!(build(&cur, &[], &[2], true, Election::Online), None);
+        let c = build(&cur, &[], &[2], true, Election::Unclean).unwrap();
+        assert_eq!((c.leader, c.isr, c.recovering), (Some(2), Some(vec![2]), Some(true)));
+        // The ISR back at min ISR clears the ELR and the last known ELR.
+        let c = build(&reg(1, &[1], &[0], &[]), &[1, 2], &[0, 1, 2], true, Election::Online).unwrap();
+        assert_eq!((c.leader, c.isr, c.elr), (None, Some(vec![1, 2]), Some(vec![])));
+    }
+
+    #[test]
+    fn merge_bumps_the_leader_epoch_only_on_a_leader_change() {
+        let mut r = reg(0, &[0, 1, 2], &[], &[]);
+        r.merge(&PartitionChange { isr: Some(vec![0, 1]), ..Default::default() });
+        assert_eq!((r.leader_epoch, r.partition_epoch), (3, 8), "an ISR shrink keeps the leader epoch (MV 3.6+)");
+        r.merge(&PartitionChange { leader: Some(1), ..Default::default() });
+        assert_eq!((r.leader, r.leader_epoch, r.partition_epoch), (1, 4, 9));
+    }
+}

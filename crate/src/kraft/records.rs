@@ -1,0 +1,137 @@
+//! The `__cluster_metadata` records this model writes (Kafka's `metadata/src/main/resources/common/metadata/*.json`)
+//! and the KRaft RPCs between brokers and the controller, with Kafka's field names.
+
+use super::partition_change::PartitionChange;
+use crate::message::{BrokerId, KafkaError};
+use std::fmt;
+
+/// One record of the metadata log.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum MetadataRecord {
+    /// `RegisterBrokerRecord`: a broker (re)registered; its broker epoch is the offset the
+    /// controller wrote its registration at. It starts fenced.
+    RegisterBroker { broker: BrokerId, broker_epoch: u64 },
+    /// `BrokerRegistrationChangeRecord` (fenced: FENCE / UNFENCE).
+    BrokerRegistrationChange { broker: BrokerId, broker_epoch: u64, fenced: bool },
+    /// `PartitionRecord`: a partition created with its full state.
+    Partition { partition: u32, replicas: Vec<BrokerId>, isr: Vec<BrokerId>, leader: i32 },
+    /// `PartitionChangeRecord`: only the fields that change.
+    PartitionChange { partition: u32, change: PartitionChange },
+}
+
+fn ids(list: &[BrokerId]) -> String {
+    list.iter().map(|b| b.to_string()).collect::<Vec<_>>().join(",")
+}
+
+impl fmt::Display for MetadataRecord {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MetadataRecord::RegisterBroker { broker, broker_epoch } => {
+                write!(f, "RegisterBrokerRecord(brokerId={broker}, brokerEpoch={broker_epoch}, fenced=true)")
+            }
+            MetadataRecord::BrokerRegistrationChange { broker, broker_epoch, fenced } => write!(
+                f,
+                "BrokerRegistrationChangeRecord(brokerId={broker}, brokerEpoch={broker_epoch}, fenced={})",
+                if *fenced { "FENCE" } else { "UNFENCE" }
+            ),
+            MetadataRecord::Partition { partition, replicas, isr, leader } => write!(
+                f,
+                "PartitionRecord(partitionId={partition}, replicas=[{}], isr=[{}], leader={leader}, leaderEpoch=0, partitionEpoch=0)",
+                ids(replicas),
+                ids(isr)
+            ),
+            MetadataRecord::PartitionChange { partition, change } => {
+                write!(f, "PartitionChangeRecord(partitionId={partition}")?;
+                if let Some(l) = change.leader {
+                    write!(f, ", leader={l}")?;
+                }
+                if let Some(isr) = &change.isr {
+                    write!(f, ", isr=[{}]", ids(isr))?;
+                }
+                if let Some(elr) = &change.elr {
+                    write!(f, ", eligibleLeaderReplicas=[{}]", ids(elr))?;
+                }
+                if let Some(lke) = &change.last_known_elr {
+                    write!(f, ", lastKnownElr=[{}]", ids(lke))?;
+                }
+                if let Some(r) = change.recovering {
+                    write!(f, ", leaderRecoveryState={}", if r { "RECOVERING" } else { "RECOVERED" })?;
+                }
+                write!(f, ")")
+            }
+        }
+    }
+}
+
+/// The KRaft requests and answers between a broker and the active controller (`Msg::Kraft`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum KraftMsg {
+    /// `BrokerRegistrationRequest`; `previous_broker_epoch` is the epoch a clean shutdown left on
+    /// disk, -1 after a crash (KIP-966).
+    BrokerRegistration {
+        broker: BrokerId,
+        previous_broker_epoch: i64,
+    },
+    BrokerRegistrationResponse {
+        broker_epoch: u64,
+        error: Option<KafkaError>,
+    },
+    /// `BrokerHeartbeatRequest` (`currentMetadataOffset`: the last offset the broker replayed, -1: none).
+    BrokerHeartbeat {
+        broker: BrokerId,
+        broker_epoch: u64,
+        current_metadata_offset: i64,
+    },
+    BrokerHeartbeatResponse {
+        is_caught_up: bool,
+        is_fenced: bool,
+        error: Option<KafkaError>,
+    },
+    /// A broker's Raft Fetch of `__cluster_metadata` as an observer (KIP-595).
+    FetchMetadata {
+        broker: BrokerId,
+        fetch_offset: u64,
+    },
+    FetchMetadataResponse {
+        base_offset: u64,
+        records: Vec<MetadataRecord>,
+        high_watermark: u64,
+    },
+}
+
+impl KraftMsg {
+    pub fn kind(&self) -> &'static str {
+        match self {
+            KraftMsg::BrokerRegistration { .. } => "BrokerRegistration",
+            KraftMsg::BrokerRegistrationResponse { .. } => "BrokerRegistrationResponse",
+            KraftMsg::BrokerHeartbeat { .. } => "BrokerHeartbeat",
+            KraftMsg::BrokerHeartbeatResponse { .. } => "BrokerHeartbeatResponse",
+            KraftMsg::FetchMetadata { .. } => "FetchMetadata",
+            KraftMsg::FetchMetadataResponse { .. } => "FetchMetadataResponse",
+        }
+    }
+}
+
+impl fmt::Display for KraftMsg {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let err = |e: &Option<KafkaError>| e.map_or(String::new(), |e| format!(" {}", e.name()));
+        match self {
+            KraftMsg::BrokerRegistration { broker, previous_broker_epoch } => {
+                write!(f, "BrokerRegistration b{broker} previousBrokerEpoch={previous_broker_epoch}")
+            }
+            KraftMsg::BrokerRegistrationResponse { broker_epoch, error } => {
+                write!(f, "BrokerRegistrationResponse brokerEpoch={broker_epoch}{}", err(error))
+            }
+            KraftMsg::BrokerHeartbeat { broker, broker_epoch, current_metadata_offset } => {
+                write!(f, "BrokerHeartbeat b{broker} brokerEpoch={broker_epoch} currentMetadataOffset={current_metadata_offset}")
+            }
+            KraftMsg::BrokerHeartbeatResponse { is_caught_up, is_fenced, error } => {
+                write!(f, "BrokerHeartbeatResponse isCaughtUp={is_caught_up} isFenced={is_fenced}{}", err(error))
+            }
+            KraftMsg::FetchMetadata { broker, fetch_offset } => write!(f, "Fetch __cluster_metadata b{broker} fetchOffset={fetch_offset}"),
+            KraftMsg::FetchMetadataResponse { records, high_watermark, .. } => {
+                write!(f, "FetchResponse __cluster_metadata {} records HW={high_watermark}", records.len())
+            }
+        }
+    }
+}
