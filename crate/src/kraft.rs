@@ -769,3 +769,61 @@ fn how_text(how: Option<How>) -> &'static str {
         Some(How::Unclean) => "; no ISR or ELR member is live: UNCLEAN election, committed records may be lost",
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::Value;
+
+    fn cluster(version: &str) -> Cluster {
+        let pairs = [("version", Value::Str(version.into())), ("brokers", Value::Num(3.0)), ("partitions", Value::Num(1.0))];
+        Cluster::from_pairs(&pairs.map(|(k, v)| (k.to_string(), v))).unwrap()
+    }
+
+    fn error(m: Msg) -> Option<&'static str> {
+        match m {
+            Msg::AlterPartitionResponse { error, .. } => error.map(KafkaError::name),
+            other => panic!("not an AlterPartitionResponse: {other}"),
+        }
+    }
+
+    /// `ReplicationControlManager.validateAlterPartitionData`, check by check, in Kafka's order.
+    #[test]
+    fn alter_partition_is_validated_in_kafkas_order() {
+        let mut c = cluster("4.0");
+        // p0: leader 0, leaderEpoch 0, partitionEpoch 0, replicas [0,1,2].
+        let mut ap = |c: &mut Cluster, leader, le, isr: &[u32], pe| error(c.kraft_alter_partition(0, leader, le, isr, pe));
+        assert_eq!(ap(&mut c, 0, 1, &[0, 1], 0), Some("NOT_CONTROLLER"), "a newer leader epoch than the controller's");
+        assert_eq!(ap(&mut c, 0, 0, &[0, 1], 5), Some("NOT_CONTROLLER"), "a newer partition epoch than the controller's");
+        assert_eq!(ap(&mut c, 0, -1, &[0, 1], 0), Some("FENCED_LEADER_EPOCH"));
+        assert_eq!(ap(&mut c, 1, 0, &[0, 1], 0), Some("INVALID_REQUEST"), "not from the leader");
+        assert_eq!(ap(&mut c, 0, 0, &[0, 0, 1], 0), Some("INVALID_REQUEST"), "a duplicate in the ISR");
+        assert_eq!(ap(&mut c, 0, 0, &[1, 2], 0), Some("INVALID_REQUEST"), "an ISR without the leader");
+        assert_eq!(ap(&mut c, 0, 0, &[0, 1], 0), None);
+        let reg = c.kraft().partitions[0].clone();
+        assert_eq!((reg.isr, reg.leader_epoch, reg.partition_epoch), (vec![0, 1], 0, 1), "a shrink bumps only the partition epoch");
+        // A retry of the change already applied names the old partition epoch (unlike the
+        // ZooKeeper controller, which answers it with the current state).
+        assert_eq!(ap(&mut c, 0, 0, &[0, 1], 0), Some("INVALID_UPDATE_VERSION"));
+        assert_eq!(ap(&mut c, 1, 0, &[0, 1], 0), Some("INVALID_REQUEST"), "the leader is checked before the partition epoch");
+        c.fence(2, "a test");
+        assert_eq!(ap(&mut c, 0, 0, &[0, 1, 2], 1), Some("INELIGIBLE_REPLICA"), "a fenced broker may not join the ISR");
+        assert_eq!(c.kraft().partitions[0].partition_epoch, 1, "nothing written for a refused request");
+    }
+
+    /// The KRaft state is part of the state hash only in KRaft presets, and the same actions give
+    /// the same hash.
+    #[test]
+    fn kraft_state_is_deterministic() {
+        let run = || {
+            let mut c = cluster("4.2");
+            c.fail(1, crate::faults::FailKind::Crash { lossy: false }).unwrap();
+            c.step(150).unwrap();
+            c.recover(1).unwrap();
+            c.step(100).unwrap();
+            c.state_hash()
+        };
+        assert_eq!(run(), run());
+        assert!(cluster("3.7").kraft.is_none());
+    }
+}

@@ -7,6 +7,8 @@
 //! to the HW) the sweep must find the anomalies KIP-101 describes. `SWEEP_SEEDS` sets the number of
 //! schedules per preset (default 1000).
 //!
+//! The KRaft presets (4.0, 4.2) must hold the same, with their broker session as short.
+//!
 //! Liveness, under every preset: once every fault of a schedule is healed (brokers recovered,
 //! links healed), within a bounded time every partition has a leader, its ISR holds every replica
 //! again, and an acks=all request to it is acknowledged.
@@ -91,7 +93,7 @@ fn liveness(c: &mut Cluster, trace: bool) -> Result<(), String> {
 fn play(version: &str, seed: u64) -> BTreeMap<&'static str, String> {
     let mut dice = Rng::new(seed ^ 0xA5A5);
     let brokers = 3 + dice.range_inclusive(0, 2) as u32;
-    let pairs: Vec<(String, Value)> = vec![
+    let mut pairs: Vec<(String, Value)> = vec![
         ("version".into(), Value::Str(version.into())),
         ("brokers".into(), Value::Num(f64::from(brokers))),
         ("partitions".into(), Value::Num(dice.range_inclusive(1, 2) as f64)),
@@ -102,6 +104,11 @@ fn play(version: &str, seed: u64) -> BTreeMap<&'static str, String> {
         ("retries".into(), Value::Num(3.0)),
         ("seed".into(), Value::Num(seed as f64)),
     ];
+    // KRaft presets: the broker session as short as the ZooKeeper one above.
+    if version.starts_with("4.") {
+        pairs.push(("brokerSessionTimeoutMs".into(), Value::Num(2000.0)));
+        pairs.push(("brokerHeartbeatIntervalMs".into(), Value::Num(500.0)));
+    }
     let mut c = Cluster::from_pairs(&pairs).expect("a valid sweep config");
     let idempotence = version != "0.8";
     // TRACE_SEED=n prints the events of schedule n (with --nocapture), to debug a failure.
@@ -198,6 +205,18 @@ fn guarantees_hold_under_2_8() {
 #[test]
 fn guarantees_hold_under_3_7() {
     sweep_must_hold("3.7");
+}
+
+/// KRaft (ELR off): fencing, the metadata log, AlterPartition to the KRaft controller.
+#[test]
+fn guarantees_hold_under_4_0() {
+    sweep_must_hold("4.0");
+}
+
+/// KRaft with ELR: no committed record lost with unclean election off.
+#[test]
+fn guarantees_hold_under_4_2() {
+    sweep_must_hold("4.2");
 }
 
 /// The same schedules under older rules: structure holds; the anomalies are counted, and 0.8's
