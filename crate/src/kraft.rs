@@ -792,7 +792,7 @@ mod tests {
     fn alter_partition_is_validated_in_kafkas_order() {
         let mut c = cluster("4.0");
         // p0: leader 0, leaderEpoch 0, partitionEpoch 0, replicas [0,1,2].
-        let mut ap = |c: &mut Cluster, leader, le, isr: &[u32], pe| error(c.kraft_alter_partition(0, leader, le, isr, pe));
+        let ap = |c: &mut Cluster, leader, le, isr: &[u32], pe| error(c.kraft_alter_partition(0, leader, le, isr, pe));
         assert_eq!(ap(&mut c, 0, 1, &[0, 1], 0), Some("NOT_CONTROLLER"), "a newer leader epoch than the controller's");
         assert_eq!(ap(&mut c, 0, 0, &[0, 1], 5), Some("NOT_CONTROLLER"), "a newer partition epoch than the controller's");
         assert_eq!(ap(&mut c, 0, -1, &[0, 1], 0), Some("FENCED_LEADER_EPOCH"));
