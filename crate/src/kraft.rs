@@ -811,6 +811,26 @@ mod tests {
         assert_eq!(c.kraft().partitions[0].partition_epoch, 1, "nothing written for a refused request");
     }
 
+    /// The snapshot carries what a view needs: the log's tail, registrations, ELR fields; no znodes.
+    #[test]
+    fn snapshot_carries_the_kraft_state() {
+        let mut c = cluster("4.2");
+        c.fail(2, crate::faults::FailKind::Stuck).unwrap();
+        c.step(120).unwrap();
+        let json = crate::json::to_json(&c.snapshot());
+        assert!(json.contains("\"zk\":[],\"kraft\":{\"controller\":3000,\"logEndOffset\":9,"), "{json}");
+        assert!(
+            json.contains("{\"offset\":8,\"record\":\"BrokerRegistrationChangeRecord(brokerId=2, brokerEpoch=2, fenced=FENCE)\"}"),
+            "{json}"
+        );
+        assert!(json.contains("{\"id\":2,\"brokerEpoch\":2,\"fenced\":true,\"metadataOffset\":7,\"sinceHeartbeatMs\":-1}"), "{json}");
+        assert!(
+            json.contains("{\"partition\":0,\"elr\":[],\"lastKnownElr\":[],\"partitionEpoch\":1,\"leaderRecoveryState\":\"RECOVERED\"}"),
+            "{json}"
+        );
+        assert!(crate::json::to_json(&cluster("3.7").snapshot()).contains("\"kraft\":null"));
+    }
+
     /// The KRaft state is part of the state hash only in KRaft presets, and the same actions give
     /// the same hash.
     #[test]

@@ -31,6 +31,8 @@ pub struct Snapshot {
     pub producer: ProducerView,
     pub inflight: Vec<MessageView>,
     pub zk: Vec<ZnodeView>,
+    /// KRaft presets only (null otherwise).
+    pub kraft: Option<KraftView>,
     pub violations: Vec<crate::invariants::Violation>,
     /// Violations found beyond the kept ones.
     pub violations_dropped: u64,
@@ -191,13 +193,51 @@ pub struct MessageView {
     pub attempt: u32,
 }
 
+/// KRaft presets (`kraft.rs`): the active controller, the metadata log's tail, each broker's
+/// registration and each partition's KRaft fields.
+pub struct KraftView {
+    pub controller: u32,
+    pub log_end_offset: u64,
+    /// The last `KRAFT_LOG_TAIL` records.
+    pub log: Vec<MetadataRecordView>,
+    pub brokers: Vec<KraftBrokerView>,
+    pub partitions: Vec<KraftPartitionView>,
+}
+
+/// Records of the metadata log a snapshot carries.
+pub const KRAFT_LOG_TAIL: usize = 50;
+
+pub struct MetadataRecordView {
+    pub offset: u64,
+    pub record: String,
+}
+
+pub struct KraftBrokerView {
+    pub id: BrokerId,
+    /// -1: not registered.
+    pub broker_epoch: i64,
+    pub fenced: bool,
+    /// The next offset the broker fetches (it has replayed the records below it).
+    pub metadata_offset: u64,
+    /// Since its last heartbeat the controller counted (-1: fenced, none counted).
+    pub since_heartbeat_ms: i64,
+}
+
+pub struct KraftPartitionView {
+    pub partition: u32,
+    pub elr: Vec<BrokerId>,
+    pub last_known_elr: Vec<BrokerId>,
+    pub partition_epoch: u32,
+    pub leader_recovery_state: &'static str,
+}
+
 pub struct ZnodeView {
     pub path: String,
     pub data: String,
     pub version: u32,
 }
 
-crate::json_object!(Snapshot { "tick" => tick, "timeMs" => time_ms, "tickMs" => tick_ms, "seed" => seed, "config" => config, "controller" => controller, "brokers" => brokers, "partitions" => partitions, "requests" => requests, "requestCounts" => request_counts, "consumers" => consumers, "producer" => producer, "inflight" => inflight, "zk" => zk, "violations" => violations, "violationsDropped" => violations_dropped, "replicatedRecords" => replicated_records, "cutLinks" => cut_links });
+crate::json_object!(Snapshot { "tick" => tick, "timeMs" => time_ms, "tickMs" => tick_ms, "seed" => seed, "config" => config, "controller" => controller, "brokers" => brokers, "partitions" => partitions, "requests" => requests, "requestCounts" => request_counts, "consumers" => consumers, "producer" => producer, "inflight" => inflight, "zk" => zk, "kraft" => kraft, "violations" => violations, "violationsDropped" => violations_dropped, "replicatedRecords" => replicated_records, "cutLinks" => cut_links });
 crate::json_object!(ControllerView { "broker" => broker, "epoch" => epoch });
 crate::json_object!(BrokerView { "id" => id, "status" => status, "down" => down, "controller" => controller, "registered" => registered, "zkSession" => zk_session, "sessionExpiresInMs" => session_expires_in_ms });
 crate::json_object!(PartitionView { "partition" => partition, "leader" => leader, "leaderEpoch" => leader_epoch, "isr" => isr, "replicas" => replicas, "hw" => hw, "zkVersion" => zk_version, "controllerEpoch" => controller_epoch, "logs" => logs, "committedOffset" => committed_offset, "acked" => acked, "hwCounted" => hw_counted, "hwWaitingFor" => hw_waiting_for, "hwQuorum" => hw_quorum, "minIsr" => min_isr, "writesBlocked" => writes_blocked, "hwBlocked" => hw_blocked, "underReplicated" => under_replicated, "nextIsrCheckMs" => next_isr_check_ms, "truncated" => truncated });
@@ -211,6 +251,10 @@ crate::json_object!(RequestView { "id" => id, "partition" => partition, "acks" =
 crate::json_object!(ProducerView { "producerId" => producer_id, "producerEpoch" => producer_epoch, "nextSequence" => next_sequence });
 crate::json_object!(MessageView { "seq" => seq, "from" => from, "to" => to, "kind" => kind, "partition" => partition, "sentTick" => sent_tick, "deliverTick" => deliver_tick, "text" => text, "attempt" => attempt });
 crate::json_object!(ZnodeView { "path" => path, "data" => data, "version" => version });
+crate::json_object!(KraftView { "controller" => controller, "logEndOffset" => log_end_offset, "log" => log, "brokers" => brokers, "partitions" => partitions });
+crate::json_object!(MetadataRecordView { "offset" => offset, "record" => record });
+crate::json_object!(KraftBrokerView { "id" => id, "brokerEpoch" => broker_epoch, "fenced" => fenced, "metadataOffset" => metadata_offset, "sinceHeartbeatMs" => since_heartbeat_ms });
+crate::json_object!(KraftPartitionView { "partition" => partition, "elr" => elr, "lastKnownElr" => last_known_elr, "partitionEpoch" => partition_epoch, "leaderRecoveryState" => leader_recovery_state });
 
 impl Cluster {
     pub fn snapshot(&self) -> Snapshot {
@@ -408,11 +452,53 @@ impl Cluster {
                     attempt: e.msg.attempt(),
                 })
                 .collect(),
-            zk: self.zk.tree().into_iter().map(|(path, data, version)| ZnodeView { path, data, version }).collect(),
+            // A KRaft preset has no ZooKeeper (its `zk` is the published metadata image).
+            zk: match self.kraft {
+                Some(_) => Vec::new(),
+                None => self.zk.tree().into_iter().map(|(path, data, version)| ZnodeView { path, data, version }).collect(),
+            },
+            kraft: self.kraft.as_deref().map(|k| self.kraft_view(k)),
             replicated_records: self.stats.replicated_records,
             violations: self.violations.clone(),
             violations_dropped: self.violations_dropped,
             cut_links: self.cut_links.iter().map(|&(a, b)| [a, b]).collect(),
+        }
+    }
+
+    fn kraft_view(&self, k: &crate::kraft::Kraft) -> KraftView {
+        let start = k.log.len().saturating_sub(KRAFT_LOG_TAIL);
+        KraftView {
+            controller: crate::kraft::CONTROLLER_ID,
+            log_end_offset: k.log.len() as u64,
+            log: k.log[start..]
+                .iter()
+                .enumerate()
+                .map(|(i, r)| MetadataRecordView { offset: (start + i) as u64, record: r.to_string() })
+                .collect(),
+            brokers: (0..self.config.brokers)
+                .map(|b| {
+                    let reg = k.registrations.get(&b);
+                    KraftBrokerView {
+                        id: b,
+                        broker_epoch: reg.map_or(-1, |r| r.epoch as i64),
+                        fenced: reg.is_none_or(|r| r.fenced),
+                        metadata_offset: k.observers[b as usize].next_offset,
+                        since_heartbeat_ms: k.last_contact.get(&b).map_or(-1, |t| ((self.tick - t) * TICK_MS) as i64),
+                    }
+                })
+                .collect(),
+            partitions: k
+                .partitions
+                .iter()
+                .enumerate()
+                .map(|(p, r)| KraftPartitionView {
+                    partition: p as u32,
+                    elr: r.elr.clone(),
+                    last_known_elr: r.last_known_elr.clone(),
+                    partition_epoch: r.partition_epoch,
+                    leader_recovery_state: if r.recovering { "RECOVERING" } else { "RECOVERED" },
+                })
+                .collect(),
         }
     }
 
