@@ -271,7 +271,8 @@ test("a controlled shutdown moves leaderships first; electLeaders as kafka-leade
 
 test('Cluster.schema(): every config key with its kind, range and Kafka name; per-version defaults; the kinds', () => {
   const s = Cluster.schema();
-  assert.deepEqual(s.versions, ['0.8', '0.11', '2.8', '3.7']);
+  assert.deepEqual(s.versions, ['0.8', '0.11', '2.8', '3.7', '4.0', '4.2']);
+  assert.equal(s.presets['3.7'], '3.7 (ZooKeeper mode)');
   const keys = Object.keys(new Cluster({}).snapshot().config);
   assert.deepEqual(new Set(s.keys.map((k) => k.key)), new Set(keys), 'the schema lists exactly the config keys');
   const lag = s.keys.find((k) => k.key === 'replicaLagTimeMaxMs');

@@ -29,11 +29,14 @@ describe("form fields, from the core's schema (recorded)", () => {
     assert.deepEqual([lag.kafka, lag.min, lag.max, lag.value], ["replica.lag.time.max.ms", 100, 600000, 10000]);
     assert.equal(fields.find((f) => f.key === "brokers").kafka, null, "not a Kafka config");
     assert.deepEqual(fields.find((f) => f.key === "isrUpdate").options, ["zookeeper", "alter-partition"]);
+    const version = fields.find((f) => f.key === "version");
+    assert.equal(version.optionLabels[version.options.indexOf("3.7")], "3.7 (ZooKeeper mode)", "a preset is named with its era");
+    assert.equal(version.optionLabels[version.options.indexOf("4.2")], "4.2 (KRaft, ELR on)");
   });
   test("a version's defaults come from the schema; an unknown version is refused", () => {
     assert.equal(presetDefaults(schema, "0.8").replicaLagMaxMessages, 4000);
     assert.equal(presetDefaults(schema, "3.7").acks, "all");
-    assert.throws(() => presetDefaults(schema, "9.9"), /version: must be one of "0.8", "0.11", "2.8", "3.7", got "9.9"/);
+    assert.throws(() => presetDefaults(schema, "9.9"), /version: must be one of "0.8", "0.11", "2.8", "3.7", "4.0", "4.2", got "9.9"/);
   });
 });
 
