@@ -30,6 +30,10 @@ pub const EVENT_KINDS: &[(&str, &str)] = &[
     ("metadata-record", "KRaft: the controller wrote a PartitionChangeRecord that keeps the leader (an ISR or ELR change)"),
     ("broker-registered", "KRaft: a broker registered with the controller (RegisterBrokerRecord); it starts fenced"),
     ("broker-fenced", "KRaft: the controller fenced a broker (its session timed out) after removing it from every ISR"),
+    (
+        "broker-in-shutdown",
+        "KRaft: a broker asked to shut down while leading; the controller marks it in controlled shutdown and moves its leaderships",
+    ),
     ("broker-unfenced", "KRaft: the controller unfenced a broker that caught up with the metadata log"),
     ("controller", "a broker became the controller"),
     ("stale-controller", "a broker ignored a request from a controller with an older controller_epoch"),

@@ -117,13 +117,6 @@ impl Cluster {
                 ),
             ));
         }
-        if kind == FailKind::Shutdown && self.kraft.is_some() {
-            return Err(ApiError::new(
-                "kind",
-                "a controlled shutdown is not modelled in KRaft presets yet; allowed: \"crash\", \"stuck\", \"slow\", \"isolated\""
-                    .to_string(),
-            ));
-        }
         let now = self.tick;
         let expiry = self.session_expiry_text();
         let session_ms = self.config.zookeeper_session_timeout_ms;
@@ -143,6 +136,7 @@ impl Cluster {
                 let how = if lossy { "lost power (unflushed records are gone)" } else { "crashed" };
                 format!("b{broker} {how}; {expiry}")
             }
+            FailKind::Shutdown if self.kraft.is_some() => self.kraft_begin_shutdown(broker),
             FailKind::Shutdown => self.begin_shutdown(broker),
             FailKind::Stuck => {
                 self.brokers[broker as usize].status = BrokerStatus::Stuck;

@@ -9,7 +9,8 @@
 //! Brokers are observers: they fetch the log, replay it into their own image and apply each
 //! partition's latest state to their replicas (`ReplicaManager.applyDelta`); they register,
 //! heartbeat every `broker.heartbeat.interval.ms`, and are fenced after
-//! `broker.session.timeout.ms` without one.
+//! `broker.session.timeout.ms` without one; a controlled shutdown goes through their heartbeats
+//! (KIP-841), and the next registration says whether it was clean (KIP-966).
 //!
 //! Named simplifications (README): one controller, a single-voter quorum that commits each
 //! record as it writes it (no Raft among 3 voters: no elections, pre-vote or majority HW yet);
@@ -49,6 +50,8 @@ const REGISTRATION_BACKOFF_MS: (u64, u64) = (100, 30_000);
 pub struct BrokerRegistration {
     pub epoch: u64,
     pub fenced: bool,
+    /// In a controlled shutdown (KIP-841): it may neither lead nor join an ISR.
+    pub in_controlled_shutdown: bool,
     /// The offset of its RegisterBrokerRecord: it is unfenced once it has replayed that far.
     pub register_offset: u64,
 }
@@ -83,6 +86,8 @@ pub struct Observer {
     pub fenced: bool,
     /// Unfenced once since it started (BrokerState RUNNING rather than STARTING).
     pub running: bool,
+    /// `fail(b, "shutdown")`: its heartbeats say wantShutDown.
+    pub want_shut_down: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -184,7 +189,7 @@ fn apply_to_replica(r: &mut Replica, ctx: &mut crate::partition::Ctx, reg: &Part
 
 impl Kraft {
     fn is_active(&self, b: BrokerId) -> bool {
-        self.registrations.get(&b).is_some_and(|r| !r.fenced)
+        self.registrations.get(&b).is_some_and(|r| !r.fenced && !r.in_controlled_shutdown)
     }
 
     fn partitions_where(&self, pred: impl Fn(&PartitionRegistration) -> bool) -> Vec<u32> {
@@ -288,11 +293,17 @@ impl Cluster {
         let changed = replay(&mut k.partitions, &record);
         match &record {
             MetadataRecord::RegisterBroker { broker, broker_epoch } => {
-                k.registrations.insert(*broker, BrokerRegistration { epoch: *broker_epoch, fenced: true, register_offset: offset });
+                let reg = BrokerRegistration { epoch: *broker_epoch, fenced: true, in_controlled_shutdown: false, register_offset: offset };
+                k.registrations.insert(*broker, reg);
             }
             MetadataRecord::BrokerRegistrationChange { broker, fenced, .. } => {
                 if let Some(r) = k.registrations.get_mut(broker) {
                     r.fenced = *fenced;
+                }
+            }
+            MetadataRecord::BrokerInControlledShutdown { broker, .. } => {
+                if let Some(r) = k.registrations.get_mut(broker) {
+                    r.in_controlled_shutdown = true;
                 }
             }
             _ => {}
@@ -308,6 +319,9 @@ impl Cluster {
             let (broker, fenced) = match record {
                 MetadataRecord::RegisterBroker { broker, .. } => (broker, None),
                 MetadataRecord::BrokerRegistrationChange { broker, fenced, .. } => (broker, Some(fenced)),
+                MetadataRecord::BrokerInControlledShutdown { broker, .. } => {
+                    return self.events.push(now, "broker-in-shutdown", None, Some(broker), text);
+                }
                 _ => return,
             };
             match fenced {
@@ -355,7 +369,7 @@ impl Cluster {
         self.zk.brokers = k
             .registrations
             .iter()
-            .filter(|(_, r)| !r.fenced)
+            .filter(|(_, r)| !r.fenced && !r.in_controlled_shutdown)
             .map(|(b, r)| (*b, Registration { czxid: r.epoch, session_expires_at: None }))
             .collect();
     }
@@ -479,7 +493,8 @@ impl Cluster {
         if let Some(broker_epoch) = o.broker_epoch.filter(|_| now >= o.next_heartbeat && stale(o.heartbeat_sent)) {
             o.heartbeat_sent = Some(now);
             let current_metadata_offset = o.next_offset as i64 - 1;
-            msgs.push(KraftMsg::BrokerHeartbeat { broker: b, broker_epoch, current_metadata_offset });
+            let want_shut_down = o.want_shut_down;
+            msgs.push(KraftMsg::BrokerHeartbeat { broker: b, broker_epoch, current_metadata_offset, want_shut_down });
         }
         for m in msgs {
             self.send(b as NodeId, CONTROLLER, Msg::Kraft(m));
@@ -505,8 +520,8 @@ impl Cluster {
                 Msg::Kraft(KraftMsg::BrokerRegistration { broker, previous_broker_epoch }) => {
                     Some(Msg::Kraft(self.register_broker(broker, previous_broker_epoch)))
                 }
-                Msg::Kraft(KraftMsg::BrokerHeartbeat { broker, broker_epoch, current_metadata_offset }) => {
-                    Some(Msg::Kraft(self.heartbeat(broker, broker_epoch, current_metadata_offset)))
+                Msg::Kraft(KraftMsg::BrokerHeartbeat { broker, broker_epoch, current_metadata_offset, want_shut_down }) => {
+                    Some(Msg::Kraft(self.heartbeat(broker, broker_epoch, current_metadata_offset, want_shut_down)))
                 }
                 Msg::Kraft(KraftMsg::FetchMetadata { broker, fetch_offset }) => {
                     if fetch_offset < self.kraft().log.len() as u64 {
@@ -545,6 +560,11 @@ impl Cluster {
                         o.registration_retry_at = now + Config::ticks(backoff);
                     }
                 }
+            }
+            KraftMsg::BrokerHeartbeatResponse { should_shut_down: true, error: None, .. } => {
+                let epoch = self.kraft().observers[to as usize].broker_epoch;
+                self.kraft_mut().observers[to as usize].clean_shutdown_epoch = epoch;
+                self.stop_cleanly(to, "the controller answered shouldShutDown once it led nothing");
             }
             KraftMsg::BrokerHeartbeatResponse { is_fenced, error, .. } => {
                 let o = &mut self.kraft_mut().observers[to as usize];
@@ -644,14 +664,35 @@ impl Cluster {
         KraftMsg::BrokerRegistrationResponse { broker_epoch, error: None }
     }
 
-    /// `processBrokerHeartbeat`: the broker epoch must be current; a fenced broker that has
-    /// replayed up to its registration is unfenced; an unfenced one's session is renewed.
-    fn heartbeat(&mut self, b: BrokerId, broker_epoch: u64, current_metadata_offset: i64) -> KraftMsg {
+    /// `processBrokerHeartbeat` with `BrokerHeartbeatManager.calculateNextBrokerState`: the
+    /// broker epoch must be current; a fenced broker that has replayed up to its registration is
+    /// unfenced; one that wants to shut down enters CONTROLLED_SHUTDOWN while it leads a partition
+    /// (`handleBrokerInControlledShutdown`: out of every ISR, its leaderships moved, or the
+    /// partition left without a leader when no other ISR member may lead), then SHUTDOWN_NOW
+    /// (`handleBrokerFenced`) and is told to stop. An unfenced broker's session is renewed.
+    fn heartbeat(&mut self, b: BrokerId, broker_epoch: u64, current_metadata_offset: i64, want_shut_down: bool) -> KraftMsg {
         let Some(reg) = self.kraft().registrations.get(&b).cloned().filter(|r| r.epoch == broker_epoch) else {
-            return KraftMsg::BrokerHeartbeatResponse { is_caught_up: false, is_fenced: true, error: Some(KafkaError::StaleBrokerEpoch) };
+            let error = Some(KafkaError::StaleBrokerEpoch);
+            return KraftMsg::BrokerHeartbeatResponse { is_caught_up: false, is_fenced: true, should_shut_down: false, error };
         };
         let is_caught_up = current_metadata_offset >= reg.register_offset as i64;
-        if reg.fenced && is_caught_up {
+        let leads = !self.kraft().partitions_where(|r| r.leader == b as i32).is_empty();
+        let mut should_shut_down = false;
+        if want_shut_down {
+            if !reg.fenced && leads {
+                if !reg.in_controlled_shutdown {
+                    let why = format!("b{b} asked to shut down (wantShutDown) while it leads partitions");
+                    self.append(MetadataRecord::BrokerInControlledShutdown { broker: b, broker_epoch }, why);
+                }
+                let in_isr = self.kraft().partitions_where(|r| r.isr.contains(&b));
+                self.leader_and_isr_updates(in_isr, Some(b), None, None, &format!("b{b} is in a controlled shutdown"));
+            } else {
+                if !reg.fenced {
+                    self.fence(b, &format!("b{b} leads nothing and may shut down (SHUTDOWN_NOW)"));
+                }
+                should_shut_down = true;
+            }
+        } else if reg.fenced && is_caught_up {
             self.unfence(b, current_metadata_offset);
         }
         let now = self.tick;
@@ -660,7 +701,19 @@ impl Cluster {
         if !is_fenced {
             k.last_contact.insert(b, now);
         }
-        KraftMsg::BrokerHeartbeatResponse { is_caught_up, is_fenced, error: None }
+        KraftMsg::BrokerHeartbeatResponse { is_caught_up, is_fenced, should_shut_down, error: None }
+    }
+
+    /// `fail(b, "shutdown")` in a KRaft preset: the broker keeps working and heartbeats at once
+    /// with wantShutDown (`BrokerLifecycleManager.beginControlledShutdown`).
+    pub(crate) fn kraft_begin_shutdown(&mut self, b: BrokerId) -> String {
+        let now = self.tick;
+        self.brokers[b as usize].status = crate::broker::BrokerStatus::ShuttingDown { attempt: 1, next_try: None, asked_at: now };
+        let o = &mut self.kraft_mut().observers[b as usize];
+        o.want_shut_down = true;
+        o.next_heartbeat = now;
+        o.heartbeat_sent = None;
+        format!("b{b} begins a controlled shutdown: its heartbeats ask the controller to move its leaderships before it stops")
     }
 
     /// `ReplicationControlManager.alterPartition` with `validateAlterPartitionData`'s checks in

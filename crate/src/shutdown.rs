@@ -126,7 +126,7 @@ impl Cluster {
 
     /// The process stops cleanly: everything is flushed and every HW checkpointed, clients see
     /// their connections close, and the ZooKeeper session is closed (its znodes go at once).
-    fn stop_cleanly(&mut self, b: BrokerId, how: &str) {
+    pub(crate) fn stop_cleanly(&mut self, b: BrokerId, how: &str) {
         let mut out = Vec::new();
         {
             let (broker, mut ctx) = self.broker_ctx(b, &mut out);
@@ -140,6 +140,10 @@ impl Cluster {
         self.flush(b as NodeId, out);
         self.connection_closed(b);
         self.consumer_connection_closed(b);
+        if self.kraft.is_some() {
+            let text = format!("b{b} stopped cleanly ({how}): logs flushed, HWs checkpointed, its broker epoch kept for its next registration (a clean shutdown)");
+            return self.events.push(self.tick, "broker-stop", None, Some(b), text);
+        }
         self.zk.brokers.remove(&b);
         let mut text = format!("b{b} stopped cleanly ({how}): logs flushed, HWs checkpointed; its ZooKeeper session is closed, so /brokers/ids/{b} is deleted at once");
         if self.zk.controller == Some(b) {

@@ -13,6 +13,8 @@ pub enum MetadataRecord {
     RegisterBroker { broker: BrokerId, broker_epoch: u64 },
     /// `BrokerRegistrationChangeRecord` (fenced: FENCE / UNFENCE).
     BrokerRegistrationChange { broker: BrokerId, broker_epoch: u64, fenced: bool },
+    /// The same record with `inControlledShutdown` set (KIP-841): the broker asked to shut down.
+    BrokerInControlledShutdown { broker: BrokerId, broker_epoch: u64 },
     /// `PartitionRecord`: a partition created with its full state.
     Partition { partition: u32, replicas: Vec<BrokerId>, isr: Vec<BrokerId>, leader: i32 },
     /// `PartitionChangeRecord`: only the fields that change.
@@ -33,6 +35,10 @@ impl fmt::Display for MetadataRecord {
                 f,
                 "BrokerRegistrationChangeRecord(brokerId={broker}, brokerEpoch={broker_epoch}, fenced={})",
                 if *fenced { "FENCE" } else { "UNFENCE" }
+            ),
+            MetadataRecord::BrokerInControlledShutdown { broker, broker_epoch } => write!(
+                f,
+                "BrokerRegistrationChangeRecord(brokerId={broker}, brokerEpoch={broker_epoch}, inControlledShutdown=IN_CONTROLLED_SHUTDOWN)"
             ),
             MetadataRecord::Partition { partition, replicas, isr, leader } => write!(
                 f,
@@ -81,10 +87,12 @@ pub enum KraftMsg {
         broker: BrokerId,
         broker_epoch: u64,
         current_metadata_offset: i64,
+        want_shut_down: bool,
     },
     BrokerHeartbeatResponse {
         is_caught_up: bool,
         is_fenced: bool,
+        should_shut_down: bool,
         error: Option<KafkaError>,
     },
     /// A broker's Raft Fetch of `__cluster_metadata` as an observer (KIP-595).
@@ -122,12 +130,15 @@ impl fmt::Display for KraftMsg {
             KraftMsg::BrokerRegistrationResponse { broker_epoch, error } => {
                 write!(f, "BrokerRegistrationResponse brokerEpoch={broker_epoch}{}", err(error))
             }
-            KraftMsg::BrokerHeartbeat { broker, broker_epoch, current_metadata_offset } => {
-                write!(f, "BrokerHeartbeat b{broker} brokerEpoch={broker_epoch} currentMetadataOffset={current_metadata_offset}")
-            }
-            KraftMsg::BrokerHeartbeatResponse { is_caught_up, is_fenced, error } => {
-                write!(f, "BrokerHeartbeatResponse isCaughtUp={is_caught_up} isFenced={is_fenced}{}", err(error))
-            }
+            KraftMsg::BrokerHeartbeat { broker, broker_epoch, current_metadata_offset, want_shut_down } => write!(
+                f,
+                "BrokerHeartbeat b{broker} brokerEpoch={broker_epoch} currentMetadataOffset={current_metadata_offset} wantShutDown={want_shut_down}"
+            ),
+            KraftMsg::BrokerHeartbeatResponse { is_caught_up, is_fenced, should_shut_down, error } => write!(
+                f,
+                "BrokerHeartbeatResponse isCaughtUp={is_caught_up} isFenced={is_fenced} shouldShutDown={should_shut_down}{}",
+                err(error)
+            ),
             KraftMsg::FetchMetadata { broker, fetch_offset } => write!(f, "Fetch __cluster_metadata b{broker} fetchOffset={fetch_offset}"),
             KraftMsg::FetchMetadataResponse { records, high_watermark, .. } => {
                 write!(f, "FetchResponse __cluster_metadata {} records HW={high_watermark}", records.len())
