@@ -9,7 +9,8 @@
 
 // First: starts the wasm download before anything else runs (see core.js).
 import { corePromise } from "./core.js";
-import { App, chunksLoaded } from "./app/app.js";
+import { App } from "./app/app.js";
+import { chunksLoaded } from "./app/catalogue.js";
 import { commands } from "./app/commands.js";
 import { linkProblem, links, openShared } from "./app/links.js";
 import { installHooks } from "./app/hooks.js";

@@ -1,6 +1,7 @@
 // The page's application layer against the real wasm core (www/pkg), without a browser: the
 // Session (history, seeking, forks), the Player (stops, back / goto, autoplay, two sessions in
-// lockstep) and the three Modes behind one contract (www/app/).
+// lockstep), the three Modes behind one contract, the Catalogue that finds what a link opens and
+// the throttle of an embedded page's state events (www/app/).
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import { describe, test } from "node:test";
@@ -10,6 +11,10 @@ import { Player } from "../../www/app/player.js";
 import { FreePlay } from "../../www/app/modes/free.js";
 import { LessonMode, parsed } from "../../www/app/modes/lesson.js";
 import { CompareMode } from "../../www/app/modes/compare.js";
+import * as lessonModes from "../../www/app/modes/lesson.js";
+import * as compareModes from "../../www/app/modes/compare.js";
+import { Catalogue } from "../../www/app/catalogue.js";
+import { STATE_EVENT_MS, StateEvents } from "../../www/app/state-events.js";
 import { findPreset } from "../../www/compare.js";
 import { configOf } from "../../www/lesson.js";
 import { decodeShare } from "../../www/share.js";
@@ -343,5 +348,127 @@ describe("Modes: one contract", () => {
     assert.deepEqual(h.posted.filter((e) => e.type === "stop").map((e) => e.scenario), Array(6).fill("compare/acks"), "stops 1–4, then 3 and 4 again");
     assert.throws(() => new CompareMode(null, Cluster, parseScenario, h), /preset must be one of compare.js PRESETS/);
     mode.close();
+  });
+});
+
+describe("Catalogue: what a lesson or compare link opens", () => {
+  /** The chunk loaders as catalogue.js has them, over the real modes and scenario files (a panel stands for page/). */
+  const files = () => {
+    const out = {};
+    for (const group of fs.readdirSync(new URL("../../scenarios/", import.meta.url))) {
+      for (const f of fs.readdirSync(new URL(`../../scenarios/${group}/`, import.meta.url))) {
+        if (f.endsWith(".txt")) out[`../scenarios/${group}/${f}`] = scenario(`${group}/${f.slice(0, -4)}`);
+      }
+    }
+    return out;
+  };
+  const loaders = () => {
+    const loads = [];
+    const load = (name, value) => async () => (loads.push(name), value);
+    return { loads, lessons: load("lessons", [lessonModes, "lesson panel"]), scenarios: load("scenarios", { SCENARIO_FILES: files() }), compare: load("compare", [compareModes, "compare panel"]) };
+  };
+  const words = (key, args) => `${key} ${JSON.stringify(args)}`;
+
+  test("a lesson by name, by group/name, or the first lesson; its mode made on the session given", async () => {
+    const cat = new Catalogue(parseScenario, words, loaders());
+    const found = await cat.lesson("05-acks");
+    assert.equal(found.panel, "lesson panel");
+    const s = new Session(Cluster, {});
+    const mode = found.make(s, host());
+    assert.equal(mode.kind, "lesson");
+    assert.equal(mode.info().scenario, "05-acks");
+    assert.equal(mode.session, s);
+    assert.equal(found.failed("boom"), 'lesson.loadFailed {"name":"05-acks","error":"boom"}');
+    const first = await cat.lesson();
+    assert.equal(first.make(s, host()).info().scenario, "01-anatomy", "no name: the first lesson");
+    const core = await cat.lesson("core/leader-crash-election");
+    assert.equal(core.make(s, host()).info().scenario, "leader-crash-election");
+    assert.deepEqual(await cat.lesson("no-such-lesson"), { unknown: 'lesson.unknown {"name":"no-such-lesson"}' });
+    s.free();
+  });
+
+  test("the picker: every scenario, lessons by their title in the language, kept until it changes", async () => {
+    const cat = new Catalogue(parseScenario, words, loaders());
+    assert.throws(() => cat.picker("en"), /Catalogue.picker: no lesson has been opened yet/);
+    await cat.lesson();
+    const en = cat.picker("en");
+    assert.equal(cat.picker("en"), en, "the same entries while the language stays");
+    const anatomy = en.find((e) => e.id === "01-anatomy");
+    assert.equal(anatomy.group, "lessons");
+    assert.ok(anatomy.title.length > 0);
+    assert.equal(en.find((e) => e.group === "core").title, "", "the other scenarios go by their name");
+    const zh = cat.picker("zh");
+    assert.notEqual(zh, en);
+    assert.notEqual(zh.find((e) => e.id === "01-anatomy").title, anatomy.title, "the title in Chinese");
+    assert.equal(zh.length, en.length);
+  });
+
+  test("compare mode by preset id, or the first preset; the lesson chunk comes with it (the panel shares its parts)", async () => {
+    const load = loaders();
+    const cat = new Catalogue(parseScenario, words, load);
+    const found = await cat.compare("acks", Cluster);
+    assert.deepEqual(load.loads.sort(), ["compare", "lessons"]);
+    assert.equal(found.panel, "compare panel");
+    const mode = found.make(null, host());
+    assert.equal(mode.kind, "compare");
+    assert.equal(mode.info().scenario, "acks");
+    assert.equal(found.failed("refused"), "refused", "the core's words as they are");
+    mode.close();
+    const first = (await cat.compare(undefined, Cluster)).make(null, host());
+    assert.equal(first.info().scenario, compareModes.PRESETS[0].id);
+    first.close();
+    assert.deepEqual(await cat.compare("nope", Cluster), { unknown: 'lesson.unknown {"name":"nope"}' });
+  });
+
+  test("bad arguments name what is wrong", () => {
+    assert.throws(() => new Catalogue(null, words), /parse must be the core's parseScenario/);
+    assert.throws(() => new Catalogue(parseScenario, null), /t must be i18n.js t/);
+    assert.throws(() => new Catalogue(parseScenario, words, { lessons() {}, scenarios() {} }), /load.compare must be a chunk loader/);
+  });
+});
+
+describe("StateEvents: an embedded page's state events", () => {
+  const setup = () => {
+    const timers = manualTimers();
+    const sent = [];
+    const clock = { now: 0 };
+    let state = { tick: 0 };
+    const ev = new StateEvents(() => state, (p) => sent.push(p), { clock: () => clock.now, timers });
+    return { timers, sent, clock, ev, set: (s) => (state = s) };
+  };
+
+  test("at once, then at most one per STATE_EVENT_MS; the last change is sent as it is when the interval ends", () => {
+    const { timers, sent, clock, ev, set } = setup();
+    ev.post();
+    assert.deepEqual(sent, [{ tick: 0 }]);
+    clock.now = 30;
+    set({ tick: 1 });
+    ev.post();
+    set({ tick: 2 });
+    ev.post();
+    assert.equal(sent.length, 1, "inside the interval: held");
+    assert.equal(timers.pending.size, 1, "one timer for the changes held");
+    assert.equal([...timers.pending.values()][0].ms, STATE_EVENT_MS);
+    clock.now = 130;
+    timers.fire();
+    assert.deepEqual(sent, [{ tick: 0 }, { tick: 2 }], "the newest state");
+    clock.now = 140;
+    set({ tick: 3 });
+    ev.post(true);
+    assert.deepEqual(sent.at(-1), { tick: 3 }, "forced: at once");
+  });
+
+  test("nothing is sent while there is nothing to say (not embedded, no snapshot)", () => {
+    const { timers, sent, ev, set } = setup();
+    set(null);
+    ev.post();
+    ev.post(true);
+    assert.deepEqual(sent, []);
+    assert.equal(timers.pending.size, 0);
+  });
+
+  test("bad arguments name what is wrong", () => {
+    assert.throws(() => new StateEvents(null, () => {}), /payload must be a function/);
+    assert.throws(() => new StateEvents(() => null, 1), /send must be a function/);
   });
 });

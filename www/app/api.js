@@ -2,7 +2,7 @@
 // command goes to the app and the open mode like the page's own controls, and is answered with a
 // `result` event.
 
-import { chunksLoaded } from "./app.js";
+import { chunksLoaded } from "./catalogue.js";
 import * as chrome from "../page/chrome.js";
 import { commandCall, eventMessage, parseCommand } from "../embed-api.js";
 import { t } from "../i18n.js";

@@ -2,16 +2,18 @@
 // Loop. Every command goes to the mode through the one Mode contract (modes/free.js), so nothing
 // here asks which mode is open. Commands change state and mark the loop dirty; only the loop draws
 // (through page/draw.js). Core errors are said here, in words: a refusal as a toast, a panic
-// (the handle is then lost) as the banner.
+// (the handle is then lost) as the banner. What a lesson or compare link opens is found by the
+// Catalogue (catalogue.js); the host page's state events are throttled by state-events.js.
 
 import { isPanic, Session, SLICED_MS } from "./session.js";
 import { Loop } from "./loop.js";
 import { autoProduce, autoText } from "./producer.js";
 import { FreePlay } from "./modes/free.js";
+import { Catalogue } from "./catalogue.js";
+import { StateEvents } from "./state-events.js";
 import * as paint from "../page/draw.js";
 import * as forms from "../page/forms.js";
 import * as chrome from "../page/chrome.js";
-import { once } from "../lazy.js";
 import { getLang, t } from "../i18n.js";
 import { announcements, newViolations } from "../views/events-model.js";
 import { clearHistory, createHistory, recordSample, truncateAfter } from "../views/hw-history.js";
@@ -20,27 +22,6 @@ import { linkKey } from "../timeline.js";
 
 /** Lessons and compare mode play at least this fast (ticks per second) unless slowed down after. */
 const LESSON_TPS = 20;
-/** Embedded: at most one state event per this many ms while playing. */
-const STATE_EVENT_MS = 100;
-
-// Code-split: what the first frame does not need is a chunk of its own, loaded on first use.
-export const chunks = {
-  lessons: once(() => Promise.all([import("./modes/lesson.js"), import("../page/lesson-panel.js")])),
-  scenarios: once(() => import("../scenario-files.js")),
-  compare: once(() => Promise.all([import("./modes/compare.js"), import("../page/compare-panel.js")])),
-  inspector: once(() => import("../page/inspector.js")),
-  exports: once(() => import("../page/exports.js")),
-};
-
-/** Load chunks (names of `chunks`); resolves to null, or to the error's words. */
-export async function chunksLoaded(names) {
-  try {
-    await Promise.all(names.map((n) => chunks[n]()));
-    return null;
-  } catch (err) {
-    return errorMessage(err);
-  }
-}
 
 export class App {
   /** `core`: the wasm binding ({ Cluster, parseScenario }); `embed`: share.js embedOptions. */
@@ -48,7 +29,8 @@ export class App {
     this.Cluster = core.Cluster;
     /** Cluster.schema(): config keys, each version's defaults, the violation kinds (docs/api.md). */
     this.schema = core.Cluster.schema();
-    this.parse = core.parseScenario;
+    /** The lessons, scenarios and compare presets the page can open (catalogue.js). */
+    this.catalogue = new Catalogue(core.parseScenario, t);
     this.embed = embed;
     this.session = null;
     this.mode = null;
@@ -74,9 +56,6 @@ export class App {
       auto: { on: false, carry: 0 },
       roundRobin: 0,
       themeLocked: embed.theme !== null,
-      catalogue: [],
-      picker: null,
-      posted: { at: 0, timer: null },
       get horizon() {
         return this.app.session?.horizon ?? 0;
       },
@@ -92,6 +71,11 @@ export class App {
       draw: () => this.draw(),
       animate: (carry) => this.mode.session && paint.animate(this.state.snap, carry),
     });
+    const embedded = () => chrome.embedded && this.state.snap && this.mode;
+    this.stateEvents = new StateEvents(
+      () => (embedded() ? { ...this.mode.statePayload(this.state.snap), running: this.state.running } : null),
+      (payload) => chrome.postEvent("state", payload),
+    );
     // Modes call back through this (never the page itself).
     this.host = {
       lang: getLang,
@@ -99,7 +83,7 @@ export class App {
       post: (type, payload) => chrome.postEvent(type, payload),
       wake: () => this.changed(),
       reset: () => this.reset(),
-      picker: () => this.pickerEntries(),
+      picker: () => this.catalogue.picker(getLang()),
     };
   }
 
@@ -358,14 +342,22 @@ export class App {
     this.postState(true);
   }
 
-  /** Open `mode` (built by `make()`, which may throw: said with `failed(error)`), its panel shown. */
-  openMode(make, panel, { stop = 0, autoplay = false, keepSpeed = false } = {}, failed) {
+  /**
+   * Open what the catalogue found (catalogue.js lesson / compare: its mode made here, which may
+   * throw: said in its words), its panel shown; or say that it found nothing.
+   */
+  open(found, { stop = 0, autoplay = false, keepSpeed = false } = {}) {
+    if (found.unknown) {
+      chrome.notice(found.unknown);
+      return false;
+    }
     this.setRunning(false);
+    const panel = found.panel;
     let mode;
     try {
-      mode = make();
+      mode = found.make(this.session, this.host);
     } catch (err) {
-      chrome.say(failed(errorMessage(err)));
+      chrome.say(found.failed(errorMessage(err)));
       return false;
     }
     if (this.mode?.kind !== "play") this.mode?.close();
@@ -386,52 +378,18 @@ export class App {
     return true;
   }
 
-  pickerEntries() {
-    const s = this.state;
-    if (s.picker?.lang !== getLang()) s.picker = { lang: getLang(), entries: this.lessonModule.pickerEntries(s.catalogue, this.parse, getLang()) };
-    return s.picker.entries;
-  }
-
   /** Open a lesson or scenario (catalogue entry or name); `stop` > 1 plays to that stop at once. */
   async openLesson(nameOrEntry, opts = {}) {
-    const [[lessons, panel], files] = await Promise.all([chunks.lessons(), chunks.scenarios()]);
-    this.lessonModule = lessons;
-    if (!this.state.catalogue.length) this.state.catalogue = lessons.catalogue(files.SCENARIO_FILES);
-    const entry = typeof nameOrEntry === "string" ? lessons.findScenario(this.state.catalogue, nameOrEntry) : nameOrEntry ?? this.state.catalogue.find((e) => e.group === "lessons");
-    if (!entry) {
-      chrome.notice(t("lesson.unknown", { name: nameOrEntry }));
-      return false;
-    }
-    const failed = (error) => t("lesson.loadFailed", { name: entry.id, error });
-    return this.openMode(() => new lessons.LessonMode(lessons.parsed(entry, this.parse), this.session, this.host), panel, opts, failed);
+    return this.open(await this.catalogue.lesson(nameOrEntry), opts);
   }
 
   /** Open compare mode with preset `id` (default: the first); `stop` > 1 plays to that stop at once. */
   async openCompare(id, opts = {}) {
-    const [[modes, panel]] = await Promise.all([chunks.compare(), chunks.lessons()]);
-    const preset = id ? modes.findPreset(id) : modes.PRESETS[0];
-    if (!preset) {
-      chrome.notice(t("lesson.unknown", { name: id }));
-      return false;
-    }
-    return this.openMode(() => new modes.CompareMode(preset, this.Cluster, this.parse, this.host), panel, opts, errorMessage);
+    return this.open(await this.catalogue.compare(id, this.Cluster), opts);
   }
 
-  // ---------------------------------------------------------------- embedding
-
-  /** A `state` event to the host page after changes: at once when forced, else at most one per STATE_EVENT_MS. */
+  /** A `state` event to the host page after changes (state-events.js): at once when forced, else throttled. */
   postState(force = false) {
-    if (!chrome.embedded || !this.state.snap || !this.mode) return;
-    const p = this.state.posted;
-    const now = performance.now();
-    if (!force && now - p.at < STATE_EVENT_MS) {
-      p.timer ??= setTimeout(() => {
-        p.timer = null;
-        this.postState(true);
-      }, STATE_EVENT_MS);
-      return;
-    }
-    p.at = now;
-    chrome.postEvent("state", { ...this.mode.statePayload(this.state.snap), running: this.state.running });
+    this.stateEvents.post(force);
   }
 }

@@ -2,7 +2,7 @@
 // changes the app's state through the mode and marks the loop dirty. No mode branches: Next, Back,
 // Restart and the stop dots go to whichever mode is open.
 
-import { chunks, chunksLoaded } from "./app.js";
+import { chunks, chunksLoaded } from "./catalogue.js";
 import * as forms from "../page/forms.js";
 import * as chrome from "../page/chrome.js";
 import { configDiff, presetDefaults, readConfig, withVersionDefaults } from "../views/config-model.js";
