@@ -2,11 +2,11 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { chartTransform, chartWindow, clearHistory, createHistory, createPaths, extendPaths, HW, pathData, recordSample, spreadLabels, transformAttr, truncateAfter } from "../../www/views/hw-history.js";
-import { snapshotFixture } from "./fixtures.mjs";
+import { coreFixture } from "./fixtures.mjs";
 
-/** The fixture at `tick` with P0's leader HW and B0's LEO set. */
+/** The recorded failover snapshot at `tick`, with P0's leader HW and B0's LEO set (the chart draws whatever the samples say). */
 function at(tick, hw, leo0) {
-  const s = snapshotFixture();
+  const s = coreFixture("failover");
   s.tick = tick;
   s.partitions[0].hw = hw;
   s.partitions[0].logs[0].leo = leo0;
@@ -136,7 +136,7 @@ describe("chart paths", () => {
     b.partitions[0].logs = b.partitions[0].logs.slice(0, 2);
     recordSample(h, b);
     const p = createPaths(h, 0);
-    assert.deepEqual(steps(pathData(p, 2)), [["M", 1 - 1, 11], ["H", 0]]);
+    assert.deepEqual(steps(pathData(p, 2)), [["M", 1 - 1, 12], ["H", 0]], "B2's LEO 12 at tick 1, then nothing");
   });
 });
 
