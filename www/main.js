@@ -13,7 +13,7 @@ import { App } from "./app/app.js";
 import { chunksLoaded } from "./app/catalogue.js";
 import { commands } from "./app/commands.js";
 import { linkProblem, links, openShared } from "./app/links.js";
-import { installHooks } from "./app/hooks.js";
+import { playgroundHooks } from "./app/hooks.js";
 import { listen } from "./app/api.js";
 import { MAX_CALL } from "./app/session.js";
 import { wireControls } from "./page/controls.js";
@@ -64,7 +64,7 @@ async function main() {
   for (const p of [...embed.problems, ...chrome.link.problems]) chrome.say(t("param.bad", { name: p.name, value: p.value, why: p.why }), "info");
   const chunkError = await startChunks;
   if (chunkError) chrome.notice(t("main.chunkFailed", { error: chunkError }));
-  installHooks(app, share);
+  window.__playground = playgroundHooks(app, share);
 
   const config = embed.seed !== null ? { seed: embed.seed } : {};
   const shared = decodeShare(shareParams(location.search, location.hash));

@@ -218,10 +218,11 @@ export function commands(app) {
       } else if (command === "toggleAuto") {
         forms.setAutoBox(!s.auto.on);
         cmd.toggleAuto(!s.auto.on);
-      } else if (command === "lessonNext" || (command === "togglePlay" && app.mode.kind !== "play")) {
-        // In a lesson or comparison Space plays on to the next stop: free play would leave the script.
-        cmd.next();
-      }
+      } else if (command === "togglePlay") {
+        // Space plays a lesson or comparison on to its next stop (running free would leave its
+        // script); free play has no next stop (next() says so): it runs or pauses.
+        if (cmd.next() !== null) cmd.togglePlay();
+      } else if (command === "lessonNext") cmd.next();
       else if (command === "lessonBack") cmd.back();
       else if (brokerAction(command)) brokerCommand(command, s.selected);
       else cmd[command]?.();

@@ -1,12 +1,13 @@
-// window.__playground: the test hooks of tests/e2e and the benchmark (www/README.md lists them).
+// The test hooks of tests/e2e and the benchmark (www/README.md lists them), installed by main.js
+// as window.__playground.
 
 import { corePromise } from "../core.js";
 import { getLang } from "../i18n.js";
 
-/** Install the hooks over `app` (app.js App) and `share` (links.js links(app)). */
-export function installHooks(app, share) {
+/** The hooks over `app` (app.js App) and `share` (links.js links(app)). */
+export function playgroundHooks(app, share) {
   const model = (kind) => (app.mode?.kind === kind ? app.mode.model() : null);
-  window.__playground = {
+  return {
     /** The live handle, for tests only (e.g. to compare stateHash() after a seek). */
     get cluster() {
       return app.session?.cluster ?? null;
