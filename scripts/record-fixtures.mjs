@@ -58,6 +58,12 @@ export const STORIES = {
     config: { version: '3.7', brokers: 3, partitions: 1, replicationFactor: 3, ...SETTLED },
     actions: [['produce', { partition: 0, count: 2, acks: 1 }], ['step', 10], ['cut', 0, 2], ['produce', { partition: 0, count: 1, acks: 1 }], ['step', 398]],
   },
+  // 0.11, strategy=quorum: B2 is stuck at LEO 0 yet still in the ISR; the HW (3) followed a
+  // majority (leader and B1), and m4 waits for B1 alone (hwQuorum 2).
+  quorum: {
+    config: { version: '0.11', brokers: 3, partitions: 1, replicationFactor: 3, strategy: 'quorum', ...SETTLED },
+    actions: [['fail', 2, 'stuck'], ['produce', { partition: 0, count: 3, acks: 'all' }], ['step', 12], ['produce', { partition: 0, count: 1, acks: 'all' }], ['step', 1]],
+  },
   // The leader of 5 committed records crashed a moment ago: no HW, the records still committed.
   leaderCrashed: {
     config: { version: '3.7', brokers: 3, partitions: 1, replicationFactor: 3, ...SETTLED },

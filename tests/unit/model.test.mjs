@@ -306,6 +306,16 @@ describe("partition model", () => {
     assert.deepEqual(m.hwWaitingWhy, ["caught-up"]);
   });
 
+  test("who the HW waits for under strategy=quorum: a majority, not the stuck ISR member (recorded)", () => {
+    const s = coreFixture("quorum");
+    const m = partitionModel(s.partitions[0], s, 40);
+    assert.deepEqual(m.isr, [0, 1, 2]);
+    assert.equal(logOf(s.partitions[0], 2).leo, 0, "B2 is stuck at LEO 0");
+    assert.equal(m.hw, 3, "the min LEO over the ISR would say 0: the leader and B1 are a majority");
+    assert.deepEqual([m.hwWaitingFor, m.hwWaitingWhy, m.hwQuorum], [[1], ["quorum"], 2], "m4 waits for B1 alone");
+    for (const r of m.replicas) assert.deepEqual(r.cells.filter((c) => c.committed).map((c) => c.offset), r.broker === 2 ? [] : [0, 1, 2], `B${r.broker}`);
+  });
+
   test("a crashed leader the controller has not noticed is flagged", () => {
     const s = coreFixture("leaderCrashed");
     const m = partitionModel(s.partitions[0], s, 40);
