@@ -64,6 +64,16 @@ export const STORIES = {
     config: { version: '0.11', brokers: 3, partitions: 1, replicationFactor: 3, strategy: 'quorum', ...SETTLED },
     actions: [['fail', 2, 'stuck'], ['produce', { partition: 0, count: 3, acks: 'all' }], ['step', 12], ['produce', { partition: 0, count: 1, acks: 'all' }], ['step', 1]],
   },
+  // min.insync.replicas 3 on RF 2: 3.7 caps it at RF (KAFKA-15583), so the full ISR {0,1}
+  // takes acks=all; 2.8 refuses it with NOT_ENOUGH_REPLICAS for ever (the producer retries).
+  minIsrAboveRf: {
+    config: { version: '3.7', brokers: 3, partitions: 1, replicationFactor: 2, minInsyncReplicas: 3, ...SETTLED },
+    actions: [['produce', { partition: 0, count: 2, acks: 'all' }], ['step', 10]],
+  },
+  minIsrAboveRf28: {
+    config: { version: '2.8', brokers: 3, partitions: 1, replicationFactor: 2, minInsyncReplicas: 3, ...SETTLED },
+    actions: [['produce', { partition: 0, count: 2, acks: 'all' }], ['step', 10]],
+  },
   // The leader of 5 committed records crashed a moment ago: no HW, the records still committed.
   leaderCrashed: {
     config: { version: '3.7', brokers: 3, partitions: 1, replicationFactor: 3, ...SETTLED },

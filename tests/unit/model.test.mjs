@@ -334,6 +334,17 @@ describe("partition model", () => {
     ]);
   });
 
+  test("min.insync.replicas above RF: the effective min ISR is the core's, capped at RF by 3.7 only (recorded)", () => {
+    const capped = coreFixture("minIsrAboveRf");
+    const m = partitionModel(capped.partitions[0], capped, 40);
+    assert.deepEqual([capped.config.minInsyncReplicas, capped.partitions[0].minIsr, m.isr, m.hw], [3, 2, [0, 1], 2], "KAFKA-15583: min(3, RF 2)");
+    assert.deepEqual(m.flags, [], "the full ISR meets it: nothing is blocked");
+    assert.equal(capped.requests[0].status, "acked");
+    const old = coreFixture("minIsrAboveRf28");
+    assert.deepEqual(partitionModel(old.partitions[0], old, 40).flags.map((f) => [f.kind, f.text]), [["danger", "ISR < min.insync.replicas (3)"]], "2.8: an ISR of 2 can never meet 3");
+    assert.deepEqual([old.partitions[0].hw, old.requests[0].error], [0, "NOT_ENOUGH_REPLICAS"]);
+  });
+
   test("P2: long log windowed, cells only inside the window", () => {
     const m = partitionModel(snap.partitions[2], snap, 40);
     assert.equal(m.window.start, 18);

@@ -360,7 +360,7 @@ export class App {
       chrome.say(found.failed(errorMessage(err)));
       return false;
     }
-    if (this.mode?.kind !== "play") this.mode?.close();
+    this.mode?.close(); // the mode left (free play's close does nothing)
     if (this.panel && this.panel !== panel) this.panel.show(false);
     this.mode = mode;
     this.panel = panel;
