@@ -173,6 +173,40 @@ describe("Session", () => {
     a.free();
     b.free();
   });
+
+  test("a sampler sees the last `window` ticks of a replay, at once or in slices, each change with the core's values, and changes no state (#14)", async () => {
+    const a = new Session(Cluster, { seed: 4 });
+    const hws = new Map(); // tick → p0's [HW, leader LEO], stepping one tick at a time without a sampler
+    const values = (s) => {
+      const p = s.snapshot({ records: 0 }).partitions[0];
+      return [p.hw, p.logs.map((l) => l.leo).join(",")];
+    };
+    a.act("produce", [{ partition: 0, count: 3, acks: -1 }]);
+    for (let t = 1; t <= 300; t++) {
+      if (t === 210) a.act("produce", [{ partition: 0, count: 2, acks: 1 }]);
+      if (t === 240) a.act("fail", [a.snapshot().partitions[0].logs[1].broker]);
+      if (t === 250) a.act("produce", [{ partition: 0, count: 2, acks: 1 }]);
+      a.advance(1);
+      hws.set(a.tick, values(a));
+    }
+    const changes = [...hws.keys()].filter((t) => t > 201 && JSON.stringify(hws.get(t)) !== JSON.stringify(hws.get(t - 1)));
+    assert.ok(changes.length >= 3, `the HW or a LEO moves in the window: ticks ${changes}`);
+    for (const sliced of [false, true]) {
+      const b = new Session(Cluster, {});
+      const seen = [];
+      b.sampler = { window: 100, sample: (s) => seen.push([s.tick, values(s)]) };
+      const plan = b.restorePlan(a.config, a.actions, 300);
+      if (sliced) await b.replaySliced(plan, { pause: async () => {} });
+      else b.replay(plan);
+      assert.ok(seen.every(([t]) => t > 200 && t <= 300), `only ticks 201…300: ${seen.map(([t]) => t)}`);
+      for (const t of changes) assert.ok(seen.some(([at]) => at === t), `the change at tick ${t} is sampled`);
+      // Between samples nothing moved: the last sample at or before t holds the core's values at t.
+      for (let t = seen[0][0]; t <= 300; t++) assert.deepEqual(seen.findLast(([at]) => at <= t)[1], hws.get(t), `tick ${t}`);
+      assert.equal(hash(b), hash(a), "the very state");
+      b.free();
+    }
+    a.free();
+  });
 });
 
 describe("Player", () => {

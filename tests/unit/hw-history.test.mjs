@@ -1,7 +1,7 @@
 // HW-history ring buffer and chart geometry (www/views/hw-history.js).
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { chartTransform, chartWindow, clearHistory, createHistory, createPaths, extendPaths, HW, pathData, recordSample, spreadLabels, transformAttr, truncateAfter } from "../../www/views/hw-history.js";
+import { chartTransform, chartWindow, clearHistory, createHistory, createPaths, extendPaths, historySampler, HW, pathData, recordSample, spreadLabels, transformAttr, truncateAfter } from "../../www/views/hw-history.js";
 import { coreFixture } from "./fixtures.mjs";
 
 /** The recorded failover snapshot at `tick`, with P0's leader HW and B0's LEO set (the chart draws whatever the samples say). */
@@ -36,6 +36,23 @@ describe("ring buffer", () => {
     assert.ok(h.version > v, "changes bump the version (the charts redraw)");
     clearHistory(h);
     assert.equal(h.samples.length, 0);
+  });
+  test("a snapshot older than the last sample: the history went back, the samples after it go (#14)", () => {
+    const h = createHistory(50);
+    for (let t = 0; t < 10; t++) recordSample(h, at(t, t, t));
+    recordSample(h, at(4, 40, 4)); // a replay from tick 0 passing tick 4 again
+    assert.deepEqual(h.samples.map((s) => s.tick), [0, 1, 2, 3, 4]);
+    assert.equal(chartWindow(h, 0).hw, 40);
+  });
+  test("historySampler records the session's snapshot without records or requests, over the history's capacity", () => {
+    const h = createHistory(30);
+    const asked = [];
+    const sampler = historySampler(h);
+    assert.equal(sampler.window, 30);
+    sampler.sample({ snapshot: (opts) => (asked.push(opts), at(7, 2, 5)) });
+    assert.deepEqual(asked, [{ records: 0, requests: 0 }]);
+    assert.deepEqual(h.samples.map((s) => s.tick), [7]);
+    assert.throws(() => historySampler({}), /historySampler: hist must be a history from createHistory\(\)/);
   });
 });
 

@@ -16,7 +16,7 @@ import * as forms from "../page/forms.js";
 import * as chrome from "../page/chrome.js";
 import { getLang, t } from "../i18n.js";
 import { announcements, newViolations } from "../views/events-model.js";
-import { clearHistory, createHistory, recordSample, truncateAfter } from "../views/hw-history.js";
+import { clearHistory, createHistory, historySampler, recordSample } from "../views/hw-history.js";
 import { errorMessage, REQUESTS_SHOWN } from "../views/model.js";
 import { linkKey } from "../timeline.js";
 
@@ -187,7 +187,7 @@ export class App {
    */
   move(fn) {
     if (!this.usable()) return null;
-    const r = this.guard(fn, null);
+    const r = this.sampling(() => this.guard(fn, null));
     if (typeof r === "string") return r;
     this.setRunning(false);
     this.changed();
@@ -218,7 +218,8 @@ export class App {
     this.setRunning(false);
     const plan = this.guard(() => this.session.seekPlan(tick));
     const r = plan?.result;
-    if (r && r.to > r.from && (r.to - r.from > 1 || r.restored)) clearHistory(this.state.history); // the chart would have a gap
+    // Forward past what the replay samples, or from a checkpoint past the samples: a gap.
+    if (r && r.to > r.from && (r.to - r.from > this.state.history.capacity || r.restored)) clearHistory(this.state.history);
     return this.replay(plan?.ops ?? null);
   }
 
@@ -233,7 +234,7 @@ export class App {
     if (!plan || plan.estimateMs <= SLICED_MS) {
       let ok = true;
       try {
-        if (plan) this.session.replay(plan);
+        if (plan) this.sampling(() => this.session.replay(plan));
       } catch (err) {
         failed(err);
         ok = false;
@@ -246,7 +247,9 @@ export class App {
     this.setRunning(false);
     const progress = (tick, to) => chrome.replayProgress(tick, to, () => (job.cancelled = true));
     progress(this.session.tick, plan.to);
-    return this.session
+    const session = this.session;
+    session.sampler = historySampler(this.state.history);
+    return session
       .replaySliced(plan, { progress, cancelled: () => job.cancelled })
       .then(
         (r) => {
@@ -256,11 +259,22 @@ export class App {
         (err) => (failed(err), null),
       )
       .finally(() => {
+        session.sampler = null;
         this.replaying = null;
         chrome.replayProgress(null);
         this.state.shownStamp = -1;
         this.refresh();
       });
+  }
+
+  /** Run `fn`, a jump, with the session sampling the ticks it replays into the HW chart. */
+  sampling(fn) {
+    this.session.sampler = historySampler(this.state.history);
+    try {
+      return fn();
+    } finally {
+      this.session.sampler = null;
+    }
   }
 
   setRunning(on) {
@@ -297,8 +311,7 @@ export class App {
         s.shownStamp = this.session.stamp;
         s.continuous = continuous && s.prev !== null;
         s.cuts = new Set(snap.cutLinks.map(([a, b]) => linkKey(a, b)));
-        if (s.prev && snap.tick < s.prev.tick) truncateAfter(s.history, snap.tick);
-        recordSample(s.history, snap);
+        recordSample(s.history, snap); // (one older than the last sample: the history went back)
         if (s.continuous) paint.announce(announcements(events, newViolations(snap, s.prev.tick)));
       } catch (err) {
         this.coreFailed(err);

@@ -50,6 +50,15 @@ export class Session {
     this.events = { items: [], version: 0 };
     /** Bumped by every change of state (act, advance, seek, reset): a lesson notices the reader moved. */
     this.stamp = 0;
+    /**
+     * null, or { window, sample(session) }: every advance and replay then steps its last `window`
+     * ticks one at a time and calls sample after each that changed something (it had events, or
+     * an action was applied): the app sets it for a jump, so that the HW chart gets the history
+     * the jump replays (hw-history.js historySampler). The HW and the LEOs move only with an
+     * event (hw, append, replicate, truncate, leader …: docs/api.md), so the ticks skipped hold
+     * the values of the last sample.
+     */
+    this.sampler = null;
     this.reset(config);
   }
 
@@ -106,8 +115,9 @@ export class Session {
 
   /** Run a replay plan (restorePlan, seekPlan) at once. Returns the events. */
   replay(plan) {
-    this.run(plan.quiet, false);
-    const events = this.run(plan.audible);
+    const from = this.sampleFrom(plan.to);
+    this.run(plan.quiet, false, from);
+    const events = this.run(plan.audible, true, from);
     this.replayed(plan, events);
     return events;
   }
@@ -120,7 +130,9 @@ export class Session {
    * rejects it, as replay() throws.
    */
   async replaySliced(plan, { progress = () => {}, cancelled = () => false, now = () => performance.now(), pause = yieldToPage } = {}) {
-    const ops = [...plan.quiet.map((op) => [op, false]), ...plan.audible.map((op) => [op, true])];
+    const from = this.sampleFrom(plan.to);
+    // Split up front, so that the ticks sampled one by one are sliced too.
+    const ops = [...splitAfter(plan.quiet, this.at, from).map((op) => [op, false]), ...splitAfter(plan.audible, plan.loud, from).map((op) => [op, true])];
     const events = [];
     // A reset or another seek meanwhile gives the session a new handle: this replay is then stale.
     const handle = this.cluster;
@@ -141,7 +153,7 @@ export class Session {
         return { cancelled: true, events };
       }
       const t0 = now();
-      for (const e of this.run([op], loud)) events.push(e);
+      for (const e of this.run([op], loud, from)) events.push(e);
       if (op.step) last = now() - t0;
     }
     this.replayed(plan, events);
@@ -177,7 +189,7 @@ export class Session {
 
   /** Run `n` ticks, replaying any recorded actions on the way. Returns the events, oldest first. */
   advance(n) {
-    const events = this.run(this.advancePlan(n).audible);
+    const events = this.run(this.advancePlan(n).audible, true, this.sampleFrom(this.at + n));
     this.horizon = Math.max(this.horizon, this.at);
     if (events.length) this.events = { items: mergeEvents(this.events.items, events), version: this.events.version + 1 };
     return events;
@@ -275,13 +287,29 @@ export class Session {
     this.events = { items: [], version: this.events.version + 1 };
   }
 
-  /** Run replay operations on the handle; the events of the steps (none with `withEvents` false). */
-  run(ops, withEvents = true) {
+  /** The tick after which a run towards `to` samples (see `sampler`); Infinity without a sampler. */
+  sampleFrom(to) {
+    return this.sampler ? to - this.sampler.window : Infinity;
+  }
+
+  /**
+   * Run replay operations on the handle; the events of the steps (none with `withEvents` false).
+   * The ticks after `sampleFrom` are stepped one at a time, sampled as `sampler` says.
+   */
+  run(ops, withEvents = true, sampleFrom = Infinity) {
     this.sync();
-    return runPlan(this.cluster, ops, {
-      apply: (cluster, a) => call(cluster, a.method, a.args, this.words),
+    const sample = () => this.at > sampleFrom && this.sampler.sample(this);
+    return runPlan(this.cluster, splitAfter(ops, this.at, sampleFrom), {
+      apply: (cluster, a) => {
+        const r = call(cluster, a.method, a.args, this.words);
+        sample();
+        return r;
+      },
       checkpoints: this.checkpoints,
-      onStep: (n) => (this.at += n),
+      onStep: (n, events) => {
+        this.at += n;
+        if (events.length) sample();
+      },
       events: withEvents,
     });
   }
@@ -310,6 +338,23 @@ function call(cluster, method, args, t) {
   const fn = cluster[method];
   if (typeof fn !== "function") throw new Error(t("main.noMethod", { method }));
   return fn.apply(cluster, args);
+}
+
+/** `ops` (starting at tick `at`) with their steps past tick `from` split into steps of one tick, with events. */
+function splitAfter(ops, at, from) {
+  if (from === Infinity) return ops;
+  const out = [];
+  for (const op of ops) {
+    if (!op.step) {
+      out.push(op);
+      continue;
+    }
+    const head = Math.min(op.step, Math.max(0, from - at));
+    if (head > 0) out.push({ step: head });
+    for (let k = head; k < op.step; k++) out.push({ step: 1, events: true });
+    at += op.step;
+  }
+  return out;
 }
 
 function freeHandle(handle) {
