@@ -661,7 +661,7 @@ export default {
   "replay.busy": "Wait for the replay to finish, or cancel it.",
   "replay.cancel": "Cancel",
   "replay.cancelled": "Replay cancelled at tick {tick}: the rest of the history is kept (seek or play to go on).",
-  "speed.capped": "{speed} · capped: {actual}",
+  "speed.capped": "capped at\n{actual}",
   "speed.capped.title": "The cluster cannot run this fast on this device: it runs at {actual}, so that the page keeps answering.",
   "param.bad": "The URL parameter {name}={value} was ignored: {why}",
   // ---- the first screen (issue #14)

@@ -664,7 +664,7 @@ export default {
   "replay.busy": "请等待重放完成，或取消它。",
   "replay.cancel": "取消",
   "replay.cancelled": "重放已在 tick {tick} 取消：其余历史仍保留（拖动时间轴或播放即可继续）。",
-  "speed.capped": "{speed} · 已限速：{actual}",
+  "speed.capped": "已限速，实际\n{actual}",
   "speed.capped.title": "集群在此设备上无法运行这么快：为了页面保持响应，它以 {actual} 运行。",
   "param.bad": "已忽略 URL 参数 {name}={value}：{why}",
   // ---- the first screen (issue #14)
