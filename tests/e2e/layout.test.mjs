@@ -150,6 +150,8 @@ describe("the first screen in a lesson", () => {
       await page.waitForFunction(() => window.__playground.lesson()?.stop === 2 && !window.__playground.lesson().playing);
       await assertAboveFold(page, "#lesson-caption, #lesson-next, #lesson-back", 812, 375, 3);
       await assertAboveFold(page, ".partition .replica", 812, 375, 3);
+      const tops = await page.$$eval("#lesson .lesson-nav > *", (els) => els.map((el) => Math.round(el.getBoundingClientRect().top + el.getBoundingClientRect().height / 2)));
+      assert.ok(Math.max(...tops) - Math.min(...tops) <= 2, `Restart, Back, the stop, Next and Close on one line (their middles at y ${tops})`);
       await viewShot(page, "layout-375-lesson");
       assert.deepEqual(errors, []);
     } finally {
