@@ -210,6 +210,8 @@ describe("compare mode at 375×812", () => {
       assert.deepEqual(out, [], "nothing of the picture is cut at the pane's edge");
       const head = await page.$$eval(".compare-pane .pane-picture svg text", (els) => els.filter((el) => /ISR \{|HW \d/.test(el.textContent) && el.getAttribute("font-size") === "12").map((el) => el.textContent).join(" "));
       assert.match(head, /leader B0 · epoch 0 · ISR \{0,1,2\}.*HW \d/, "the partition line says leader, epoch, ISR and HW");
+      const tops = await page.$$eval("#compare .lesson-nav > *", (els) => els.map((el) => Math.round(el.getBoundingClientRect().top + el.getBoundingClientRect().height / 2)));
+      assert.ok(Math.max(...tops) - Math.min(...tops) <= 2, `Restart, Back, the stop, Next and Close on one line (their middles at y ${tops})`);
       await viewShot(page, "layout-375-compare");
     } finally {
       await ctx.close();
