@@ -110,6 +110,8 @@ describe("the first screen at 375×812, free play", () => {
     assert.equal(await page.getAttribute(".partition.is-chosen", "data-partition"), "0");
     await assertAboveFold(page, ".partition .replica", 812, 375, 3);
     await assertAboveFold(page, "#produce, #produce-partition", 812, 375, 2);
+    // The rows' own LEO and HW next to the leader's view of them: the heading says which is which.
+    await assertAboveFold(page, ".partition:not([hidden]) .stats-head", 812, 375, 1);
     const header = await page.$eval(".topbar", (el) => el.getBoundingClientRect().height);
     assert.ok(header <= 812 * 0.15, `the header takes ${header} px`);
     assert.equal(await page.$eval(".topbar", (el) => getComputedStyle(el).position), "sticky");
