@@ -1,7 +1,8 @@
-// The HW-history chart of a lesson opened at a later stop (a share link, an embed): it shows the
-// history the page replayed to get there, sampled from the core's snapshots during the replay,
-// not a flat line with a spike at the right edge (#14). The series is read back from the drawn
-// step-line paths and held against the HW the core had at each tick (seeking back and stepping).
+// The HW-history chart of a lesson opened at a later stop (a share link, an embed), and after
+// Next change skipped ahead: it shows the history the page replayed or skipped, sampled from the
+// core's snapshots on the way, not a flat line with a spike at the right edge (#14). The series is
+// read back from the drawn step-line paths and held against the HW the core had at each tick
+// (seeking back and stepping).
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { openPage } from "./browser.mjs";
@@ -74,4 +75,34 @@ describe("the HW chart of a lesson opened at a stop", () => {
       }
     });
   }
+
+  test("free play: Next change skips past the HW's rise (acks=1 needs no follower); the chart has it at its tick", TIMEOUT, async () => {
+    const { page, errors, close } = await openPage({ query: "?lang=en" });
+    try {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await ready(page);
+      await page.selectOption("#produce-acks", "1");
+      await page.click("#produce");
+      // Skips stop at the changes a reader waits for (here the ack, the leader answering alone);
+      // then one runs to its limit, the followers' fetches moving the HW on the way.
+      const tick = () => page.evaluate(() => window.__playground.snapshot().tick);
+      let from = await tick();
+      let to = from;
+      for (let i = 0; i < 4 && to - from < 1000; i++) {
+        from = to;
+        await page.click("#skip");
+        to = await tick();
+      }
+      assert.ok(to - from >= 1000, `a long skip: ticks ${from} → ${to}`);
+      await page.evaluate(() => window.__playground.render());
+      const drawn = await drawnHw(page, 0);
+      const rise = drawn.find(([, hw]) => hw === 1);
+      assert.ok(rise && rise[0] > from && rise[0] < from + 100, `the HW reached 1 soon after tick ${from}, drawn there: ${JSON.stringify(drawn)}`);
+      const core = await coreHw(page, 0, rise[0] - 1, rise[0]);
+      assert.deepEqual(core, [[rise[0] - 1, 0], [rise[0], 1]], "the core's HW rose at that very tick");
+      assert.deepEqual(errors, []);
+    } finally {
+      await close();
+    }
+  });
 });

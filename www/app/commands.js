@@ -65,7 +65,8 @@ export function commands(app) {
       app.setRunning(false);
       if (!app.usable()) return;
       app.mode.pause();
-      const r = app.guard(() => skipToChange(() => app.mode.advance(1)), null);
+      // A jump: the HW chart gets the ticks skipped (app.sampling), not a spike at the end.
+      const r = app.guard(() => app.sampling(() => skipToChange(() => app.mode.advance(1))), null);
       if (!r) return;
       app.refresh({ continuous: true, events: r.events });
       chrome.say(r.change ? t("skip.found", { tick: app.session.tick, text: r.change.text }) : t("skip.none", { n: MAX_SKIP_TICKS }), "info");
