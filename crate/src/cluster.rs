@@ -162,7 +162,7 @@ impl Cluster {
                 isr,
                 false,
                 crate::events::Reason::new(
-                    crate::events::params!("why.created", topic = crate::zk::TOPIC, b = ar[0]),
+                    crate::events::params!("why.created", topic = crate::zk::TOPIC, b = ar[0], p = p),
                     format!("topic {} created: preferred replica b{} leads p{p}", crate::zk::TOPIC, ar[0]),
                 ),
             );

@@ -250,12 +250,10 @@ impl Cluster {
                     leader = l as i32;
                     isr.retain(|r| live.contains(r));
                     why.push(gone.clone());
+                    let order = ar.iter().map(|b| b.to_string()).collect::<Vec<_>>().join(",");
                     why.push(Reason::new(
-                        params!("why.clean", b = l, assignment = &ar),
-                        format!(
-                            "elected b{l}, the first live ISR member in assignment order [{}]",
-                            ar.iter().map(|b| b.to_string()).collect::<Vec<_>>().join(",")
-                        ),
+                        params!("why.clean", b = l, assignment = order.as_str()),
+                        format!("elected b{l}, the first live ISR member in assignment order [{order}]"),
                     ));
                 } else if let Some(&l) = ar.iter().find(|r| self.config.unclean_leader_election_enable && live.contains(r)) {
                     leader = l as i32;

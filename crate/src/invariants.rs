@@ -150,7 +150,7 @@ impl Cluster {
             return;
         }
         let Reason { text, params } = what;
-        let event = params!("violation", kind = kind, detail = params.clone());
+        let event = params!("violation", violation = kind, detail = params.clone());
         self.events.record(self.tick, "violation", Some(partition), None, event, format!("{kind}: {text}"));
         if self.violations.len() < MAX_VIOLATIONS {
             self.violations.push(Violation { kind, tick: self.tick, partition, text, params });

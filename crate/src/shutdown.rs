@@ -79,11 +79,11 @@ impl Cluster {
                     .find(|r| self.controller_live.contains_key(r) && st.isr.contains(r) && !self.shutting_down.contains(r));
                 if let Some(l) = candidate {
                     let isr: Vec<BrokerId> = st.isr.iter().copied().filter(|r| !self.shutting_down.contains(r)).collect();
+                    let order = ar.iter().map(|r| r.to_string()).collect::<Vec<_>>().join(",");
                     let text = format!(
-                        "leader b{b} is shutting down (controlled shutdown); elected b{l}, the first live ISR member in assignment order [{}] that is not shutting down",
-                        ar.iter().map(|r| r.to_string()).collect::<Vec<_>>().join(",")
+                        "leader b{b} is shutting down (controlled shutdown); elected b{l}, the first live ISR member in assignment order [{order}] that is not shutting down"
                     );
-                    let why = Reason::new(params!("why.shutdown-moved", from = b, b = l, assignment = &ar), text);
+                    let why = Reason::new(params!("why.shutdown-moved", from = b, b = l, assignment = order.as_str()), text);
                     self.write_partition_state(p, l as i32, isr, false, why);
                 }
             } else {

@@ -3,6 +3,7 @@
 // are none, the invariants being checked. Jump buttons carry data-jump-tick; the app seeks.
 
 import { h, join, setText } from "./dom.js";
+import { eventText } from "./event-text.js";
 import { formatSeconds, modelKey } from "./model.js";
 import { hasKey, t } from "../i18n.js";
 
@@ -51,7 +52,7 @@ export function render(root, snap, schema) {
         "li",
         { class: "violation", title: invariants(schema).find(([k]) => k === v.kind)?.[1] },
         h("span", { class: "v-kind" }, `${v.kind}${v.partition >= 0 ? ` · P${v.partition}` : ""}`),
-        h("span", { class: "v-text" }, v.text),
+        h("span", { class: "v-text" }, eventText(v)),
         h("button", { type: "button", class: "btn btn-small", "data-jump-tick": v.tick, "aria-label": t("guarantees.jump.aria", { tick: v.tick, kind: v.kind }) }, `tick ${v.tick} · ${formatSeconds(v.tick * snap.tickMs)}`),
       ),
     () => {},
