@@ -51,7 +51,7 @@ fn main() -> ExitCode {
                 for e in events.iter().filter(|e| all || !matches!(e.kind, "replicate") && !e.text.contains("follower HW")) {
                     println!("{:>8.1}s  {:<18} {}", e.time_ms as f64 / 1000.0, e.kind, e.text);
                 }
-                if let Command::Expect(x, says) = &line.command {
+                if let Command::Expect(x, says, _) = &line.command {
                     match says.get(&lang.to_string()) {
                         Some(sentence) => println!("   ✓ {sentence} ({x})"),
                         None => println!("   ✓ {x}"),
