@@ -10,7 +10,7 @@ import { Player } from "../../www/app/player.js";
 import { FreePlay } from "../../www/app/modes/free.js";
 import { LessonMode, parsed } from "../../www/app/modes/lesson.js";
 import { CompareMode } from "../../www/app/modes/compare.js";
-import { findPreset } from "../../www/compare.js";
+import { findPreset, loadPresets } from "../../www/compare.js";
 import { configOf } from "../../www/lesson.js";
 import { decodeShare } from "../../www/share.js";
 import { traceJson } from "../../www/export.js";
@@ -18,6 +18,8 @@ import { traceJson } from "../../www/export.js";
 await init({ module_or_path: fs.readFileSync(new URL("../../www/pkg/kafka_replication_bg.wasm", import.meta.url)) });
 
 const scenario = (name) => fs.readFileSync(new URL(`../../scenarios/${name}.txt`, import.meta.url), "utf8");
+const COMPARE = new URL("../../scenarios/compare/", import.meta.url);
+loadPresets(Object.fromEntries(fs.readdirSync(COMPARE).map((f) => [`../scenarios/compare/${f}`, fs.readFileSync(new URL(f, COMPARE), "utf8")])), parseScenario);
 const hash = (s) => String(s.cluster.stateHash());
 /** A host as the app gives the modes, recording what they post. */
 const host = () => {

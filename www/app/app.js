@@ -408,8 +408,9 @@ export class App {
 
   /** Open compare mode with preset `id` (default: the first); `stop` > 1 plays to that stop at once. */
   async openCompare(id, opts = {}) {
-    const [[modes, panel]] = await Promise.all([chunks.compare(), chunks.lessons()]);
-    const preset = id ? modes.findPreset(id) : modes.PRESETS[0];
+    const [[modes, panel], , files] = await Promise.all([chunks.compare(), chunks.lessons(), chunks.scenarios()]);
+    const presets = modes.loadPresets(files.SCENARIO_FILES, this.parse);
+    const preset = id ? modes.findPreset(id) : presets[0];
     if (!preset) {
       chrome.notice(t("lesson.unknown", { name: id }));
       return false;
