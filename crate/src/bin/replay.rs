@@ -33,6 +33,10 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    if let Some((line, key, _)) = script.compare() {
+        eprintln!("{path}: line {line}: a compare file ({key}) plays two clusters side by side: `cargo test --test scenarios` or the page's compare mode plays it");
+        return ExitCode::from(2);
+    }
     let mut cluster = match script.cluster() {
         Ok(c) => c,
         Err(e) => {
