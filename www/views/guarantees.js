@@ -1,6 +1,7 @@
 // Guarantees panel: the invariant violations the core reports (snapshot.violations, each
-// {kind, tick, partition, text}) in red, each with a button that jumps to its tick; when there
-// are none, the invariants being checked. Jump buttons carry data-jump-tick; the app seeks.
+// {kind, tick, partition, text, params}, said in the reader's language by event-text.js) in red,
+// each with a button that jumps to its tick; when there are none, the invariants being checked.
+// Jump buttons carry data-jump-tick; the app seeks.
 
 import { h, join, setText } from "./dom.js";
 import { eventText } from "./event-text.js";
