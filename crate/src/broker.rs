@@ -126,11 +126,18 @@ impl Broker {
             let error = stale.then_some(KafkaError::StaleControllerEpoch);
             ctx.out.push((from, Msg::LeaderAndIsrResponse { partition, leader_epoch: *leader_epoch, error }));
             if stale {
-                ctx.events.push(
+                ctx.events.record(
                     ctx.now,
                     "stale-controller",
                     Some(partition),
                     Some(self.id),
+                    crate::events::params!(
+                        "stale-controller",
+                        b = self.id,
+                        from = from,
+                        epoch = *controller_epoch,
+                        current = self.controller_epoch
+                    ),
                     format!(
                         "b{} rejected LeaderAndIsr from b{from}: STALE_CONTROLLER_EPOCH ({controller_epoch} < {})",
                         self.id, self.controller_epoch

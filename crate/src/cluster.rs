@@ -61,7 +61,7 @@ pub struct Cluster {
     pub violations: Vec<Violation>,
     pub violations_dropped: u64,
     /// The controller's last leadership decision per partition, in words (for cause chains).
-    pub(crate) last_election: Vec<String>,
+    pub(crate) last_election: Vec<crate::events::Reason>,
     pub(crate) next_request: u32,
     pub(crate) next_value: u32,
     /// The idempotent producer's next sequence number per partition.
@@ -139,7 +139,7 @@ impl Cluster {
             guards: vec![PartitionGuard::default(); config.partitions as usize],
             violations: Vec::new(),
             violations_dropped: 0,
-            last_election: vec![String::new(); config.partitions as usize],
+            last_election: vec![Default::default(); config.partitions as usize],
             next_request: 1,
             next_value: 1,
             next_sequence: vec![0; config.partitions as usize],
@@ -161,7 +161,10 @@ impl Cluster {
                 ar[0] as i32,
                 isr,
                 false,
-                format!("topic {} created: preferred replica b{} leads p{p}", crate::zk::TOPIC, ar[0]),
+                crate::events::Reason::new(
+                    crate::events::params!("why.created", topic = crate::zk::TOPIC, b = ar[0], p = p),
+                    format!("topic {} created: preferred replica b{} leads p{p}", crate::zk::TOPIC, ar[0]),
+                ),
             );
         }
         // The LeaderAndIsr requests of topic creation are applied at once: the cluster starts settled.

@@ -97,7 +97,8 @@ impl Cluster {
                 c.resets += 1;
                 c.position = hw;
                 let text = format!("consumer of p{partition}: offset {old} is out of range on the leader; it resets to the HW {hw}");
-                self.events.push(now, "consumer-reset", Some(*partition), None, text);
+                let params = crate::events::params!("consumer-reset", p = *partition, old = old, hw = hw);
+                self.events.record(now, "consumer-reset", Some(*partition), None, params, text);
             }
             Some(_) => {}
         }

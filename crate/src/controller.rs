@@ -5,7 +5,7 @@
 use crate::cluster::Cluster;
 use crate::collections::{VecMap, VecSet};
 use crate::config::Strategy;
-use crate::events::set_text;
+use crate::events::{params, set_text, Reason};
 use crate::log::Epoch;
 use crate::message::Tick;
 use crate::message::{BrokerId, KafkaError, Msg, NodeId};
@@ -101,11 +101,13 @@ impl Cluster {
         for b in expired {
             self.zk.brokers.remove(&b);
             let mut text = format!("ZooKeeper session of b{b} expired: /brokers/ids/{b} deleted");
+            let mut kind = "zk-session-expired";
             if self.zk.controller == Some(b) {
                 self.zk.controller = None;
                 text.push_str(", and /controller with it");
+                kind = "zk-session-expired.controller";
             }
-            self.events.push(now, "zk-session-expired", None, Some(b), text);
+            self.events.record(now, "zk-session-expired", None, Some(b), params!(kind, b = b), text);
         }
     }
 
@@ -116,7 +118,14 @@ impl Cluster {
             if self.brokers[b as usize].reaches_zookeeper() && !self.zk.is_registered(b) {
                 let czxid = self.zk.register(b);
                 self.brokers[b as usize].zk_session = Some(czxid);
-                self.events.push(self.tick, "zk-register", None, Some(b), format!("b{b} registered /brokers/ids/{b}"));
+                self.events.record(
+                    self.tick,
+                    "zk-register",
+                    None,
+                    Some(b),
+                    params!("zk-register", b = b),
+                    format!("b{b} registered /brokers/ids/{b}"),
+                );
             }
         }
     }
@@ -136,11 +145,12 @@ impl Cluster {
         self.control_queue.clear();
         self.shutting_down.clear();
         self.rebalance_at = None;
-        self.events.push(
+        self.events.record(
             self.tick,
             "controller",
             None,
             Some(b),
+            params!("controller", b = b, epoch = self.zk.controller_epoch),
             format!("b{b} is the controller (controller_epoch {})", self.zk.controller_epoch),
         );
     }
@@ -154,8 +164,8 @@ impl Cluster {
             return; // a dead controller acts on nothing until its session expires
         }
         self.resend_unanswered(ctrl);
-        self.complete_reassignments(ctrl);
-        self.maybe_rebalance_leaders(ctrl);
+        self.complete_reassignments();
+        self.maybe_rebalance_leaders();
         let registered: VecMap<BrokerId, u64> = self.zk.brokers.iter().map(|(b, r)| (*b, r.czxid)).collect();
         if registered == self.controller_live {
             return;
@@ -194,7 +204,11 @@ impl Cluster {
             let mut unclean = false;
             let quorum = self.config.strategy == Strategy::Quorum;
             if !leader_live {
-                let gone = if st.leader >= 0 { format!("leader b{} is gone", st.leader) } else { "it had no leader".to_string() };
+                let gone = if st.leader >= 0 {
+                    Reason::new(params!("why.leader-gone", b = st.leader), format!("leader b{} is gone", st.leader))
+                } else {
+                    Reason::new(params!("why.no-leader"), "it had no leader".to_string())
+                };
                 let alive: Vec<BrokerId> = ar.iter().copied().filter(|r| live.contains(r)).collect();
                 if quorum {
                     // The quorum alternative (not Kafka): a majority must be alive, and the most
@@ -208,45 +222,66 @@ impl Cluster {
                         Some(l) => {
                             leader = l as i32;
                             isr = alive.clone();
-                            why.push(format!(
-                                "{gone}; {} of {} replicas alive (a majority): elected b{l}, the most complete log (quorum strategy)",
-                                alive.len(),
-                                ar.len()
+                            why.push(gone.clone());
+                            why.push(Reason::new(
+                                params!("why.quorum-elected", alive = alive.len(), replicas = ar.len(), b = l),
+                                format!(
+                                    "{} of {} replicas alive (a majority): elected b{l}, the most complete log (quorum strategy)",
+                                    alive.len(),
+                                    ar.len()
+                                ),
                             ));
                         }
                         None if st.leader >= 0 => {
                             leader = -1;
-                            why.push(format!("{gone}; only {} of {} replicas alive, fewer than a majority of {majority}: p{p} is offline (quorum strategy)", alive.len(), ar.len()));
+                            why.push(gone.clone());
+                            why.push(Reason::new(
+                                params!("why.quorum-offline", alive = alive.len(), replicas = ar.len(), majority = majority, p = p),
+                                format!(
+                                    "only {} of {} replicas alive, fewer than a majority of {majority}: p{p} is offline (quorum strategy)",
+                                    alive.len(),
+                                    ar.len()
+                                ),
+                            ));
                         }
                         None => {}
                     }
                 } else if let Some(&l) = ar.iter().find(|r| live.contains(r) && isr.contains(r)) {
                     leader = l as i32;
                     isr.retain(|r| live.contains(r));
-                    why.push(format!(
-                        "{gone}; elected b{l}, the first live ISR member in assignment order [{}]",
-                        ar.iter().map(|b| b.to_string()).collect::<Vec<_>>().join(",")
+                    why.push(gone.clone());
+                    let order = ar.iter().map(|b| b.to_string()).collect::<Vec<_>>().join(",");
+                    why.push(Reason::new(
+                        params!("why.clean", b = l, assignment = order.as_str()),
+                        format!("elected b{l}, the first live ISR member in assignment order [{order}]"),
                     ));
                 } else if let Some(&l) = ar.iter().find(|r| self.config.unclean_leader_election_enable && live.contains(r)) {
                     leader = l as i32;
                     isr = vec![l];
                     unclean = true;
-                    why.push(format!("{gone}; no ISR member is alive: UNCLEAN election of b{l} (unclean.leader.election.enable=true), committed records may be lost"));
+                    why.push(gone.clone());
+                    why.push(Reason::new(
+                        params!("why.unclean", b = l),
+                        format!("no ISR member is alive: UNCLEAN election of b{l} (unclean.leader.election.enable=true), committed records may be lost"),
+                    ));
                 } else if st.leader >= 0 {
                     leader = -1;
-                    why.push(format!("{gone}; no live ISR member: p{p} is offline"));
+                    why.push(gone.clone());
+                    why.push(Reason::new(params!("why.offline", p = p), format!("no live ISR member: p{p} is offline")));
                 }
             }
             let dead: Vec<BrokerId> = isr.iter().copied().filter(|r| !live.contains(r)).collect();
             for d in dead {
                 if isr.len() > 1 {
                     isr.retain(|r| *r != d);
-                    why.push(format!("removed b{d} from the ISR: its ZooKeeper session expired"));
+                    why.push(Reason::new(
+                        params!("why.session-expired", b = d),
+                        format!("removed b{d} from the ISR: its ZooKeeper session expired"),
+                    ));
                 }
             }
             if leader != st.leader || isr != st.isr {
-                let text = format!("controller b{ctrl}: p{p} {}", why.join("; "));
-                self.write_partition_state(p, leader, isr, unclean, text);
+                self.write_partition_state(p, leader, isr, unclean, Reason::join(why));
             } else {
                 for &b in ar.iter().filter(|b| started.contains(b)) {
                     self.send_leader_and_isr(ctrl, b, p);
@@ -258,7 +293,8 @@ impl Cluster {
     /// The controller writes a new leadership decision (leader_epoch + 1) and sends it to every
     /// live replica. From 3.2 an unclean election marks the leader RECOVERING (KIP-704); any
     /// other decision keeps the recovery state.
-    pub(crate) fn write_partition_state(&mut self, p: u32, leader: i32, isr: Vec<BrokerId>, unclean: bool, why: String) {
+    /// `why`: the decision's reason, after "controller bN: pP ".
+    pub(crate) fn write_partition_state(&mut self, p: u32, leader: i32, isr: Vec<BrokerId>, unclean: bool, why: Reason) {
         let ctrl = self.zk.controller.expect("only a controller decides leadership");
         let cur = self.zk.partitions[p as usize].clone();
         let next = PartitionState {
@@ -276,9 +312,19 @@ impl Cluster {
             // The controller read the znode just now, so its conditional write succeeds.
             self.zk.conditional_update(p, cur.version, next).expect("the controller writes the version it read");
         }
-        let text = format!("{why} → leader {leader}, leader_epoch {}, ISR {}", cur.leader_epoch + 1, set_text(&isr));
-        self.last_election[p as usize] = format!("Last election ({}): {text}.", crate::invariants::secs(self.tick));
-        self.events.push(self.tick, "leader-election", Some(p), (leader >= 0).then_some(leader as u32), text);
+        let epoch = cur.leader_epoch + 1;
+        // Topic creation is the topic's, not a controller's decision about a partition.
+        let (by, kind) = if cur.leader_epoch < 0 {
+            (String::new(), "leader-election.created")
+        } else {
+            (format!("controller b{ctrl}: p{p} "), "leader-election")
+        };
+        let text = format!("{by}{} → leader {leader}, leader_epoch {epoch}, ISR {}", why.text, set_text(&isr));
+        let params = params!(kind, ctrl = ctrl, p = p, why = why.params, leader = leader, epoch = epoch, isr = &isr);
+        let at = crate::invariants::secs(self.tick);
+        self.last_election[p as usize] =
+            Reason::new(params!("last-election", at = at.as_str(), election = params.clone()), format!("Last election ({at}): {text}."));
+        self.events.record(self.tick, "leader-election", Some(p), (leader >= 0).then_some(leader as u32), params, text);
         // `isReplicaOnline`: brokers shutting down are not sent the decision.
         for b in self.zk.assignment[p as usize].clone() {
             if self.controller_live.contains_key(&b) && !self.shutting_down.contains(&b) {
@@ -322,11 +368,10 @@ impl Cluster {
             }
         }
         for (b, msg) in resend {
-            let text = format!(
-                "controller b{ctrl} resent {msg} to b{b}: no answer within controller.socket.timeout.ms {}",
-                self.config.controller_socket_timeout_ms
-            );
-            self.events.push(now, "control-resent", msg.partition(), Some(b), text);
+            let timeout = self.config.controller_socket_timeout_ms;
+            let text = format!("controller b{ctrl} resent {msg} to b{b}: no answer within controller.socket.timeout.ms {timeout}");
+            let params = params!("control-resent.controller", ctrl = ctrl, msg = msg.to_string(), b = b, timeout = timeout);
+            self.events.record(now, "control-resent", msg.partition(), Some(b), params, text);
             self.send(ctrl as NodeId, b as NodeId, msg);
         }
     }
@@ -345,7 +390,7 @@ impl Cluster {
     /// `onPartitionReassignment`, second phase: once every target replica is in the ISR, the
     /// reassignment is complete and the controller bumps the leader epoch again (its
     /// `updateLeaderEpochAndSendRequest`), so every replica learns the final replica set.
-    fn complete_reassignments(&mut self, ctrl: BrokerId) {
+    fn complete_reassignments(&mut self) {
         let done: Vec<u32> = self
             .zk
             .reassignments
@@ -356,9 +401,8 @@ impl Cluster {
         for p in done {
             let target = self.zk.reassignments.remove(&p).expect("listed just now");
             let st = self.zk.partitions[p as usize].clone();
-            let text =
-                format!("controller b{}: p{p} reassignment complete: every target replica {} is in the ISR", ctrl, set_text(&target));
-            self.write_partition_state(p, st.leader, st.isr, false, text);
+            let text = format!("reassignment complete: every target replica {} is in the ISR", set_text(&target));
+            self.write_partition_state(p, st.leader, st.isr, false, Reason::new(params!("why.reassigned", target = &target), text));
         }
     }
 
@@ -390,15 +434,15 @@ impl Cluster {
                 ),
             ));
         }
-        let Some(ctrl) = self.zk.controller.filter(|c| self.brokers[*c as usize].runs()) else {
+        if self.zk.controller.filter(|c| self.brokers[*c as usize].runs()).is_none() {
             return Err(ApiError::new("partition", "no controller is active to reassign it; wait for one".to_string()));
-        };
+        }
         self.zk.assignment[partition as usize].push(broker);
         self.zk.reassignments.insert(partition, self.zk.assignment[partition as usize].clone());
         self.brokers[broker as usize].replicas.get_or_insert_with(partition, || crate::partition::Replica::new(partition));
         let st = self.zk.partitions[partition as usize].clone();
-        let text = format!("controller b{ctrl}: p{partition} reassigned: b{broker} added to the replicas; it starts outside the ISR");
-        self.write_partition_state(partition, st.leader, st.isr, false, text);
+        let text = format!("reassigned: b{broker} added to the replicas; it starts outside the ISR");
+        self.write_partition_state(partition, st.leader, st.isr, false, Reason::new(params!("why.replica-added", b = broker), text));
         Ok(())
     }
 }

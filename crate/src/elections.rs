@@ -14,6 +14,7 @@ use crate::api::{check_keys, choice_arg, int_list_arg, ApiError, Value};
 use crate::cluster::Cluster;
 use crate::collections::VecSet;
 use crate::config::Config;
+use crate::events::{params, Reason};
 use crate::message::{BrokerId, KafkaError};
 
 /// `electLeaders({ type })`: Kafka's `ElectionType`.
@@ -75,9 +76,9 @@ impl Cluster {
         if let Some(bad) = partitions.iter().flatten().find(|p| **p >= n) {
             return Err(ApiError::new("partitions", format!("must list partitions from 0 to {}, got {bad}", n - 1)));
         }
-        let Some(ctrl) = self.active_controller() else {
+        if self.active_controller().is_none() {
             return Err(ApiError::new("type", "no controller is active to elect leaders; wait for one".to_string()));
-        };
+        }
         let mut list = partitions.unwrap_or_else(|| (0..n).collect());
         list.sort_unstable();
         list.dedup();
@@ -85,8 +86,11 @@ impl Cluster {
             .into_iter()
             .map(|p| {
                 let error = match kind {
-                    ElectionType::Preferred => self.preferred_election(ctrl, p, "an admin request (ElectLeaders, type preferred)"),
-                    ElectionType::Unclean => self.unclean_election(ctrl, p),
+                    ElectionType::Preferred => self.preferred_election(
+                        p,
+                        &Reason::new(params!("trigger.admin"), "an admin request (ElectLeaders, type preferred)".to_string()),
+                    ),
+                    ElectionType::Unclean => self.unclean_election(p),
                 };
                 ElectionResult { partition: p, error: error.map(KafkaError::name) }
             })
@@ -99,7 +103,7 @@ impl Cluster {
         self.zk.controller.filter(|c| self.brokers[*c as usize].runs() && self.brokers[*c as usize].reaches_zookeeper())
     }
 
-    fn preferred_election(&mut self, ctrl: BrokerId, p: u32, trigger: &str) -> Option<KafkaError> {
+    fn preferred_election(&mut self, p: u32, trigger: &Reason) -> Option<KafkaError> {
         let st = self.zk.partitions[p as usize].clone();
         let preferred = self.zk.assignment[p as usize][0];
         if st.leader == preferred as i32 {
@@ -108,12 +112,19 @@ impl Cluster {
         if !(self.electable().contains(&preferred) && st.isr.contains(&preferred)) {
             return Some(KafkaError::PreferredLeaderNotAvailable);
         }
-        let text = format!("controller b{ctrl}: p{p} preferred replica election after {trigger}: elected b{preferred}, the first replica in assignment order");
-        self.write_partition_state(p, preferred as i32, st.isr, false, text);
+        let text =
+            format!("preferred replica election after {}: elected b{preferred}, the first replica in assignment order", trigger.text);
+        self.write_partition_state(
+            p,
+            preferred as i32,
+            st.isr,
+            false,
+            Reason::new(params!("why.preferred", trigger = trigger.params.clone(), b = preferred), text),
+        );
         None
     }
 
-    fn unclean_election(&mut self, ctrl: BrokerId, p: u32) -> Option<KafkaError> {
+    fn unclean_election(&mut self, p: u32) -> Option<KafkaError> {
         let st = self.zk.partitions[p as usize].clone();
         let live = self.electable();
         if st.leader >= 0 && live.contains(&(st.leader as u32)) {
@@ -128,19 +139,19 @@ impl Cluster {
                 None => return Some(KafkaError::EligibleLeadersNotAvailable),
             },
         };
-        let how = if unclean {
-            format!("no ISR member is alive: UNCLEAN election of b{leader}, committed records may be lost")
+        let (how, kind) = if unclean {
+            (format!("no ISR member is alive: UNCLEAN election of b{leader}, committed records may be lost"), "why.admin-unclean")
         } else {
-            format!("elected b{leader}, the first live ISR member in assignment order")
+            (format!("elected b{leader}, the first live ISR member in assignment order"), "why.admin-clean")
         };
-        let text = format!("controller b{ctrl}: p{p} election after an admin request (ElectLeaders, type unclean): {how}");
-        self.write_partition_state(p, leader as i32, isr, unclean, text);
+        let text = format!("election after an admin request (ElectLeaders, type unclean): {how}");
+        self.write_partition_state(p, leader as i32, isr, unclean, Reason::new(params!(kind, b = leader), text));
         None
     }
 
     /// `auto.leader.rebalance.enable`: the task a controller schedules every
     /// `leader.imbalance.check.interval.seconds` from the moment it became controller.
-    pub(crate) fn maybe_rebalance_leaders(&mut self, ctrl: BrokerId) {
+    pub(crate) fn maybe_rebalance_leaders(&mut self) {
         if !self.config.auto_leader_rebalance_enable {
             return;
         }
@@ -164,15 +175,18 @@ impl Cluster {
             if !self.zk.reassignments.is_empty() {
                 return; // not while a reassignment is in progress
             }
-            let trigger = format!(
-                "the leader imbalance check (b{broker} leads {} of the {} partitions it prefers, more than leader.imbalance.per.broker.percentage {percentage}% away)",
-                preferred.len() - elsewhere.len(),
-                preferred.len()
+            let leads = preferred.len() - elsewhere.len();
+            let trigger = Reason::new(
+                params!("trigger.imbalance", b = broker, leads = leads, prefers = preferred.len(), percentage = percentage),
+                format!(
+                    "the leader imbalance check (b{broker} leads {leads} of the {} partitions it prefers, more than leader.imbalance.per.broker.percentage {percentage}% away)",
+                    preferred.len()
+                ),
             );
             for p in elsewhere {
                 let st = &self.zk.partitions[p as usize];
                 if electable.contains(&broker) && st.isr.contains(&broker) {
-                    self.preferred_election(ctrl, p, &trigger);
+                    self.preferred_election(p, &trigger);
                 }
             }
         }

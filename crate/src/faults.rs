@@ -7,6 +7,7 @@ use crate::broker::BrokerStatus;
 use crate::cluster::Cluster;
 use crate::collections::VecMap;
 use crate::config::{Config, TICK_MS};
+use crate::events::{params, Reason};
 use crate::message::{BrokerId, Envelope, NodeId};
 use crate::partition::Ctx;
 
@@ -131,24 +132,40 @@ impl Cluster {
                 self.flush(broker as NodeId, out);
                 self.connection_closed(broker);
                 self.consumer_connection_closed(broker);
-                let how = if lossy { "lost power (unflushed records are gone)" } else { "crashed" };
-                format!("b{broker} {how}; its ZooKeeper session expires in {session_ms} ms")
+                let (how, kind) =
+                    if lossy { ("lost power (unflushed records are gone)", "broker-fail.power") } else { ("crashed", "broker-fail.crash") };
+                Reason::new(
+                    params!(kind, b = broker, session = session_ms),
+                    format!("b{broker} {how}; its ZooKeeper session expires in {session_ms} ms"),
+                )
             }
             FailKind::Shutdown => self.begin_shutdown(broker),
             FailKind::Stuck => {
                 self.brokers[broker as usize].status = BrokerStatus::Stuck;
-                format!("b{broker} is stuck (GC pause): it fetches and answers nothing; its ZooKeeper session expires in {session_ms} ms unless it resumes")
+                Reason::new(
+                    params!("broker-fail.stuck", b = broker, session = session_ms),
+                    format!("b{broker} is stuck (GC pause): it fetches and answers nothing; its ZooKeeper session expires in {session_ms} ms unless it resumes"),
+                )
             }
             FailKind::Slow { delay_ms } => {
                 self.brokers[broker as usize].status = BrokerStatus::Slow { delay: Config::ticks(delay_ms) };
-                format!("b{broker} is slow: every message to or from it takes {delay_ms} ms longer")
+                Reason::new(
+                    params!("broker-fail.slow", b = broker, delay = delay_ms),
+                    format!("b{broker} is slow: every message to or from it takes {delay_ms} ms longer"),
+                )
             }
             FailKind::Isolated { zookeeper } => {
                 self.brokers[broker as usize].status = BrokerStatus::Isolated { zookeeper };
                 if zookeeper {
-                    format!("b{broker} is isolated from the other brokers and from ZooKeeper (its session expires in {session_ms} ms)")
+                    Reason::new(
+                        params!("broker-fail.isolated-zk", b = broker, session = session_ms),
+                        format!("b{broker} is isolated from the other brokers and from ZooKeeper (its session expires in {session_ms} ms)"),
+                    )
                 } else {
-                    format!("b{broker} is isolated from the other brokers; it still reaches ZooKeeper and the producer")
+                    Reason::new(
+                        params!("broker-fail.isolated", b = broker),
+                        format!("b{broker} is isolated from the other brokers; it still reaches ZooKeeper and the producer"),
+                    )
                 }
             }
         };
@@ -158,7 +175,7 @@ impl Cluster {
                 reg.session_expires_at.get_or_insert(now + self.timing.session);
             }
         }
-        self.events.push(now, "broker-fail", None, Some(broker), text);
+        self.events.record(now, "broker-fail", None, Some(broker), text.params, text.text);
         Ok(())
     }
 
@@ -187,12 +204,12 @@ impl Cluster {
             }
             BrokerStatus::Crashed | BrokerStatus::Stopped => {
                 b.restart(now);
-                let note = if self.zk.is_registered(broker) {
-                    "it registers in ZooKeeper once its old session expires"
+                let (note, kind) = if self.zk.is_registered(broker) {
+                    ("it registers in ZooKeeper once its old session expires", "broker-recover.restart-wait")
                 } else {
-                    "it registers in ZooKeeper"
+                    ("it registers in ZooKeeper", "broker-recover.restart")
                 };
-                format!("b{broker} restarted with its log on disk and the checkpointed HWs; {note}")
+                Reason::new(params!(kind, b = broker), format!("b{broker} restarted with its log on disk and the checkpointed HWs; {note}"))
             }
             BrokerStatus::Stuck => {
                 b.status = BrokerStatus::Up;
@@ -202,14 +219,17 @@ impl Cluster {
                     self.network.redeliver(now, env);
                 }
                 let waiting = if n == 1 { "1 message".to_string() } else { format!("{n} messages") };
-                format!("b{broker} resumed after its pause, with {waiting} waiting")
+                Reason::new(
+                    params!("broker-recover.resume", b = broker, n = n),
+                    format!("b{broker} resumed after its pause, with {waiting} waiting"),
+                )
             }
             _ => {
                 b.status = BrokerStatus::Up;
-                format!("b{broker} is healthy again")
+                Reason::new(params!("broker-recover.healthy", b = broker), format!("b{broker} is healthy again"))
             }
         };
-        self.events.push(now, "broker-recover", None, Some(broker), text);
+        self.events.record(now, "broker-recover", None, Some(broker), text.params, text.text);
         Ok(())
     }
 
@@ -226,11 +246,12 @@ impl Cluster {
     pub fn cut(&mut self, a: u32, b: u32) -> Result<(), ApiError> {
         let link = self.link(a, b)?;
         if self.cut_links.insert(link) {
-            self.events.push(
+            self.events.record(
                 self.tick,
                 "link-cut",
                 None,
                 None,
+                params!("link-cut", a = link.0, b = link.1),
                 format!("link b{}–b{} cut: messages between them are lost", link.0, link.1),
             );
         }
@@ -240,7 +261,8 @@ impl Cluster {
     pub fn heal(&mut self, a: u32, b: u32) -> Result<(), ApiError> {
         let link = self.link(a, b)?;
         if self.cut_links.remove(&link) {
-            self.events.push(self.tick, "link-heal", None, None, format!("link b{}–b{} healed", link.0, link.1));
+            let params = params!("link-heal", a = link.0, b = link.1);
+            self.events.record(self.tick, "link-heal", None, None, params, format!("link b{}–b{} healed", link.0, link.1));
         }
         Ok(())
     }
@@ -258,7 +280,15 @@ impl Cluster {
         let kind = env.msg.kind();
         if let Some(i) = self.drop_next.iter().position(|k| *k == kind) {
             self.drop_next.remove(i);
-            self.events.push(self.tick, "message-dropped", env.msg.partition(), None, format!("the network dropped {env} (dropNext)"));
+            let params = params!("message-dropped", msg = env.to_string());
+            self.events.record(
+                self.tick,
+                "message-dropped",
+                env.msg.partition(),
+                None,
+                params,
+                format!("the network dropped {env} (dropNext)"),
+            );
             return true;
         }
         // Clients (producer, consumers) reach every broker.

@@ -121,7 +121,7 @@ pub struct DelayedProduce {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct PendingIsr {
     pub isr: Vec<BrokerId>,
-    pub reasons: Vec<(BrokerId, String)>,
+    pub reasons: Vec<(BrokerId, crate::events::Reason)>,
     /// The controller the last attempt went to, when, and how many attempts so far.
     pub sent_to: BrokerId,
     pub sent_at: Tick,
@@ -192,18 +192,32 @@ pub struct LeaderAndIsr<'m> {
     pub replicas: &'m [BrokerId],
 }
 
-/// `event!(replica, ctx, kind, broker, text)`: records a replica's event, formatting `text` only
-/// when the event feed is on (`Config::events`; the per-fetch events are the hot path).
+/// `event!(replica, ctx, kind, broker, [params,] text)`: records a replica's event, building its
+/// params and text only when the event feed is on (`Config::events`; the per-fetch events are the
+/// hot path).
 macro_rules! event {
     ($replica:expr, $ctx:expr, $kind:expr, $broker:expr, $text:expr) => {
+        event!($replica, $ctx, $kind, $broker, $crate::events::Params::default(), $text)
+    };
+    ($replica:expr, $ctx:expr, $kind:expr, $broker:expr, $params:expr, $text:expr) => {
         if $ctx.events.enabled() {
             let broker = $broker;
+            let params = $params;
             let text = $text;
-            $replica.event($ctx, $kind, broker, text);
+            $replica.event($ctx, $kind, broker, params, text);
         }
     };
 }
 pub(crate) use event;
+
+/// `offsets_text` as params (templates `ev.offset`, `ev.offsets`).
+pub(crate) fn offsets_params(from: Offset, to: Offset) -> crate::events::Params {
+    if to == from + 1 {
+        crate::events::params!("offset", offset = from)
+    } else {
+        crate::events::params!("offsets", first = from, last = to - 1)
+    }
+}
 
 pub(crate) fn offsets_text(from: Offset, to: Offset) -> String {
     if to == from + 1 {
@@ -243,6 +257,7 @@ impl Replica {
                 ctx,
                 "stop-replica",
                 ctx.me,
+                crate::events::params!("stop-replica", b = ctx.me, p = self.partition),
                 format!("b{} stopped fetching p{}: StopReplica from the controller", ctx.me, self.partition)
             );
         }
@@ -270,6 +285,7 @@ impl Replica {
                     ctx,
                     "lost-unflushed",
                     ctx.me,
+                    crate::events::params!("lost-unflushed", b = ctx.me, p = self.partition, offsets = offsets_params(kept, leo)),
                     format!(
                         "b{} lost p{} {} in the power failure: not yet flushed to disk",
                         ctx.me,
@@ -322,8 +338,8 @@ impl Replica {
         Msg::ProduceResponse { request, attempt, partition: self.partition, base_offset: None, error: Some(error) }
     }
 
-    pub(crate) fn event(&self, ctx: &mut Ctx, kind: &'static str, broker: BrokerId, text: String) {
-        ctx.events.push(ctx.now, kind, Some(self.partition), Some(broker), text);
+    pub(crate) fn event(&self, ctx: &mut Ctx, kind: &'static str, broker: BrokerId, params: crate::events::Params, text: String) {
+        ctx.events.record(ctx.now, kind, Some(self.partition), Some(broker), params, text);
     }
 
     /// Where epoch `requested` ends in this log (`LeaderEpochFileCache.endOffsetFor`, §4.4):
@@ -413,6 +429,15 @@ impl Replica {
             ctx,
             "leader",
             ctx.me,
+            crate::events::params!(
+                "leader",
+                b = ctx.me,
+                p = self.partition,
+                epoch = self.leader_epoch,
+                leo = leo,
+                hw = self.log.high_watermark(),
+                isr = &self.isr
+            ),
             format!(
                 "b{} became leader of p{} at leader_epoch {} (LEO {leo}, HW {}, ISR {})",
                 ctx.me,

@@ -6,9 +6,10 @@
 use crate::api::{bool_arg, check_keys, choice_arg, int_arg, ApiError, Value};
 use crate::cluster::Cluster;
 use crate::config::Config;
+use crate::events::{params, Params};
 use crate::log::Offset;
 use crate::message::{Acks, KafkaError, Msg, ProduceRequest, Tick, PRODUCER};
-use crate::partition::offsets_text;
+use crate::partition::{offsets_params, offsets_text};
 
 /// The one producer's id (a real broker hands it out with InitProducerId).
 pub const PRODUCER_ID: i64 = 1000;
@@ -251,16 +252,41 @@ impl Cluster {
         let values = if self.events.enabled() { values_text(req.first_value, req.count) } else { String::new() };
         if leader < 0 {
             let (p, attempt) = (req.partition, req.attempts);
-            self.events.push(now, "produce", Some(p), None, format!("request #{id} ({values}): p{p} has no leader (attempt {attempt})"));
+            let params = params!("produce.no-leader", request = id, values = values.as_str(), p = p, attempt = attempt);
+            self.events.record(
+                now,
+                "produce",
+                Some(p),
+                None,
+                params,
+                format!("request #{id} ({values}): p{p} has no leader (attempt {attempt})"),
+            );
             self.complete_attempt(id, attempt, None, Some(KafkaError::LeaderNotAvailable));
             return;
         }
-        let text = if self.events.enabled() {
+        let (params, text) = if self.events.enabled() {
             let retry = if req.attempts > 1 { format!(" (retry {})", req.attempts - 1) } else { String::new() };
             let seq = req.base_sequence.map_or(String::new(), |s| format!(", sequence {s}"));
-            format!("producer sent request #{id}: {values} to p{} leader b{leader}, acks={}{seq}{retry}", req.partition, req.acks.label())
+            let params = params!(
+                "produce.sent",
+                request = id,
+                values = values.as_str(),
+                p = req.partition,
+                leader = leader,
+                acks = req.acks.label(),
+                seq = req.base_sequence.map_or(Params::default(), |s| params!("produce.seq", seq = s)),
+                retry = if req.attempts > 1 { params!("produce.retry", n = req.attempts - 1) } else { Params::default() }
+            );
+            (
+                params,
+                format!(
+                    "producer sent request #{id}: {values} to p{} leader b{leader}, acks={}{seq}{retry}",
+                    req.partition,
+                    req.acks.label()
+                ),
+            )
         } else {
-            String::new()
+            (Params::default(), String::new())
         };
         let msg = Msg::Produce(ProduceRequest {
             request: id,
@@ -272,7 +298,7 @@ impl Cluster {
             base_sequence: req.base_sequence,
         });
         let (p, acks, attempt) = (req.partition, req.acks, req.attempts);
-        self.events.push(now, "produce", Some(p), Some(leader as u32), text);
+        self.events.record(now, "produce", Some(p), Some(leader as u32), params, text);
         self.send(PRODUCER, leader, msg);
         if acks == Acks::Zero {
             // acks=0: the producer counts the request done once it is sent; no response comes.
@@ -296,7 +322,7 @@ impl Cluster {
             req.error = Some(KafkaError::RequestTimedOut);
             req.done_at = Some(now);
             let text = format!("request #{id} failed: REQUEST_TIMED_OUT, expired in the accumulator after delivery.timeout.ms");
-            self.events.push(now, "request-failed", Some(p), None, text);
+            self.events.record(now, "request-failed", Some(p), None, params!("request-failed.expired", request = id), text);
             return self.trim_requests();
         }
         req.retry_at = Some(now + backoff.max(1));
@@ -304,7 +330,14 @@ impl Cluster {
             let text = format!(
                 "request #{id} waits in the producer: its metadata names b{leader} as p{p}'s leader, whose connection is refused; it refreshes its metadata"
             );
-            self.events.push(now, "produce-wait", Some(p), Some(leader as u32), text);
+            self.events.record(
+                now,
+                "produce-wait",
+                Some(p),
+                Some(leader as u32),
+                params!("produce-wait", request = id, leader = leader, p = p),
+                text,
+            );
         }
     }
 
@@ -330,11 +363,17 @@ impl Cluster {
                 req.base_offset = base_offset;
                 req.done_at = Some(now);
                 if self.events.enabled() {
-                    let text = match base_offset {
-                        Some(o) => format!("request #{id} acked (acks={}): {}", acks.label(), offsets_text(o, o + u64::from(count))),
-                        None => format!("request #{id} sent with acks=0: the producer considers it done"),
+                    let (params, text) = match base_offset {
+                        Some(o) => (
+                            params!("request-acked", request = id, acks = acks.label(), at = offsets_params(o, o + u64::from(count))),
+                            format!("request #{id} acked (acks={}): {}", acks.label(), offsets_text(o, o + u64::from(count))),
+                        ),
+                        None => (
+                            params!("request-acked.acks0", request = id),
+                            format!("request #{id} sent with acks=0: the producer considers it done"),
+                        ),
                     };
-                    self.events.push(now, "request-acked", Some(p), None, text);
+                    self.events.record(now, "request-acked", Some(p), None, params, text);
                 }
             }
             Some(e) if retriable(e) && req.attempts <= retries && now + backoff < req.sent_at + delivery => {
@@ -350,13 +389,16 @@ impl Cluster {
                     req.attempts + 1,
                     u64::from(retries) + 1
                 );
-                self.events.push(now, "request-retry", Some(p), None, text);
+                let params =
+                    params!("request-retry", request = id, error = e.name(), attempt = req.attempts + 1, attempts = u64::from(retries) + 1);
+                self.events.record(now, "request-retry", Some(p), None, params, text);
             }
             Some(e) => {
                 req.status = RequestStatus::Failed;
                 req.error = Some(e);
                 req.done_at = Some(now);
-                self.events.push(now, "request-failed", Some(p), None, format!("request #{id} failed: {}", e.name()));
+                let params = params!("request-failed", request = id, error = e.name());
+                self.events.record(now, "request-failed", Some(p), None, params, format!("request #{id} failed: {}", e.name()));
             }
         }
         self.trim_requests();

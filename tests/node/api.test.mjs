@@ -65,7 +65,7 @@ test('step: advances the clock by n ticks (default 1) and returns event records'
   const c = new Cluster({});
   const events = c.step(SETTLE_TICKS);
   assert.ok(Array.isArray(events));
-  for (const e of events) assert.deepEqual(Object.keys(e).sort(), ['broker', 'kind', 'partition', 'text', 'tick', 'timeMs']);
+  for (const e of events) assert.deepEqual(Object.keys(e).sort(), ['broker', 'kind', 'params', 'partition', 'text', 'tick', 'timeMs']);
   c.step();
   const s = c.snapshot();
   assert.equal(s.tick, SETTLE_TICKS + 1);

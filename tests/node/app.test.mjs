@@ -15,7 +15,7 @@ import * as lessonModes from "../../www/app/modes/lesson.js";
 import * as compareModes from "../../www/app/modes/compare.js";
 import { Catalogue } from "../../www/app/catalogue.js";
 import { STATE_EVENT_MS, StateEvents } from "../../www/app/state-events.js";
-import { findPreset } from "../../www/compare.js";
+import { findPreset, loadPresets } from "../../www/compare.js";
 import { configOf } from "../../www/lesson.js";
 import { decodeShare } from "../../www/share.js";
 import { traceJson } from "../../www/export.js";
@@ -23,6 +23,8 @@ import { traceJson } from "../../www/export.js";
 await init({ module_or_path: fs.readFileSync(new URL("../../www/pkg/kafka_replication_bg.wasm", import.meta.url)) });
 
 const scenario = (name) => fs.readFileSync(new URL(`../../scenarios/${name}.txt`, import.meta.url), "utf8");
+const COMPARE = new URL("../../scenarios/compare/", import.meta.url);
+loadPresets(Object.fromEntries(fs.readdirSync(COMPARE).map((f) => [`../scenarios/compare/${f}`, fs.readFileSync(new URL(f, COMPARE), "utf8")])), parseScenario);
 const hash = (s) => String(s.cluster.stateHash());
 /** A host as the app gives the modes, recording what they post. */
 const host = () => {
@@ -441,7 +443,7 @@ describe("Catalogue: what a lesson or compare link opens", () => {
     const load = loaders();
     const cat = new Catalogue(parseScenario, words, load);
     const found = await cat.compare("acks", Cluster);
-    assert.deepEqual(load.loads.sort(), ["compare", "lessons"]);
+    assert.deepEqual(load.loads.sort(), ["compare", "lessons", "scenarios"]);
     assert.equal(found.panel, "compare panel");
     const mode = found.make(null, host());
     assert.equal(mode.kind, "compare");

@@ -66,8 +66,10 @@ export class Catalogue {
   /** Compare mode with preset `id` (nothing: the first), as lesson() answers; `Cluster`: the core's class. */
   async compare(id, Cluster) {
     // The compare panel draws with the lesson panel's parts: both chunks.
-    const [[modes, panel]] = await Promise.all([this.load.compare(), this.load.lessons()]);
-    const preset = id ? modes.findPreset(id) : modes.PRESETS[0];
+    // The presets are the scenario files under scenarios/compare/.
+    const [[modes, panel], , files] = await Promise.all([this.load.compare(), this.load.lessons(), this.load.scenarios()]);
+    const presets = modes.loadPresets(files.SCENARIO_FILES, this.parse);
+    const preset = id ? modes.findPreset(id) : presets[0];
     if (!preset) return { unknown: this.t("lesson.unknown", { name: id }) };
     return { make: (_session, host) => new modes.CompareMode(preset, Cluster, this.parse, host), panel, failed: (error) => error };
   }

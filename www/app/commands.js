@@ -8,6 +8,7 @@ import * as chrome from "../page/chrome.js";
 import { configDiff, presetDefaults, readConfig, withVersionDefaults } from "../views/config-model.js";
 import { shouldCompact } from "../views/compact.js";
 import { errorMessage } from "../views/model.js";
+import { eventText } from "../views/event-text.js";
 import { linkKey } from "../timeline.js";
 import { selectByDigit } from "../keyboard.js";
 import { brokerAction, brokerActionEnabled } from "../actions.js";
@@ -69,7 +70,7 @@ export function commands(app) {
       const r = app.guard(() => app.sampling(() => skipToChange(() => app.mode.advance(1))), null);
       if (!r) return;
       app.refresh({ continuous: true, events: r.events });
-      chrome.say(r.change ? t("skip.found", { tick: app.session.tick, text: r.change.text }) : t("skip.none", { n: MAX_SKIP_TICKS }), "info");
+      chrome.say(r.change ? t("skip.found", { tick: app.session.tick, text: eventText(r.change) }) : t("skip.none", { n: MAX_SKIP_TICKS }), "info");
     },
     stepBack() {
       if (app.session) app.seek(app.session.tick - 1);
