@@ -54,13 +54,11 @@ pub fn elect_args(pairs: &[(String, Value)]) -> Result<(ElectionType, Option<Vec
 }
 
 /// One partition's outcome, as `ElectLeadersResponse` gives it (no error: elected).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct ElectionResult {
     pub partition: u32,
     pub error: Option<&'static str>,
 }
-
-crate::json_object!(ElectionResult { "partition" => partition, "error" => error });
 
 impl Cluster {
     /// Brokers the controller may elect: registered and not shutting down (`isReplicaOnline`).

@@ -51,9 +51,12 @@ pub const TRUNCATED_KEPT_TICKS: Tick = 30;
 pub const TRUNCATED_KEPT_RECORDS: usize = 200;
 
 /// A record a truncation removed, with the rule that removed it.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Truncated {
     pub tick: Tick,
+    /// The snapshot lists these under their partition.
+    #[serde(skip)]
     pub partition: u32,
     pub broker: BrokerId,
     pub offset: Offset,
@@ -64,8 +67,6 @@ pub struct Truncated {
     pub rule: &'static str,
 }
 
-crate::json_object!(Truncated { "tick" => tick, "broker" => broker, "offset" => offset, "value" => value, "leaderEpoch" => leader_epoch, "rule" => rule });
-
 /// Why a replica last left a partition's ISR, and when (the snapshot's `outOfIsr`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct IsrExit {
@@ -73,7 +74,8 @@ pub struct IsrExit {
     pub tick: Tick,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Event {
     pub tick: Tick,
     pub time_ms: u64,
@@ -84,8 +86,6 @@ pub struct Event {
     pub broker: i64,
     pub text: String,
 }
-
-crate::json_object!(Event { "tick" => tick, "timeMs" => time_ms, "kind" => kind, "partition" => partition, "broker" => broker, "text" => text });
 
 /// At most this many events are kept between two drains; older ones are dropped and counted, so a
 /// long `step(n)` under heavy load cannot grow memory without bound.

@@ -18,15 +18,13 @@ pub const LEDGER_KEPT: usize = 65_536;
 /// Violations kept; later ones are counted, not stored.
 pub const MAX_VIOLATIONS: usize = 500;
 
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub struct Violation {
     pub kind: &'static str,
     pub tick: Tick,
     pub partition: u32,
     pub text: String,
 }
-
-crate::json_object!(Violation { "kind" => kind, "tick" => tick, "partition" => partition, "text" => text });
 
 /// The kinds, from the most to the least severe, with what each means (`Cluster.schema()`).
 /// `acked-lost` is an acks=all record (a broken promise); `acks1-lost` an acks=1 one (a risk
