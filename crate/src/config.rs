@@ -93,6 +93,7 @@ labelled!(Truncation { HighWatermark => "high-watermark", LeaderEpoch => "leader
 labelled!(IsrUpdate { ZooKeeper => "zookeeper", AlterPartition => "alter-partition" });
 labelled!(Strategy { Isr => "isr", Quorum => "quorum" });
 
+#[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify), tsify(missing_as_null))]
 #[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Config {

@@ -32,6 +32,7 @@ impl Consumer {
     }
 }
 
+#[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify), tsify(missing_as_null))]
 #[derive(serde::Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ConsumerView {

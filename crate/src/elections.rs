@@ -54,6 +54,7 @@ pub fn elect_args(pairs: &[(String, Value)]) -> Result<(ElectionType, Option<Vec
 }
 
 /// One partition's outcome, as `ElectLeadersResponse` gives it (no error: elected).
+#[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify), tsify(missing_as_null))]
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct ElectionResult {
     pub partition: u32,

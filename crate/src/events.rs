@@ -51,6 +51,7 @@ pub const TRUNCATED_KEPT_TICKS: Tick = 30;
 pub const TRUNCATED_KEPT_RECORDS: usize = 200;
 
 /// A record a truncation removed, with the rule that removed it.
+#[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify), tsify(missing_as_null))]
 #[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Truncated {
@@ -74,6 +75,7 @@ pub struct IsrExit {
     pub tick: Tick,
 }
 
+#[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify), tsify(missing_as_null))]
 #[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Event {

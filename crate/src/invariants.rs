@@ -18,6 +18,7 @@ pub const LEDGER_KEPT: usize = 65_536;
 /// Violations kept; later ones are counted, not stored.
 pub const MAX_VIOLATIONS: usize = 500;
 
+#[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify), tsify(missing_as_null))]
 #[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub struct Violation {
     pub kind: &'static str,

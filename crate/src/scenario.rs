@@ -211,6 +211,7 @@ fn number(v: &str) -> Option<f64> {
 
 /// One command as plain data (`parseScenario` in JS): the method to call and its arguments,
 /// without the parts a command does not have (no `null`s), as docs/api.md shows it.
+#[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify), tsify(missing_as_null))]
 #[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
 pub struct LineView {
     pub line: usize,
@@ -223,6 +224,7 @@ pub struct LineView {
     /// Ticks (step), the most ticks (stepUntil), a broker (fail, recover, cut, heal, addReplica's
     /// broker) — see `args`.
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(target_arch = "wasm32", tsify(optional))]
     pub args: Vec<u64>,
     /// fail's kind, dropNext's message kind, title and caption's language.
     #[serde(skip_serializing_if = "Option::is_none")]

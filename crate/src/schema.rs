@@ -32,6 +32,7 @@ const KAFKA_NAMES: &[(&str, &str)] = &[
 /// The values `acks` takes, as the config form offers them.
 const ACKS_CHOICES: &[&str] = &["all", "1", "0"];
 
+#[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify), tsify(missing_as_null))]
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct KeySchema {
@@ -45,6 +46,7 @@ pub struct KeySchema {
     pub kafka: Option<&'static str>,
 }
 
+#[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify), tsify(missing_as_null))]
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct KindSchema {
@@ -52,6 +54,7 @@ pub struct KindSchema {
     pub meaning: &'static str,
 }
 
+#[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify), tsify(missing_as_null))]
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Schema {

@@ -18,10 +18,13 @@ pub const SNAPSHOT_RECORDS_MAX: u64 = 200;
 pub const SNAPSHOT_REQUESTS_MAX: u64 = 1_000_000;
 
 /// `snapshot({ records, requests })`: how much of the logs and requests to send.
+#[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify))]
 #[derive(Default, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SnapshotOptions {
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "number", optional))]
     pub records: Option<Value>,
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "number", optional))]
     pub requests: Option<Value>,
 }
 
@@ -35,6 +38,7 @@ impl SnapshotOptions {
     }
 }
 
+#[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify), tsify(missing_as_null))]
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Snapshot {
@@ -61,6 +65,7 @@ pub struct Snapshot {
     pub cut_links: Vec<[BrokerId; 2]>,
 }
 
+#[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify), tsify(missing_as_null))]
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct RequestCounts {
@@ -69,6 +74,7 @@ pub struct RequestCounts {
     pub failed: u64,
 }
 
+#[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify), tsify(missing_as_null))]
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ControllerView {
@@ -76,6 +82,7 @@ pub struct ControllerView {
     pub epoch: u32,
 }
 
+#[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify), tsify(missing_as_null))]
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct BrokerView {
@@ -92,6 +99,7 @@ pub struct BrokerView {
     pub session_expires_in_ms: i64,
 }
 
+#[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify), tsify(missing_as_null))]
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct PartitionView {
@@ -134,6 +142,7 @@ pub struct PartitionView {
     pub truncated: Vec<crate::events::Truncated>,
 }
 
+#[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify), tsify(missing_as_null))]
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct AckedView {
@@ -142,6 +151,7 @@ pub struct AckedView {
     pub acks: Acks,
 }
 
+#[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify), tsify(missing_as_null))]
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct HwCountView {
@@ -154,6 +164,7 @@ pub struct HwCountView {
     pub why: &'static str,
 }
 
+#[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify), tsify(missing_as_null))]
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct LogView {
@@ -172,6 +183,7 @@ pub struct LogView {
     pub out_of_isr: Option<&'static str>,
 }
 
+#[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify), tsify(missing_as_null))]
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct RecordView {
@@ -180,6 +192,7 @@ pub struct RecordView {
     pub value: u32,
 }
 
+#[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify), tsify(missing_as_null))]
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct FollowerView {
@@ -195,6 +208,7 @@ pub struct FollowerView {
     pub remove_in_ms: i64,
 }
 
+#[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify), tsify(missing_as_null))]
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct RequestView {
@@ -211,6 +225,7 @@ pub struct RequestView {
 }
 
 /// The producer client's identity and per-partition sequence numbers (KIP-98, §3.3).
+#[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify), tsify(missing_as_null))]
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ProducerView {
@@ -221,6 +236,7 @@ pub struct ProducerView {
     pub next_sequence: Vec<i32>,
 }
 
+#[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify), tsify(missing_as_null))]
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct MessageView {
@@ -237,6 +253,7 @@ pub struct MessageView {
     pub attempt: u32,
 }
 
+#[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify), tsify(missing_as_null))]
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ZnodeView {

@@ -122,18 +122,46 @@ fn to_js<T: serde::Serialize + ?Sized>(v: &T) -> Result<JsValue, JsError> {
 }
 
 /// `step(ticks, { events })`.
+#[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify))]
 #[derive(serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 struct StepOptions {
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "boolean", optional))]
     events: Option<Value>,
 }
 
-#[derive(serde::Serialize)]
+#[derive(serde::Serialize, tsify_next::Tsify)]
+#[tsify(missing_as_null)]
 struct ExpectResult {
     ok: bool,
     actual: String,
     expectation: String,
 }
+
+/// The types the outputs' declarations (derived with tsify) refer to, and the arguments'. The
+/// choices are checked against `Cluster.schema()` by tests/node/types.test.mjs.
+#[wasm_bindgen(typescript_custom_section)]
+const TS_TYPES: &str = r#"
+export type Tick = number;
+export type BrokerId = number;
+export type NodeId = number;
+export type Offset = number;
+export type Epoch = number;
+export type VecMap<K extends string, V> = Record<K, V>;
+/** A config or script value as given: a number, string, boolean, null or a list of them. */
+export type Value = number | string | boolean | null | Value[];
+export type Version = "0.8" | "0.11" | "2.8" | "3.7";
+export type Truncation = "high-watermark" | "leader-epoch" | "kip-279";
+export type IsrUpdate = "zookeeper" | "alter-partition";
+export type Strategy = "isr" | "quorum";
+/** As results give it; arguments also take -1 and the strings "-1", "0", "1". */
+export type Acks = 0 | 1 | "all";
+export type AcksArg = Acks | -1 | "-1" | "0" | "1";
+export type FailKind = "crash" | "stuck" | "slow" | "isolated" | "shutdown";
+export interface ProduceOptions { partition?: number; count?: number; acks?: AcksArg; idempotence?: boolean }
+export interface FailOptions { lossy?: boolean; delayMs?: number; zookeeper?: boolean }
+export interface ElectOptions { type: "preferred" | "unclean"; partitions?: number[] }
+"#;
 
 /// With debug on: a console warning for each violation a step found, and for dropped events.
 fn warn_new(core: &Core, kept: usize, events: &[crate::events::Event]) {
@@ -149,8 +177,8 @@ fn warn_new(core: &Core, kept: usize, events: &[crate::events::Event]) {
 
 /// `parseScenario(text)` → the commands as plain data (`LineView`s); a parse error throws with
 /// its line and column.
-#[wasm_bindgen(js_name = parseScenario)]
-pub fn parse_scenario(text: JsValue) -> Result<JsValue, JsError> {
+#[wasm_bindgen(js_name = parseScenario, unchecked_return_type = "LineView[]")]
+pub fn parse_scenario(#[wasm_bindgen(unchecked_param_type = "string")] text: JsValue) -> Result<JsValue, JsError> {
     let text = text.as_string().ok_or_else(|| js_error(ApiError::new("text", "must be a string: the scenario script")))?;
     let script = Script::parse(&text).map_err(|e| JsError::new(&e.to_string()))?;
     to_js(&script.views())
@@ -227,7 +255,8 @@ impl Cluster {
 impl Cluster {
     /// `new Cluster({ brokers, partitions, replicationFactor, seed, … })`; every key optional.
     #[wasm_bindgen(constructor)]
-    pub fn new(config: JsValue) -> Result<Cluster, JsError> {
+    pub fn new(#[wasm_bindgen(unchecked_param_type = "Partial<Config>")] config: Option<JsValue>) -> Result<Cluster, JsError> {
+        let config = config.unwrap_or_default();
         console_error_panic_hook::set_once();
         let core = Core::from_pairs(&pairs("config", &config)?).map_err(js_error)?;
         Ok(Cluster { core: RefCell::new(core), debug: Cell::new(false) })
@@ -235,13 +264,20 @@ impl Cluster {
 
     /// `Cluster.schema()`: every config key (kind, range, choices, Kafka name), each version's
     /// defaults, the violation kinds and the event kinds with their meaning (see `schema`).
+    #[wasm_bindgen(unchecked_return_type = "Schema")]
     pub fn schema() -> Result<JsValue, JsError> {
         to_js(&crate::schema::schema())
     }
 
     /// Advances `ticks` ticks (default 1) and returns their events; with `{ events: false }`
     /// records none and returns `[]` (a faster replay of known history).
-    pub fn step(&self, ticks: JsValue, options: JsValue) -> Result<JsValue, JsError> {
+    #[wasm_bindgen(unchecked_return_type = "Event[]")]
+    pub fn step(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] ticks: Option<JsValue>,
+        #[wasm_bindgen(unchecked_param_type = "StepOptions")] options: Option<JsValue>,
+    ) -> Result<JsValue, JsError> {
+        let (ticks, options) = (ticks.unwrap_or_default(), options.unwrap_or_default());
         let mut core = self.enter("step")?;
         let n = match value(&ticks) {
             Value::Null => 1,
@@ -267,13 +303,13 @@ impl Cluster {
     /// ("kafka-replication:step", ":deliveries" and ":invariants" per tick, ":snapshot") for the
     /// performance panel, and a step warns on the console of each violation it found.
     #[wasm_bindgen(js_name = setDebug)]
-    pub fn set_debug(&self, on: JsValue) -> Result<(), JsError> {
+    pub fn set_debug(&self, #[wasm_bindgen(unchecked_param_type = "boolean")] on: JsValue) -> Result<(), JsError> {
         self.debug.set(bool_arg("on", &value(&on)).map_err(js_error)?);
         Ok(())
     }
 
     /// `produce({ partition, count, acks })` → request id.
-    pub fn produce(&self, args: JsValue) -> Result<u32, JsError> {
+    pub fn produce(&self, #[wasm_bindgen(unchecked_param_type = "ProduceOptions")] args: JsValue) -> Result<u32, JsError> {
         let mut core = self.enter("produce")?;
         let args = ProduceArgs::from_pairs(&pairs("produce", &args)?).map_err(js_error)?;
         core.produce(args).map_err(js_error)
@@ -281,7 +317,13 @@ impl Cluster {
 
     /// `fail(broker, kind = "crash", options)`: kind "crash" ({lossy}), "stuck", "slow"
     /// ({delayMs}) or "isolated" ({zookeeper}).
-    pub fn fail(&self, broker: JsValue, kind: JsValue, options: JsValue) -> Result<(), JsError> {
+    pub fn fail(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] broker: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "FailKind")] kind: Option<JsValue>,
+        #[wasm_bindgen(unchecked_param_type = "FailOptions")] options: Option<JsValue>,
+    ) -> Result<(), JsError> {
+        let (kind, options) = (kind.unwrap_or_default(), options.unwrap_or_default());
         let mut core = self.enter("fail")?;
         let b = int_arg("broker", &value(&broker), 0, u32::MAX as u64).map_err(js_error)?;
         let kind = FailKind::from_args(&value(&kind), &pairs("options", &options)?).map_err(js_error)?;
@@ -289,13 +331,21 @@ impl Cluster {
     }
 
     /// Cuts the link between brokers `a` and `b`.
-    pub fn cut(&self, a: JsValue, b: JsValue) -> Result<(), JsError> {
+    pub fn cut(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] a: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] b: JsValue,
+    ) -> Result<(), JsError> {
         let mut core = self.enter("cut")?;
         let (a, b) = (broker_arg("a", &a)?, broker_arg("b", &b)?);
         core.cut(a, b).map_err(js_error)
     }
 
-    pub fn heal(&self, a: JsValue, b: JsValue) -> Result<(), JsError> {
+    pub fn heal(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] a: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] b: JsValue,
+    ) -> Result<(), JsError> {
         let mut core = self.enter("heal")?;
         let (a, b) = (broker_arg("a", &a)?, broker_arg("b", &b)?);
         core.heal(a, b).map_err(js_error)
@@ -303,7 +353,11 @@ impl Cluster {
 
     /// Reassignment: adds a replica of `partition` on `broker` (it joins the ISR once caught up).
     #[wasm_bindgen(js_name = addReplica)]
-    pub fn add_replica(&self, partition: JsValue, broker: JsValue) -> Result<(), JsError> {
+    pub fn add_replica(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] partition: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] broker: JsValue,
+    ) -> Result<(), JsError> {
         let mut core = self.enter("addReplica")?;
         let p = int_arg("partition", &value(&partition), 0, u32::MAX as u64).map_err(js_error)? as u32;
         core.add_replica(p, broker_arg("broker", &broker)?).map_err(js_error)
@@ -312,7 +366,8 @@ impl Cluster {
     /// `electLeaders({ type: "preferred" | "unclean", partitions? })` (`kafka-leader-election.sh`)
     /// → `[{ partition, error }]`, error null when elected (ELECTION_NOT_NEEDED, …).
     #[wasm_bindgen(js_name = electLeaders)]
-    pub fn elect_leaders(&self, options: JsValue) -> Result<JsValue, JsError> {
+    #[wasm_bindgen(unchecked_return_type = "ElectionResult[]")]
+    pub fn elect_leaders(&self, #[wasm_bindgen(unchecked_param_type = "ElectOptions")] options: JsValue) -> Result<JsValue, JsError> {
         let mut core = self.enter("electLeaders")?;
         let (kind, partitions) = crate::elections::elect_args(&pairs("options", &options)?).map_err(js_error)?;
         to_js(&core.elect_leaders(kind, partitions).map_err(js_error)?)
@@ -320,12 +375,12 @@ impl Cluster {
 
     /// The network drops the next message of this kind ("Fetch", "FetchResponse", …).
     #[wasm_bindgen(js_name = dropNext)]
-    pub fn drop_next(&self, kind: JsValue) -> Result<(), JsError> {
+    pub fn drop_next(&self, #[wasm_bindgen(unchecked_param_type = "string")] kind: JsValue) -> Result<(), JsError> {
         self.enter("dropNext")?.drop_next(&value(&kind)).map_err(js_error)
     }
 
     /// Undoes `fail`.
-    pub fn recover(&self, broker: JsValue) -> Result<(), JsError> {
+    pub fn recover(&self, #[wasm_bindgen(unchecked_param_type = "number")] broker: JsValue) -> Result<(), JsError> {
         let mut core = self.enter("recover")?;
         core.recover(broker_arg("broker", &broker)?).map_err(js_error)
     }
@@ -333,7 +388,9 @@ impl Cluster {
     /// The state for the views. `snapshot({ records: N, requests: M })` keeps at most the last N
     /// records of each log (0..=200, default 200) and the latest M requests (default: all kept;
     /// `requestCounts` counts them all).
-    pub fn snapshot(&self, options: JsValue) -> Result<JsValue, JsError> {
+    #[wasm_bindgen(unchecked_return_type = "Snapshot")]
+    pub fn snapshot(&self, #[wasm_bindgen(unchecked_param_type = "SnapshotOptions")] options: Option<JsValue>) -> Result<JsValue, JsError> {
+        let options = options.unwrap_or_default();
         let core = self.enter("snapshot")?;
         let opts: SnapshotOptions = from_options("snapshot", &pairs("options", &options)?).map_err(js_error)?;
         let (records, requests) = opts.limits().map_err(js_error)?;
@@ -343,7 +400,8 @@ impl Cluster {
 
     /// Checks an expectation such as `"p0.hw >= 5"` (the scenario language's paths) →
     /// `{ ok, actual }`; a malformed one throws.
-    pub fn expect(&self, text: JsValue) -> Result<JsValue, JsError> {
+    #[wasm_bindgen(unchecked_return_type = "ExpectResult")]
+    pub fn expect(&self, #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue) -> Result<JsValue, JsError> {
         let core = self.enter("expect")?;
         let text = text.as_string().ok_or_else(|| js_error(ApiError::new("expectation", "must be a string such as \"p0.hw >= 5\"")))?;
         let x = Expectation::parse(&text).map_err(|e| JsError::new(&format!("expectation: {}", e.message)))?;
@@ -367,7 +425,11 @@ impl Cluster {
 
     /// The benchmark workload (see `Cluster::bench_workload`); returns records replicated.
     #[wasm_bindgen(js_name = benchWorkload)]
-    pub fn bench_workload(&self, ticks: JsValue, records_per_tick: JsValue) -> Result<f64, JsError> {
+    pub fn bench_workload(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] ticks: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] records_per_tick: JsValue,
+    ) -> Result<f64, JsError> {
         let mut core = self.enter("benchWorkload")?;
         let t = int_arg("ticks", &value(&ticks), 1, 10_000_000).map_err(js_error)?;
         let r = int_arg("recordsPerTick", &value(&records_per_tick), 1, 100_000).map_err(js_error)?;

@@ -118,8 +118,10 @@ export class Session {
    * then stops where it is (the history kept); so it does, touching nothing, when the session got
    * another handle meanwhile (a reset). Resolves to { cancelled, events }. An error of the core
    * rejects it, as replay() throws.
+   * @param {{ progress?: (tick: number, to: number) => void, cancelled?: () => boolean, now?: () => number, pause?: () => Promise<unknown> }} [options]
    */
-  async replaySliced(plan, { progress = () => {}, cancelled = () => false, now = () => performance.now(), pause = yieldToPage } = {}) {
+  async replaySliced(plan, options = {}) {
+    const { progress = () => {}, cancelled = () => false, now = () => performance.now(), pause = yieldToPage } = options;
     const ops = [...plan.quiet.map((op) => [op, false]), ...plan.audible.map((op) => [op, true])];
     const events = [];
     // A reset or another seek meanwhile gives the session a new handle: this replay is then stale.
