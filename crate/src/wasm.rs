@@ -255,8 +255,7 @@ impl Cluster {
 impl Cluster {
     /// `new Cluster({ brokers, partitions, replicationFactor, seed, … })`; every key optional.
     #[wasm_bindgen(constructor)]
-    pub fn new(#[wasm_bindgen(unchecked_param_type = "Partial<Config>")] config: Option<JsValue>) -> Result<Cluster, JsError> {
-        let config = config.unwrap_or_default();
+    pub fn new(#[wasm_bindgen(unchecked_optional_param_type = "Partial<Config>")] config: JsValue) -> Result<Cluster, JsError> {
         console_error_panic_hook::set_once();
         let core = Core::from_pairs(&pairs("config", &config)?).map_err(js_error)?;
         Ok(Cluster { core: RefCell::new(core), debug: Cell::new(false) })
@@ -274,10 +273,9 @@ impl Cluster {
     #[wasm_bindgen(unchecked_return_type = "Event[]")]
     pub fn step(
         &self,
-        #[wasm_bindgen(unchecked_param_type = "number")] ticks: Option<JsValue>,
-        #[wasm_bindgen(unchecked_param_type = "StepOptions")] options: Option<JsValue>,
+        #[wasm_bindgen(unchecked_optional_param_type = "number")] ticks: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "StepOptions")] options: JsValue,
     ) -> Result<JsValue, JsError> {
-        let (ticks, options) = (ticks.unwrap_or_default(), options.unwrap_or_default());
         let mut core = self.enter("step")?;
         let n = match value(&ticks) {
             Value::Null => 1,
@@ -320,10 +318,9 @@ impl Cluster {
     pub fn fail(
         &self,
         #[wasm_bindgen(unchecked_param_type = "number")] broker: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "FailKind")] kind: Option<JsValue>,
-        #[wasm_bindgen(unchecked_param_type = "FailOptions")] options: Option<JsValue>,
+        #[wasm_bindgen(unchecked_optional_param_type = "FailKind")] kind: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "FailOptions")] options: JsValue,
     ) -> Result<(), JsError> {
-        let (kind, options) = (kind.unwrap_or_default(), options.unwrap_or_default());
         let mut core = self.enter("fail")?;
         let b = int_arg("broker", &value(&broker), 0, u32::MAX as u64).map_err(js_error)?;
         let kind = FailKind::from_args(&value(&kind), &pairs("options", &options)?).map_err(js_error)?;
@@ -389,8 +386,10 @@ impl Cluster {
     /// records of each log (0..=200, default 200) and the latest M requests (default: all kept;
     /// `requestCounts` counts them all).
     #[wasm_bindgen(unchecked_return_type = "Snapshot")]
-    pub fn snapshot(&self, #[wasm_bindgen(unchecked_param_type = "SnapshotOptions")] options: Option<JsValue>) -> Result<JsValue, JsError> {
-        let options = options.unwrap_or_default();
+    pub fn snapshot(
+        &self,
+        #[wasm_bindgen(unchecked_optional_param_type = "SnapshotOptions")] options: JsValue,
+    ) -> Result<JsValue, JsError> {
         let core = self.enter("snapshot")?;
         let opts: SnapshotOptions = from_options("snapshot", &pairs("options", &options)?).map_err(js_error)?;
         let (records, requests) = opts.limits().map_err(js_error)?;

@@ -23,8 +23,11 @@ test('every output shape is declared', () => {
     'LineView', 'ExpectResult', 'SnapshotOptions', 'StepOptions']) {
     assert.match(publicApi, new RegExp(`export (interface|type) ${name}\\b`), name);
   }
-  assert.match(publicApi, /snapshot\(options: SnapshotOptions\): Snapshot;/);
-  assert.match(publicApi, /step\(ticks: number, options: StepOptions\): Event\[\];/);
+  // Optional arguments may be left out, as in JS.
+  assert.match(publicApi, /snapshot\(options\?: SnapshotOptions\): Snapshot;/);
+  assert.match(publicApi, /step\(ticks\?: number, options\?: StepOptions\): Event\[\];/);
+  assert.match(publicApi, /fail\(broker: number, kind\?: FailKind, options\?: FailOptions\): void;/);
+  assert.match(publicApi, /constructor\(config\?: Partial<Config>\);/);
 });
 
 const union = (name) => {
