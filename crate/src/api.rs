@@ -417,6 +417,27 @@ mod tests {
     }
 
     #[test]
+    fn options_name_an_unknown_key_with_the_allowed_ones() {
+        use crate::faults::FailKind;
+        let one = |k: &str, v: Value| vec![(k.to_string(), v)];
+        let kind = |k: &str| Value::Str(k.to_string());
+        let e = FailKind::from_args(&kind("slow"), &one("lossy", Value::Bool(true))).unwrap_err();
+        assert_eq!(e.to_string(), "lossy: unknown slow option key; allowed keys: delayMs");
+        let e = FailKind::from_args(&kind("stuck"), &one("x", Value::Null)).unwrap_err();
+        assert_eq!(e.to_string(), "x: unknown stuck option key; allowed keys: ");
+        assert_eq!(FailKind::from_args(&kind("slow"), &one("delayMs", Value::Num(500.0))), Ok(FailKind::Slow { delay_ms: 500 }));
+        assert_eq!(FailKind::from_args(&Value::Null, &[]), Ok(FailKind::Crash { lossy: false }));
+        let e = crate::producer::ProduceArgs::from_pairs(&one("acks", kind("two"))).unwrap_err();
+        assert_eq!(e.argument, "acks");
+        let e = crate::producer::ProduceArgs::from_pairs(&one("count ", Value::Num(1.0))).unwrap_err();
+        assert_eq!(e.to_string(), "count : unknown produce key; allowed keys: partition, count, acks, idempotence");
+        let e = crate::elections::elect_args(&one("kind", kind("preferred"))).unwrap_err();
+        assert_eq!(e.to_string(), "kind: unknown electLeaders key; allowed keys: type, partitions");
+        let e = crate::elections::elect_args(&one("partitions", Value::List(vec![Value::Num(-1.0)]))).unwrap_err();
+        assert_eq!(e.argument, "partitions", "the values given are checked before the missing type");
+    }
+
+    #[test]
     fn values_cross_back_as_they_came() {
         let values = [Value::Num(3.0), Value::Num(2.5), Value::Num(f64::NAN), Value::Null, Value::Bool(true), Value::Str("中".into())];
         assert_eq!(to_json(&Value::List(values.to_vec())), "[3,2.5,null,null,true,\"中\"]");
