@@ -76,6 +76,7 @@ export function normalizeLang(value) {
 /**
  * The language to start in: the URL's ?lang= first, then the reader's saved choice, then the
  * browser's languages (the first of them that is English or Chinese), else English.
+ * @param {{ param?: string | null, saved?: string | null, languages?: readonly string[] }} [options]
  */
 export function initialLang({ param = null, saved = null, languages = [] } = {}) {
   return normalizeLang(param) ?? normalizeLang(saved) ?? languages.map(normalizeLang).find(Boolean) ?? "en";

@@ -134,7 +134,7 @@ export function encodeShare({ config, actions, tick, horizon }) {
 export function shareQuery(state, extra = {}) {
   const enc = encodeShare(state);
   if (enc.problem) return null;
-  const q = new URLSearchParams(enc);
+  const q = new URLSearchParams(/** @type {Record<string, string>} */ (enc));
   for (const [k, v] of Object.entries(extra)) if (v !== undefined && v !== null) q.set(k, String(v));
   return q.toString();
 }

@@ -38,6 +38,7 @@ export function forkAt(actions, tick) {
  * With `every` (a Checkpoints store's `every`), steps also stop at the multiples of `every` on
  * the way, and { checkpoint: tick } marks the moment to offer the handle to the store: on
  * arriving at that tick, before the actions logged at it.
+ * @returns {{ step?: number, apply?: any, checkpoint?: number }[]}
  */
 export function replayPlan(actions, from, to, { includeFrom = false, chunk = REPLAY_CHUNK_TICKS, every = 0 } = {}) {
   const ops = [];

@@ -252,9 +252,11 @@ impl Cluster {
     fn tick_once(&mut self) {
         self.tick += 1;
         let now = self.tick;
+        let deliveries = crate::phases::span("deliveries");
         while let Some(env) = self.network.pop_due(now) {
             self.deliver(env);
         }
+        drop(deliveries);
         for b in 0..self.brokers.len() {
             if self.brokers[b].runs() {
                 let mut out = Vec::new();
@@ -271,6 +273,7 @@ impl Cluster {
         self.register_restarted();
         self.run_controller();
         self.run_controlled_shutdowns();
+        let _invariants = crate::phases::span("invariants");
         self.check_invariants();
     }
 

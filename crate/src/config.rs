@@ -50,9 +50,9 @@ macro_rules! labelled {
             }
         }
 
-        impl crate::json::ToJson for $ty {
-            fn write_json(&self, out: &mut String) {
-                self.label().write_json(out);
+        impl serde::Serialize for $ty {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.serialize_str(self.label())
             }
         }
     };
@@ -93,7 +93,9 @@ labelled!(Truncation { HighWatermark => "high-watermark", LeaderEpoch => "leader
 labelled!(IsrUpdate { ZooKeeper => "zookeeper", AlterPartition => "alter-partition" });
 labelled!(Strategy { Isr => "isr", Quorum => "quorum" });
 
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify), tsify(missing_as_null))]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Config {
     /// The preset; the keys below default to its values and may override them.
     pub version: Version,
@@ -423,43 +425,3 @@ mod tests {
         assert_eq!(Config::ticks(10_000), 100);
     }
 }
-
-crate::json_object!(Config {
-    "version" => version,
-    "truncation" => truncation,
-    "isrUpdate" => isr_update,
-    "strategy" => strategy,
-    "strictMinIsr" => strict_min_isr,
-    "replicaLagMaxMessages" => replica_lag_max_messages,
-    "brokers" => brokers,
-    "partitions" => partitions,
-    "replicationFactor" => replication_factor,
-    "minInsyncReplicas" => min_insync_replicas,
-    "replicaLagTimeMaxMs" => replica_lag_time_max_ms,
-    "replicaFetchWaitMaxMs" => replica_fetch_wait_max_ms,
-    "replicaFetchBackoffMs" => replica_fetch_backoff_ms,
-    "zookeeperSessionTimeoutMs" => zookeeper_session_timeout_ms,
-    "requestTimeoutMs" => request_timeout_ms,
-    "replicaHighWatermarkCheckpointIntervalMs" => replica_high_watermark_checkpoint_interval_ms,
-    "uncleanLeaderElectionEnable" => unclean_leader_election_enable,
-    "logFlushIntervalMs" => log_flush_interval_ms,
-    "replicaSocketTimeoutMs" => replica_socket_timeout_ms,
-    "controllerSocketTimeoutMs" => controller_socket_timeout_ms,
-    "autoLeaderRebalanceEnable" => auto_leader_rebalance_enable,
-    "metadataMaxAgeMs" => metadata_max_age_ms,
-    "leaderImbalanceCheckIntervalSeconds" => leader_imbalance_check_interval_seconds,
-    "leaderImbalancePerBrokerPercentage" => leader_imbalance_per_broker_percentage,
-    "controlledShutdownMaxRetries" => controlled_shutdown_max_retries,
-    "controlledShutdownRetryBackoffMs" => controlled_shutdown_retry_backoff_ms,
-    "logRetentionRecords" => log_retention_records,
-    "networkLatencyMsMin" => network_latency_ms_min,
-    "networkLatencyMsMax" => network_latency_ms_max,
-    "seed" => seed,
-    "acks" => acks,
-    "enableIdempotence" => enable_idempotence,
-    "retries" => retries,
-    "retryBackoffMs" => retry_backoff_ms,
-    "deliveryTimeoutMs" => delivery_timeout_ms,
-    "consumers" => consumers,
-    "events" => events,
-});

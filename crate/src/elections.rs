@@ -10,7 +10,7 @@
 //!   partitions it prefers but does not lead; above `leader.imbalance.per.broker.percentage` it
 //!   runs the preferred election for those whose preferred replica can lead.
 
-use crate::api::{check_keys, choice_arg, int_list_arg, ApiError, Value};
+use crate::api::{choice_arg, from_options, int_list_arg, ApiError, Value};
 use crate::cluster::Cluster;
 use crate::collections::VecSet;
 use crate::config::Config;
@@ -44,24 +44,28 @@ impl ElectionType {
 
 /// `electLeaders({ type, partitions })`'s arguments (`partitions` omitted: all of them).
 pub fn elect_args(pairs: &[(String, Value)]) -> Result<(ElectionType, Option<Vec<u32>>), ApiError> {
-    check_keys("electLeaders", pairs, &["type", "partitions"])?;
-    let get = |k: &str| pairs.iter().find(|(name, _)| name == k).map(|(_, v)| v);
+    #[derive(serde::Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Options {
+        r#type: Option<Value>,
+        partitions: Option<Value>,
+    }
+    let o: Options = from_options("electLeaders", pairs)?;
     // The values given are checked before the one missing.
-    let partitions = match get("partitions") {
+    let partitions = match o.partitions {
         None | Some(Value::Null) => None,
-        Some(v) => Some(int_list_arg("partitions", v, 0, u64::from(u32::MAX))?.into_iter().map(|p| p as u32).collect()),
+        Some(v) => Some(int_list_arg("partitions", &v, 0, u64::from(u32::MAX))?.into_iter().map(|p| p as u32).collect()),
     };
-    Ok((ElectionType::from_arg(get("type").unwrap_or(&Value::Null))?, partitions))
+    Ok((ElectionType::from_arg(&o.r#type.unwrap_or(Value::Null))?, partitions))
 }
 
 /// One partition's outcome, as `ElectLeadersResponse` gives it (no error: elected).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify), tsify(missing_as_null))]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct ElectionResult {
     pub partition: u32,
     pub error: Option<&'static str>,
 }
-
-crate::json_object!(ElectionResult { "partition" => partition, "error" => error });
 
 impl Cluster {
     /// Brokers the controller may elect: registered and not shutting down (`isReplicaOnline`).

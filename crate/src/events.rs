@@ -51,9 +51,13 @@ pub const TRUNCATED_KEPT_TICKS: Tick = 30;
 pub const TRUNCATED_KEPT_RECORDS: usize = 200;
 
 /// A record a truncation removed, with the rule that removed it.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify), tsify(missing_as_null))]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Truncated {
     pub tick: Tick,
+    /// The snapshot lists these under their partition.
+    #[serde(skip)]
     pub partition: u32,
     pub broker: BrokerId,
     pub offset: Offset,
@@ -63,8 +67,6 @@ pub struct Truncated {
     /// DivergingEpoch) or "out-of-range" (above the leader's LEO).
     pub rule: &'static str,
 }
-
-crate::json_object!(Truncated { "tick" => tick, "broker" => broker, "offset" => offset, "value" => value, "leaderEpoch" => leader_epoch, "rule" => rule });
 
 /// Why a replica last left a partition's ISR, and when (the snapshot's `outOfIsr`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -147,26 +149,31 @@ impl From<Params> for Param {
 }
 
 /// `{"kind":…,"name":value,…}`, or `null` when empty.
-impl crate::json::ToJson for Params {
-    fn write_json(&self, out: &mut String) {
+impl serde::Serialize for Params {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
         if self.kind.is_empty() {
-            return out.push_str("null");
+            return s.serialize_none();
         }
-        out.push_str("{\"kind\":");
-        self.kind.write_json(out);
+        let mut map = s.serialize_map(Some(self.fields.len() + 1))?;
+        map.serialize_entry("kind", self.kind)?;
         for (name, value) in &self.fields {
-            out.push_str(",\"");
-            out.push_str(name);
-            out.push_str("\":");
-            match value {
-                Param::Int(n) => n.write_json(out),
-                Param::Text(s) => s.write_json(out),
-                Param::Ids(ids) => ids.write_json(out),
-                Param::Nested(p) => p.write_json(out),
-                Param::List(items) => items.write_json(out),
-            }
+            map.serialize_entry(name, value)?;
         }
-        out.push('}');
+        map.end()
+    }
+}
+
+/// A number, a string, an array of broker ids, a nested phrase or a list of phrases, as it is.
+impl serde::Serialize for Param {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Param::Int(n) => s.serialize_i64(*n),
+            Param::Text(t) => s.serialize_str(t),
+            Param::Ids(ids) => ids.serialize(s),
+            Param::Nested(p) => p.serialize(s),
+            Param::List(items) => items.serialize(s),
+        }
     }
 }
 
@@ -198,7 +205,9 @@ impl Reason {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify), tsify(missing_as_null))]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Event {
     pub tick: Tick,
     pub time_ms: u64,
@@ -210,10 +219,9 @@ pub struct Event {
     /// The English sentence (the CLI, traces, and the page when `params` is empty).
     pub text: String,
     /// The same, as a template name and its fields (the page's translations).
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "EventParams | null"))]
     pub params: Params,
 }
-
-crate::json_object!(Event { "tick" => tick, "timeMs" => time_ms, "kind" => kind, "partition" => partition, "broker" => broker, "text" => text, "params" => params });
 
 /// At most this many events are kept between two drains; older ones are dropped and counted, so a
 /// long `step(n)` under heavy load cannot grow memory without bound.

@@ -2,7 +2,7 @@
 //! GC pause, slow disk or network, isolation) and targeted network faults (cut a link, drop the
 //! next message of a kind). Every action validates first and changes nothing on a bad call.
 
-use crate::api::{bool_arg, check_keys, choice_arg, int_arg, ApiError, Value};
+use crate::api::{bool_arg, choice_arg, from_options, int_arg, ApiError, Value};
 use crate::broker::BrokerStatus;
 use crate::cluster::Cluster;
 use crate::collections::VecMap;
@@ -50,22 +50,43 @@ impl FailKind {
             Value::Null => "crash",
             k => choice_arg("kind", k, &FAIL_KINDS)?,
         };
-        let allowed: &[&str] = match kind {
-            "crash" => &["lossy"],
-            "slow" => &["delayMs"],
-            "isolated" => &["zookeeper"],
-            _ => &[],
-        };
-        check_keys(&format!("{kind} option"), options, allowed)?;
-        let opt = |name: &str| options.iter().find(|(k, _)| k == name).map(|(_, v)| v);
+        /// Each kind's options (`deny_unknown_fields`: another kind's is refused by name).
+        #[derive(serde::Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct Crash {
+            lossy: Option<Value>,
+        }
+        #[derive(serde::Deserialize)]
+        #[serde(deny_unknown_fields, rename_all = "camelCase")]
+        struct Slow {
+            delay_ms: Option<Value>,
+        }
+        #[derive(serde::Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct Isolated {
+            zookeeper: Option<Value>,
+        }
+        #[derive(serde::Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct NoOptions {}
+        let what = format!("{kind} option");
+        let flag = |v: Option<Value>, name| v.map_or(Ok(false), |v| bool_arg(name, &v));
         Ok(match kind {
-            "crash" => FailKind::Crash { lossy: opt("lossy").map(|v| bool_arg("lossy", v)).transpose()?.unwrap_or(false) },
-            "stuck" => FailKind::Stuck,
-            "shutdown" => FailKind::Shutdown,
+            "crash" => FailKind::Crash { lossy: flag(from_options::<Crash>(&what, options)?.lossy, "lossy")? },
             "slow" => FailKind::Slow {
-                delay_ms: opt("delayMs").map(|v| int_arg("delayMs", v, TICK_MS, 600_000)).transpose()?.unwrap_or(DEFAULT_SLOW_DELAY_MS),
+                delay_ms: from_options::<Slow>(&what, options)?
+                    .delay_ms
+                    .map_or(Ok(DEFAULT_SLOW_DELAY_MS), |v| int_arg("delayMs", &v, TICK_MS, 600_000))?,
             },
-            _ => FailKind::Isolated { zookeeper: opt("zookeeper").map(|v| bool_arg("zookeeper", v)).transpose()?.unwrap_or(false) },
+            "isolated" => FailKind::Isolated { zookeeper: flag(from_options::<Isolated>(&what, options)?.zookeeper, "zookeeper")? },
+            other => {
+                from_options::<NoOptions>(&what, options)?;
+                if other == "stuck" {
+                    FailKind::Stuck
+                } else {
+                    FailKind::Shutdown
+                }
+            }
         })
     }
 }

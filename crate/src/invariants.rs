@@ -19,13 +19,15 @@ pub const LEDGER_KEPT: usize = 65_536;
 /// Violations kept; later ones are counted, not stored.
 pub const MAX_VIOLATIONS: usize = 500;
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify), tsify(missing_as_null))]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Violation {
     pub kind: &'static str,
     pub tick: Tick,
     pub partition: u32,
     pub text: String,
     /// The text as a template and its fields (`events::Params`), for the page's translations.
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "EventParams | null"))]
     pub params: Params,
 }
 
@@ -35,8 +37,6 @@ impl std::hash::Hash for Violation {
         (self.kind, self.tick, self.partition, &self.text).hash(state);
     }
 }
-
-crate::json_object!(Violation { "kind" => kind, "tick" => tick, "partition" => partition, "text" => text, "params" => params });
 
 /// The kinds, from the most to the least severe, with what each means (`Cluster.schema()`).
 /// `acked-lost` is an acks=all record (a broken promise); `acks1-lost` an acks=1 one (a risk

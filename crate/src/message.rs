@@ -22,13 +22,13 @@ pub enum Acks {
 }
 
 /// acks crosses to JS as 0, 1 or "all": the forms the API accepts.
-impl crate::json::ToJson for Acks {
-    fn write_json(&self, out: &mut String) {
-        out.push_str(match self {
-            Acks::Zero => "0",
-            Acks::One => "1",
-            Acks::All => "\"all\"",
-        });
+impl serde::Serialize for Acks {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Acks::Zero => s.serialize_u8(0),
+            Acks::One => s.serialize_u8(1),
+            Acks::All => s.serialize_str("all"),
+        }
     }
 }
 

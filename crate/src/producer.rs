@@ -3,7 +3,7 @@
 //! `delivery.timeout.ms`) — which duplicates records after a leader change (§3.2) — unless it is
 //! idempotent (KIP-98, §3.3): then each batch carries a sequence number the leader deduplicates.
 
-use crate::api::{bool_arg, check_keys, choice_arg, int_arg, ApiError, Value};
+use crate::api::{bool_arg, choice_arg, from_options, int_arg, ApiError, Value};
 use crate::cluster::Cluster;
 use crate::config::Config;
 use crate::events::{params, Params};
@@ -78,17 +78,22 @@ impl ProduceArgs {
 
     /// Parses `{partition, count, acks, idempotence}` (all optional; acks: 0 | 1 | "all" | -1).
     pub fn from_pairs(pairs: &[(String, Value)]) -> Result<ProduceArgs, ApiError> {
-        check_keys("produce", pairs, &["partition", "count", "acks", "idempotence"])?;
-        let mut a = ProduceArgs { partition: 0, count: 1, acks: None, idempotence: None };
-        for (k, v) in pairs {
-            match k.as_str() {
-                "partition" => a.partition = int_arg("partition", v, 0, u32::MAX as u64)? as u32,
-                "count" => a.count = int_arg("count", v, 1, MAX_PRODUCE_COUNT)? as u32,
-                "idempotence" => a.idempotence = Some(bool_arg("idempotence", v)?),
-                _ => a.acks = Some(acks_arg("acks", v)?),
-            }
+        /// The keys as given, checked below.
+        #[derive(serde::Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct Options {
+            partition: Option<Value>,
+            count: Option<Value>,
+            acks: Option<Value>,
+            idempotence: Option<Value>,
         }
-        Ok(a)
+        let o: Options = from_options("produce", pairs)?;
+        Ok(ProduceArgs {
+            partition: o.partition.map_or(Ok(0), |v| int_arg("partition", &v, 0, u32::MAX as u64))? as u32,
+            count: o.count.map_or(Ok(1), |v| int_arg("count", &v, 1, MAX_PRODUCE_COUNT))? as u32,
+            acks: o.acks.map(|v| acks_arg("acks", &v)).transpose()?,
+            idempotence: o.idempotence.map(|v| bool_arg("idempotence", &v)).transpose()?,
+        })
     }
 }
 

@@ -246,55 +246,32 @@ fn value_of(v: &str) -> Value {
     }
 }
 
-/// One command as plain data (`parseScenario` in JS): the method to call and its arguments.
-#[derive(Clone, Debug, Default, PartialEq)]
+/// One command as plain data (`parseScenario` in JS): the method to call and its arguments,
+/// without the parts a command does not have (no `null`s), as docs/api.md shows it.
+#[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify), tsify(missing_as_null))]
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
 pub struct LineView {
     pub line: usize,
     /// config, produce, step, stepUntil, fail, recover, cut, heal, dropNext, addReplica, expect,
     /// title, caption, pause.
     pub command: &'static str,
     /// config and produce keys; fail options.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub options: Option<VecMap<String, Value>>,
     /// Ticks (step), the most ticks (stepUntil), a broker (fail, recover, cut, heal, addReplica's
     /// broker) — see `args`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(target_arch = "wasm32", tsify(optional))]
     pub args: Vec<u64>,
     /// fail's kind, dropNext's message kind, title and caption's language.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// An expectation (`p0.hw >= 5`) or a title or caption's text.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub text: Option<String>,
     /// expect: its `check` sentences by language (`{"en": "b1 has m1 only", "zh": …}`).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub sentence: Option<VecMap<String, String>>,
-}
-
-/// Written without the parts a command does not have (no `null`s), as docs/api.md shows it.
-impl crate::json::ToJson for LineView {
-    fn write_json(&self, out: &mut String) {
-        out.push_str("{\"line\":");
-        self.line.write_json(out);
-        out.push_str(",\"command\":");
-        self.command.write_json(out);
-        if let Some(o) = &self.options {
-            out.push_str(",\"options\":");
-            o.write_json(out);
-        }
-        if !self.args.is_empty() {
-            out.push_str(",\"args\":");
-            self.args.write_json(out);
-        }
-        if let Some(k) = &self.kind {
-            out.push_str(",\"kind\":");
-            k.write_json(out);
-        }
-        if let Some(t) = &self.text {
-            out.push_str(",\"text\":");
-            t.write_json(out);
-        }
-        if let Some(s) = &self.sentence {
-            out.push_str(",\"sentence\":");
-            s.write_json(out);
-        }
-        out.push('}');
-    }
 }
 
 impl LineView {
@@ -1120,8 +1097,8 @@ mod tests {
         let views = s.views();
         assert_eq!((views[1].line, views[1].sentence.as_ref()), (5, Some(&says)));
         assert_eq!(views[2].sentence, None);
-        let json = crate::json::to_json(&views[1]);
-        assert!(json.ends_with(r#""text":"p0.b1.values == []","sentence":{"en":"b1 has  m1 only","zh":"b1 \u53ea\u6709 m1"}}"#), "{json}");
+        let json = crate::api::to_json(&views[1]);
+        assert!(json.ends_with(r#""text":"p0.b1.values == []","sentence":{"en":"b1 has  m1 only","zh":"b1 只有 m1"}}"#), "{json}");
         s.run().unwrap();
         // A check describes the expect right after it: nothing else may come between, nor a
         // language twice, nor the end of the script.

@@ -33,6 +33,8 @@ export class App {
     this.catalogue = new Catalogue(core.parseScenario, t);
     this.embed = embed;
     this.session = null;
+    /** The inspector's chunk, once loaded (commands.js). @type {typeof import("../page/inspector.js") | null} */
+    this.inspector = null;
     this.mode = null;
     this.panel = null; // the open mode's panel drawing (page/lesson-panel.js or compare-panel.js)
     this.replaying = null; // a replay in slices: { cancelled } (the session is not used meanwhile)

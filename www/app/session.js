@@ -128,8 +128,10 @@ export class Session {
    * then stops where it is (the history kept); so it does, touching nothing, when the session got
    * another handle meanwhile (a reset). Resolves to { cancelled, events }. An error of the core
    * rejects it, as replay() throws.
+   * @param {{ progress?: (tick: number, to: number) => void, cancelled?: () => boolean, now?: () => number, pause?: () => Promise<unknown> }} [options]
    */
-  async replaySliced(plan, { progress = () => {}, cancelled = () => false, now = () => performance.now(), pause = yieldToPage } = {}) {
+  async replaySliced(plan, options = {}) {
+    const { progress = () => {}, cancelled = () => false, now = () => performance.now(), pause = yieldToPage } = options;
     const from = this.sampleFrom(plan.to);
     // Split up front, so that the ticks sampled one by one are sliced too.
     const ops = [...splitAfter(plan.quiet, this.at, from).map((op) => [op, false]), ...splitAfter(plan.audible, plan.loud, from).map((op) => [op, true])];

@@ -147,7 +147,7 @@ export function join(parent, items, key, create, update) {
 const widthObserver =
   typeof ResizeObserver === "function"
     ? new ResizeObserver((entries) => {
-        for (const e of entries) delete e.target.__width;
+        for (const e of entries) delete /** @type {any} */ (e.target).__width;
       })
     : null;
 

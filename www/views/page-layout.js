@@ -100,8 +100,9 @@ export function render(snap, lesson) {
   // The main area is shown from the first drawing on (CSS): before, its empty panels would jump
   // as the partitions fill in (a layout shift of 0.4 on load).
   document.body.classList.add("drawn");
+  /** @type {(HTMLElement & { __focus?: string }) | null} */
   const list = document.querySelector("#partitions .partition-list");
-  const chosen = document.querySelector("#produce-partition")?.value;
+  const chosen = /** @type {HTMLSelectElement | null} */ (document.querySelector("#produce-partition"))?.value;
   const focus = lesson ? lessonFocus(lesson, snap) : null;
   const key = `${chosen}|${focus ? [...focus.partitions].join(",") : ""}|${snap.partitions.length}`;
   if (list && list.__focus !== key) {
@@ -109,7 +110,7 @@ export function render(snap, lesson) {
     const firstShown = snap.partitions.find((p) => !focus || focus.partitions.has(p.partition))?.partition;
     const chosenOne = chosen !== undefined && chosen !== "rr" && snap.partitions.some((p) => String(p.partition) === chosen) ? chosen : String(firstShown);
     for (const el of list.children) {
-      const p = Number(el.dataset.partition);
+      const p = Number(/** @type {HTMLElement} */ (el).dataset.partition);
       el.classList.toggle("is-chosen", String(p) === chosenOne);
       el.classList.toggle("off-lesson", !!focus && !focus.partitions.has(p));
     }
@@ -121,7 +122,7 @@ export function render(snap, lesson) {
 
 /** The phone's partition tabs (CSS shows them on narrow screens only). */
 function drawTabs(snap, focus, chosen) {
-  const tabs = document.querySelector("#partitions-tabs");
+  const tabs = /** @type {HTMLElement | null} */ (document.querySelector("#partitions-tabs"));
   if (!tabs) return;
   const shown = snap.partitions.filter((p) => !focus || focus.partitions.has(p.partition));
   tabs.hidden = shown.length < 2;
