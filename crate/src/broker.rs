@@ -171,7 +171,7 @@ impl Broker {
             Msg::AlterPartitionResponse { request, isr, partition_epoch, error, .. } => {
                 r.on_alter_partition_response(ctx, *request, isr, *partition_epoch, *error)
             }
-            Msg::StopReplica { .. } => r.stop_replica(ctx),
+            Msg::StopReplica { delete, .. } => r.stop_replica(ctx, *delete),
             // AlterPartition and LeaderAndIsrResponse go to the controller (cluster.rs); responses to
             // the clients never reach a broker.
             Msg::AlterPartition { .. }

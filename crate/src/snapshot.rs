@@ -70,6 +70,9 @@ pub struct PartitionView {
     pub leader_epoch: Epoch,
     pub isr: Vec<BrokerId>,
     pub replicas: Vec<BrokerId>,
+    /// A running reassignment's replicas to add (TRS − ORS) and to remove (ORS − TRS), KIP-455.
+    pub adding_replicas: Vec<BrokerId>,
+    pub removing_replicas: Vec<BrokerId>,
     pub hw: i64,
     pub zk_version: u32,
     pub controller_epoch: u32,
@@ -200,7 +203,7 @@ pub struct ZnodeView {
 crate::json_object!(Snapshot { "tick" => tick, "timeMs" => time_ms, "tickMs" => tick_ms, "seed" => seed, "config" => config, "controller" => controller, "brokers" => brokers, "partitions" => partitions, "requests" => requests, "requestCounts" => request_counts, "consumers" => consumers, "producer" => producer, "inflight" => inflight, "zk" => zk, "violations" => violations, "violationsDropped" => violations_dropped, "replicatedRecords" => replicated_records, "cutLinks" => cut_links });
 crate::json_object!(ControllerView { "broker" => broker, "epoch" => epoch });
 crate::json_object!(BrokerView { "id" => id, "status" => status, "down" => down, "controller" => controller, "registered" => registered, "zkSession" => zk_session, "sessionExpiresInMs" => session_expires_in_ms });
-crate::json_object!(PartitionView { "partition" => partition, "leader" => leader, "leaderEpoch" => leader_epoch, "isr" => isr, "replicas" => replicas, "hw" => hw, "zkVersion" => zk_version, "controllerEpoch" => controller_epoch, "logs" => logs, "committedOffset" => committed_offset, "acked" => acked, "hwCounted" => hw_counted, "hwWaitingFor" => hw_waiting_for, "hwQuorum" => hw_quorum, "minIsr" => min_isr, "writesBlocked" => writes_blocked, "hwBlocked" => hw_blocked, "underReplicated" => under_replicated, "nextIsrCheckMs" => next_isr_check_ms, "truncated" => truncated });
+crate::json_object!(PartitionView { "partition" => partition, "leader" => leader, "leaderEpoch" => leader_epoch, "isr" => isr, "replicas" => replicas, "addingReplicas" => adding_replicas, "removingReplicas" => removing_replicas, "hw" => hw, "zkVersion" => zk_version, "controllerEpoch" => controller_epoch, "logs" => logs, "committedOffset" => committed_offset, "acked" => acked, "hwCounted" => hw_counted, "hwWaitingFor" => hw_waiting_for, "hwQuorum" => hw_quorum, "minIsr" => min_isr, "writesBlocked" => writes_blocked, "hwBlocked" => hw_blocked, "underReplicated" => under_replicated, "nextIsrCheckMs" => next_isr_check_ms, "truncated" => truncated });
 crate::json_object!(AckedView { "offset" => offset, "count" => count, "acks" => acks });
 crate::json_object!(HwCountView { "broker" => broker, "leo" => leo, "why" => why });
 crate::json_object!(LogView { "broker" => broker, "role" => role, "leaderEpoch" => leader_epoch, "leo" => leo, "hw" => hw, "logStartOffset" => log_start_offset, "records" => records, "follower" => follower, "outOfIsr" => out_of_isr });
@@ -320,6 +323,8 @@ impl Cluster {
                     leader_epoch: st.leader_epoch,
                     isr: st.isr.clone(),
                     replicas: ar.clone(),
+                    adding_replicas: self.zk.reassignments.get(&p).map_or_else(Vec::new, |r| r.adding.clone()),
+                    removing_replicas: self.zk.reassignments.get(&p).map_or_else(Vec::new, |r| r.removing.clone()),
                     hw: leader.map_or(-1, |l| l.log.high_watermark() as i64),
                     zk_version: st.version,
                     controller_epoch: st.controller_epoch,
@@ -408,7 +413,12 @@ impl Cluster {
                     attempt: e.msg.attempt(),
                 })
                 .collect(),
-            zk: self.zk.tree().into_iter().map(|(path, data, version)| ZnodeView { path, data, version }).collect(),
+            zk: self
+                .zk
+                .tree(self.config.rules().reassignment_in_topic_znode)
+                .into_iter()
+                .map(|(path, data, version)| ZnodeView { path, data, version })
+                .collect(),
             replicated_records: self.stats.replicated_records,
             violations: self.violations.clone(),
             violations_dropped: self.violations_dropped,
