@@ -1,5 +1,6 @@
 //! Ports of Kafka's own tests that a scenario script cannot express (scenarios/kafka/ holds the rest).
 
+use kafka_replication::elections::ElectionType;
 use kafka_replication::faults::FailKind;
 use kafka_replication::{Cluster, Value};
 
@@ -126,4 +127,33 @@ fn the_topic_znode_lists_adding_and_removing_replicas_from_2_4() {
         assert!(tree.iter().any(|(p, d, _)| p == "/brokers/topics/demo" && d == done), "{version}: {tree:?}");
         assert_eq!(c.zk.partitions[0].isr, [0, 1, 3], "{version}");
     }
+}
+
+fn elect_preferred(c: &mut Cluster) -> Option<&'static str> {
+    c.elect_leaders(ElectionType::Preferred, Some(vec![0])).unwrap()[0].error
+}
+
+/// Ports PlaintextAdminIntegrationTest#testElectPreferredLeaders (2.8): the preferred leader is
+/// changed without changing the current leader (a reassignment that only reorders the replicas:
+/// phase B at once, the leader stays); electing the preferred leader then moves the lead to it,
+/// a second election is ELECTION_NOT_NEEDED, and with the preferred replica down the election is
+/// PREFERRED_LEADER_NOT_AVAILABLE and changes nothing — as ControllerIntegrationTest
+/// #testPreferredReplicaLeaderElectionWithOfflinePreferredReplica (2.8) also asserts.
+#[test]
+fn preferred_leader_elections_answer_like_kafkas_admin_client() {
+    let mut c = cluster("2.8");
+    assert_eq!(elect_preferred(&mut c), Some("ELECTION_NOT_NEEDED"));
+    c.reassign(0, vec![1, 2, 0]).unwrap();
+    let st = c.zk.partitions[0].clone();
+    assert_eq!((c.zk.assignment[0].clone(), st.leader, st.leader_epoch), (vec![1, 2, 0], 0, 1), "the leader stays");
+    assert_eq!(elect_preferred(&mut c), None);
+    assert_eq!((c.zk.partitions[0].leader, c.zk.partitions[0].leader_epoch), (1, 2));
+    assert_eq!(elect_preferred(&mut c), Some("ELECTION_NOT_NEEDED"));
+    c.step(10).unwrap();
+    c.reassign(0, vec![2, 0, 1]).unwrap();
+    c.fail(2, FailKind::Crash { lossy: false }).unwrap();
+    step_until(&mut c, 100, "b2 out of the ISR", |c| c.zk.partitions[0].isr == [0, 1]);
+    let before = c.zk.partitions[0].clone();
+    assert_eq!(elect_preferred(&mut c), Some("PREFERRED_LEADER_NOT_AVAILABLE"));
+    assert_eq!(c.zk.partitions[0], before);
 }
