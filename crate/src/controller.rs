@@ -403,11 +403,13 @@ impl Cluster {
         let st = self.zk.partitions[p as usize].clone();
         let isr: Vec<BrokerId> = st.isr.iter().copied().filter(|b| !r.removing.contains(b)).collect();
         if isr != st.isr {
+            // `removeReplicasFromIsr`: a removed leader (no target replica could be elected) leaves no leader.
+            let leader = if st.leader >= 0 && r.removing.contains(&(st.leader as u32)) { -1 } else { st.leader };
             let text = format!(
                 "controller b{ctrl}: p{p} removed {} from the ISR: no longer replicas after the reassignment",
                 set_text(&r.removing)
             );
-            self.write_partition_state(p, st.leader, isr, false, text);
+            self.write_partition_state(p, leader, isr, false, text);
         }
         let live: Vec<BrokerId> = r.removing.iter().copied().filter(|b| self.controller_live.contains_key(b)).collect();
         for b in live {
