@@ -138,7 +138,9 @@ fn elect_preferred(c: &mut Cluster) -> Option<&'static str> {
 /// phase B at once, the leader stays); electing the preferred leader then moves the lead to it,
 /// a second election is ELECTION_NOT_NEEDED, and with the preferred replica down the election is
 /// PREFERRED_LEADER_NOT_AVAILABLE and changes nothing — as ControllerIntegrationTest
-/// #testPreferredReplicaLeaderElectionWithOfflinePreferredReplica (2.8) also asserts.
+/// #testPreferredReplicaLeaderElectionWithOfflinePreferredReplica (2.8) and
+/// PartitionLeaderElectionAlgorithmsTest#testPreferredReplicaPartitionLeaderElectionPreferredReplicaNotInIsrNotLive
+/// (3.7: the preferred replica neither live nor in the ISR → no leader) also assert.
 #[test]
 fn preferred_leader_elections_answer_like_kafkas_admin_client() {
     let mut c = cluster("2.8");
