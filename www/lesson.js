@@ -93,6 +93,8 @@ export function callOf(c) {
       return ["dropNext", [c.kind]];
     case "addReplica":
       return ["addReplica", [a[0], a[1]]];
+    case "reassign":
+      return ["reassign", [a[0], a.slice(1)]];
     case "electLeaders":
       return ["electLeaders", [a.length ? { type: c.kind, partitions: [...a] } : { type: c.kind }]];
     default:

@@ -69,7 +69,7 @@ pub struct ElectionResult {
 
 impl Cluster {
     /// Brokers the controller may elect: registered and not shutting down (`isReplicaOnline`).
-    fn electable(&self) -> VecSet<BrokerId> {
+    pub(crate) fn electable(&self) -> VecSet<BrokerId> {
         self.controller_live.keys().copied().filter(|b| !self.shutting_down.contains(b)).collect()
     }
 
@@ -102,9 +102,9 @@ impl Cluster {
         Ok(results)
     }
 
-    /// The controller, if its broker runs and reaches ZooKeeper (only then does it act).
-    fn active_controller(&self) -> Option<BrokerId> {
-        self.zk.controller.filter(|c| self.brokers[*c as usize].runs() && self.brokers[*c as usize].reaches_zookeeper())
+    /// The controller, if its broker still holds the session that won `/controller` (only then does it act).
+    pub(crate) fn active_controller(&self) -> Option<BrokerId> {
+        self.zk.controller.filter(|c| self.holds_session(*c))
     }
 
     fn preferred_election(&mut self, p: u32, trigger: &Reason) -> Option<KafkaError> {

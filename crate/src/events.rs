@@ -34,7 +34,7 @@ pub const EVENT_KINDS: &[(&str, &str)] = &[
     ("broker-fail", "a broker was made to fail (crash, stuck, slow, isolated) or began a controlled shutdown"),
     ("broker-recover", "a failed broker recovered"),
     ("controlled-shutdown", "an attempt of a broker's controlled shutdown failed; it asks again or stops anyway"),
-    ("stop-replica", "a broker shutting down stopped fetching a partition (StopReplica from the controller)"),
+    ("stop-replica", "a broker shutting down stopped fetching a partition, or a replica removed by a reassignment was deleted (StopReplica from the controller)"),
     ("broker-stop", "a broker stopped cleanly after a controlled shutdown (its ZooKeeper session closed at once)"),
     ("link-cut", "the network link between two brokers was cut"),
     ("link-heal", "a cut link was healed"),

@@ -326,8 +326,7 @@ impl Cluster {
         broker: u32,
         out: &'a mut Vec<(NodeId, crate::message::Msg)>,
     ) -> (&'a mut crate::broker::Broker, Ctx<'a>) {
-        let b = &self.brokers[broker as usize];
-        let zk_session = b.reaches_zookeeper() && b.zk_session.is_some_and(|z| self.zk.brokers.get(&broker).is_some_and(|r| r.czxid == z));
+        let zk_session = self.holds_session(broker);
         let ctx = Ctx {
             now: self.tick,
             me: broker,

@@ -231,9 +231,11 @@ pub enum Msg {
         remaining: Vec<u32>,
         error: Option<KafkaError>,
     },
-    /// The controller tells a broker shutting down to stop its replica's fetcher (deletePartition=false).
+    /// The controller stops a replica: a broker shutting down stops its fetcher (deletePartition=false);
+    /// a replica removed by a reassignment is deleted (`delete`: deletePartition=true).
     StopReplica {
         partition: u32,
+        delete: bool,
     },
 }
 
@@ -283,7 +285,7 @@ impl Msg {
             | Msg::AlterPartitionResponse { partition, .. }
             | Msg::LeaderAndIsr { partition, .. }
             | Msg::LeaderAndIsrResponse { partition, .. }
-            | Msg::StopReplica { partition } => *partition,
+            | Msg::StopReplica { partition, .. } => *partition,
         })
     }
 
@@ -406,7 +408,7 @@ impl fmt::Display for Msg {
                 let left: Vec<String> = remaining.iter().map(|p| format!("p{p}")).collect();
                 write!(f, "ControlledShutdownResponse remaining=[{}]{}", left.join(","), err(error))
             }
-            Msg::StopReplica { partition } => write!(f, "StopReplica p{partition}"),
+            Msg::StopReplica { partition, delete } => write!(f, "StopReplica p{partition}{}", if *delete { " (delete)" } else { "" }),
         }
     }
 }

@@ -247,10 +247,18 @@ impl Replica {
         matches!(self.role, Role::Leader(_))
     }
 
-    /// StopReplica (deletePartition=false) during a controlled shutdown: the fetcher stops; the
-    /// log stays and the broker is about to stop.
-    pub fn stop_replica(&mut self, ctx: &mut Ctx) {
-        if matches!(self.role, Role::Follower(_)) {
+    /// StopReplica. deletePartition=false (a controlled shutdown): the fetcher stops; the log stays
+    /// and the broker is about to stop. deletePartition=true (a replica a reassignment removed,
+    /// `ReplicaManager.stopReplicas`): it stops leading or fetching (what waits on it gets
+    /// NOT_LEADER_OR_FOLLOWER) and its log is deleted.
+    pub fn stop_replica(&mut self, ctx: &mut Ctx, delete: bool) {
+        if delete {
+            self.resign(ctx);
+            *self = Replica::new(self.partition);
+            let text = format!("b{} deleted its replica of p{}: StopReplica (delete) from the controller", ctx.me, self.partition);
+            let params = crate::events::params!("stop-replica.delete", b = ctx.me, p = self.partition);
+            event!(self, ctx, "stop-replica", ctx.me, params, text);
+        } else if matches!(self.role, Role::Follower(_)) {
             self.role = Role::None;
             event!(
                 self,

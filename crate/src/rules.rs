@@ -178,6 +178,10 @@ rules! {
     leader_recovery_state: bool = [false, false, false, true],
         key None, "KIP-704 (LeaderAndIsr.newRecoveringLeaderAndIsr)", since ["3.2.0"],
         "an unclean election writes \"leader_recovery_state\":1 (RECOVERING) into the partition state until the new leader's next accepted AlterPartition";
+    /// The topic znode records a running reassignment's adding and removing replicas.
+    reassignment_in_topic_znode: bool = [false, false, true, true],
+        key None, "KIP-455 (TopicZNode.encode, ReplicaAssignment)", since ["2.4.0"],
+        "the topic znode (version 2) lists a running reassignment's adding_replicas and removing_replicas";
     // ---- The producer (§3) ----
     /// The broker keeps producer state and deduplicates idempotent batches.
     idempotent_producer: bool = [false, true, true, true],

@@ -15,7 +15,7 @@
 //! Commands: `config k=v…` (first command only), `produce k=v…`, `step [N]`,
 //! `step until <expectation> [max N]`, `fail B [crash|stuck|slow|isolated|shutdown] [k=v…]` (options:
 //! `lossy=true`, `delayMs=N`, `zookeeper=true`), `recover B`, `cut A B`, `heal A B`,
-//! `drop-next <message kind>`, `add-replica P B`, `elect-leaders preferred|unclean [P…]`,
+//! `drop-next <message kind>`, `add-replica P B`, `reassign P B…`, `elect-leaders preferred|unclean [P…]`,
 //! `expect <expectation>`; for lessons,
 //! `title en|zh <text>`, `caption en|zh <text>` (the narration from here on), `pause` (a stop
 //! the reader steps to, forward or back) and `check en|zh <text>` (the sentence the page shows
@@ -34,7 +34,7 @@
 //! `REWRITE=1 cargo test` records the new output. The page skips both (they are not actions).
 //! An expectation is `<path> <op> <value>` with op one of `== != >= <= > <`. Paths: `tick`,
 //! `controller`, `controller.epoch`, `bB.status`, `pP.leader`, `pP.leaderEpoch`, `pP.isr`, `pP.hw`,
-//! `pP.zkVersion`, `pP.replicas`, `pP.bB.leo`, `pP.bB.hw`, `pP.bB.role`, `pP.bB.leaderEpoch`, `pP.bB.values`, `pP.bB.epochs`,
+//! `pP.zkVersion`, `pP.replicas`, `pP.addingReplicas`, `pP.removingReplicas`, `pP.bB.leo`, `pP.bB.hw`, `pP.bB.role`, `pP.bB.leaderEpoch`, `pP.bB.values`, `pP.bB.epochs`,
 //! `pP.consumer.position`, `pP.consumer.values`, `pP.consumer.resets`, `violations` (count),
 //! `violations.KIND` (count of one kind, e.g. `violations.acked-lost`), `requestN.status`,
 //! `requestN.error`, `requestN.offset`. Values: integers, lists `[1,2]`, words.
@@ -145,6 +145,8 @@ pub enum Command {
     Heal(u32, u32),
     DropNext(Value),
     AddReplica(u32, u32),
+    /// `reassign P B…`: the admin's reassignment of partition P to the replicas B… (in order).
+    Reassign(u32, Vec<u32>),
     /// `elect-leaders preferred|unclean [P…]`: the admin's ElectLeaders (all partitions without P).
     ElectLeaders(crate::elections::ElectionType, Vec<u32>),
     /// A checkpoint, with the sentences of the `check` lines before it (language → text) and, in
@@ -294,6 +296,7 @@ impl LineView {
             Command::Heal(a, b) => (v.command, v.args) = ("heal", vec![u64::from(*a), u64::from(*b)]),
             Command::DropNext(k) => (v.command, v.kind) = ("dropNext", Some(k.to_string().trim_matches('"').to_string())),
             Command::AddReplica(p, b) => (v.command, v.args) = ("addReplica", vec![u64::from(*p), u64::from(*b)]),
+            Command::Reassign(p, rs) => (v.command, v.args) = ("reassign", std::iter::once(p).chain(rs).map(|b| u64::from(*b)).collect()),
             Command::ElectLeaders(kind, ps) => {
                 (v.command, v.kind, v.args) = ("electLeaders", Some(kind.label().to_string()), ps.iter().map(|p| u64::from(*p)).collect())
             }
@@ -532,6 +535,14 @@ impl Script {
                 "cut" => Command::Cut(c.id("a broker id")?, c.id("a second broker id")?),
                 "heal" => Command::Heal(c.id("a broker id")?, c.id("a second broker id")?),
                 "add-replica" => Command::AddReplica(c.id("a partition")?, c.id("a broker id")?),
+                "reassign" => {
+                    let p = c.id("a partition")?;
+                    let mut replicas = vec![c.id("a broker id")?];
+                    while c.peek().is_some() {
+                        replicas.push(c.id("a broker id")?);
+                    }
+                    Command::Reassign(p, replicas)
+                }
                 "elect-leaders" => {
                     let at = c.next;
                     let kind = crate::elections::ElectionType::from_arg(&Value::Str(c.take("an election type (preferred or unclean)")?.to_string()))
@@ -626,7 +637,7 @@ impl Script {
                     return Err(c.error_at(
                         0,
                         format!(
-                            "unknown command {}; expected config, produce, step, fail, recover, cut, heal, drop-next, add-replica, elect-leaders, expect, check, title, caption, pause, status, trace, compare or label",
+                            "unknown command {}; expected config, produce, step, fail, recover, cut, heal, drop-next, add-replica, reassign, elect-leaders, expect, check, title, caption, pause, status or trace",
                             quoted(other)
                         ),
                     ))
@@ -901,6 +912,7 @@ pub fn run_line(c: &mut Cluster, line: &Line) -> Result<Vec<Event>, ScriptError>
         Command::Heal(a, b) => c.heal(*a, *b).map(|_| Vec::new()).map_err(err),
         Command::DropNext(kind) => c.drop_next(kind).map(|_| Vec::new()).map_err(err),
         Command::AddReplica(p, b) => c.add_replica(*p, *b).map(|_| Vec::new()).map_err(err),
+        Command::Reassign(p, rs) => c.reassign(*p, rs.clone()).map(|_| Vec::new()).map_err(err),
         Command::ElectLeaders(kind, ps) => c.elect_leaders(*kind, (!ps.is_empty()).then(|| ps.clone())).map(|_| Vec::new()).map_err(err),
         Command::Expect(x, _, _) => match check(c, x) {
             Ok(true) => Ok(Vec::new()),
@@ -976,6 +988,8 @@ pub fn lookup(c: &Cluster, path: &str) -> Result<Operand, String> {
                 "leaderEpoch" => Operand::Int(i64::from(st.leader_epoch)),
                 "isr" => ids(&st.isr),
                 "replicas" => ids(&c.zk.assignment[p as usize]),
+                "addingReplicas" => ids(c.zk.reassignments.get(&p).map_or(&[][..], |r| &r.adding)),
+                "removingReplicas" => ids(c.zk.reassignments.get(&p).map_or(&[][..], |r| &r.removing)),
                 "zkVersion" => Operand::Int(i64::from(st.version)),
                 "hw" => {
                     let leader = (st.leader >= 0).then(|| &c.brokers[st.leader as usize]).filter(|b| b.is_alive());

@@ -89,7 +89,7 @@ impl Cluster {
             } else {
                 // A follower: its fetcher stops, and it leaves the ISR (`OfflineReplica`), never
                 // the last member.
-                self.send(to as NodeId, b as NodeId, Msg::StopReplica { partition: p });
+                self.send(to as NodeId, b as NodeId, Msg::StopReplica { partition: p, delete: false });
                 if st.isr.contains(&b) && st.isr.len() > 1 {
                     let isr: Vec<BrokerId> = st.isr.iter().copied().filter(|r| *r != b).collect();
                     let text = format!("removed b{b} from the ISR {}: it is shutting down", set_text(&st.isr));

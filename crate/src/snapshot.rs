@@ -108,6 +108,9 @@ pub struct PartitionView {
     pub leader_epoch: Epoch,
     pub isr: Vec<BrokerId>,
     pub replicas: Vec<BrokerId>,
+    /// A running reassignment's replicas to add (TRS − ORS) and to remove (ORS − TRS), KIP-455.
+    pub adding_replicas: Vec<BrokerId>,
+    pub removing_replicas: Vec<BrokerId>,
     pub hw: i64,
     pub zk_version: u32,
     pub controller_epoch: u32,
@@ -370,6 +373,8 @@ impl Cluster {
                     leader_epoch: st.leader_epoch,
                     isr: st.isr.clone(),
                     replicas: ar.clone(),
+                    adding_replicas: self.zk.reassignments.get(&p).map_or_else(Vec::new, |r| r.adding.clone()),
+                    removing_replicas: self.zk.reassignments.get(&p).map_or_else(Vec::new, |r| r.removing.clone()),
                     hw: leader.map_or(-1, |l| l.log.high_watermark() as i64),
                     zk_version: st.version,
                     controller_epoch: st.controller_epoch,
@@ -458,7 +463,12 @@ impl Cluster {
                     attempt: e.msg.attempt(),
                 })
                 .collect(),
-            zk: self.zk.tree().into_iter().map(|(path, data, version)| ZnodeView { path, data, version }).collect(),
+            zk: self
+                .zk
+                .tree(self.config.rules().reassignment_in_topic_znode)
+                .into_iter()
+                .map(|(path, data, version)| ZnodeView { path, data, version })
+                .collect(),
             replicated_records: self.stats.replicated_records,
             violations: self.violations.clone(),
             violations_dropped: self.violations_dropped,

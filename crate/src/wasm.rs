@@ -8,7 +8,7 @@
 //! the state in a `RefCell` entered once per call: a call made from inside another call's argument
 //! conversion is refused with an Error instead of failing wasm-bindgen's borrow (which throws).
 
-use crate::api::{bool_arg, from_options, int_arg, ApiError, Value};
+use crate::api::{bool_arg, from_options, int_arg, int_list_arg, ApiError, Value};
 use crate::cluster::{Cluster as Core, MAX_STEP_TICKS};
 use crate::faults::FailKind;
 use crate::producer::ProduceArgs;
@@ -362,6 +362,19 @@ impl Cluster {
         let mut core = self.enter("addReplica")?;
         let p = int_arg("partition", &value(&partition), 0, u32::MAX as u64).map_err(js_error)? as u32;
         core.add_replica(p, broker_arg("broker", &broker)?).map_err(js_error)
+    }
+
+    /// `reassign(partition, replicas)` (`kafka-reassign-partitions.sh --execute`): the replicas
+    /// become `replicas`, in order (KIP-455: adding replicas join first, then the removed ones go).
+    pub fn reassign(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] partition: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number[]")] replicas: JsValue,
+    ) -> Result<(), JsError> {
+        let mut core = self.enter("reassign")?;
+        let p = int_arg("partition", &value(&partition), 0, u32::MAX as u64).map_err(js_error)? as u32;
+        let rs = int_list_arg("replicas", &value(&replicas), 0, u32::MAX as u64).map_err(js_error)?;
+        core.reassign(p, rs.into_iter().map(|b| b as u32).collect()).map_err(js_error)
     }
 
     /// `electLeaders({ type: "preferred" | "unclean", partitions? })` (`kafka-leader-election.sh`)

@@ -155,6 +155,11 @@ test('a rejected call changes nothing', () => {
     [() => c.step(1, { events: 'no' }), 'events'],
     [() => c.step(1, { quiet: true }), 'quiet'],
     [() => c.step(1, 5), 'options'],
+    [() => c.reassign(0, []), 'replicas'],
+    [() => c.reassign(0, [1, 1]), 'replicas'],
+    [() => c.reassign(0, [0, 9]), 'replicas'],
+    [() => c.reassign(0, 'b1'), 'replicas'],
+    [() => c.reassign(9, [0, 1]), 'partition'],
   ];
   for (const [call, argument] of rejected) {
     assertRejects(call, argument);

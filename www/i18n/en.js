@@ -768,6 +768,7 @@ export default {
   "ev.why.truncate-range": "to the leader's LEO {leo}: fetch offset {offset} is out of range on b{from}",
   "ev.why.truncate-diverging": "to {offset}: DivergingEpoch from b{from} (epoch {epoch} ends at {end})",
   "ev.stop-replica": "b{b} stopped fetching p{p}: StopReplica from the controller",
+  "ev.stop-replica.delete": "b{b} deleted its replica of p{p}: StopReplica (delete) from the controller",
   "ev.lost-unflushed": "b{b} lost p{p} {offsets} in the power failure: not yet flushed to disk",
   // the controller and ZooKeeper
   "ev.controller": "b{b} is the controller (controller_epoch {epoch})",
@@ -795,8 +796,13 @@ export default {
   "ev.why.admin-unclean": "election after an admin request (ElectLeaders, type unclean): no ISR member is alive: UNCLEAN election of b{b}, committed records may be lost",
   "ev.why.shutdown-moved": "leader b{from} is shutting down (controlled shutdown); elected b{b}, the first live ISR member in assignment order [{assignment}] that is not shutting down",
   "ev.why.shutdown-removed": "removed b{b} from the ISR {isr}: it is shutting down",
-  "ev.why.reassigned": "reassignment complete: every target replica {target} is in the ISR",
-  "ev.why.replica-added": "reassigned: b{b} added to the replicas; it starts outside the ISR",
+  "ev.why.reassignment-started": "reassignment to [{target}] started: replicas [{replicas}]{adding}{removing}",
+  "ev.why.reassignment-adding": ", adding {set}",
+  "ev.why.reassignment-removing": ", removing {set}",
+  "ev.why.reassignment-resumed": "reassignment resumed: a target replica's broker started",
+  "ev.why.reassignment-complete": "reassignment to [{target}] complete: every target replica is in the ISR",
+  "ev.why.reassignment-moved-leader": "{done}; leader b{old} is not a live target replica: elected b{l}, the first live ISR member of [{target}]",
+  "ev.why.reassignment-removed": "removed {removed} from the ISR: no longer replicas after the reassignment",
   // failures
   "ev.broker-fail.crash": "b{b} crashed; its ZooKeeper session expires in {session} ms",
   "ev.broker-fail.power": "b{b} lost power (unflushed records are gone); its ZooKeeper session expires in {session} ms",

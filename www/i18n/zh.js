@@ -771,6 +771,7 @@ export default {
   "ev.why.truncate-range": "截断到 leader 的 LEO {leo}：拉取位移 {offset} 在 b{from} 上越界",
   "ev.why.truncate-diverging": "截断到 {offset}：b{from} 返回 DivergingEpoch（epoch {epoch} 结束于 {end}）",
   "ev.stop-replica": "b{b} 停止拉取 p{p}：收到控制器的 StopReplica",
+  "ev.stop-replica.delete": "b{b} 删除了它在 p{p} 上的副本：收到控制器的 StopReplica（删除）",
   "ev.lost-unflushed": "b{b} 在断电中丢失了 p{p} 的{offsets}：它们尚未刷写到磁盘",
   // 控制器与 ZooKeeper
   "ev.controller": "b{b} 成为控制器（controller_epoch {epoch}）",
@@ -798,8 +799,13 @@ export default {
   "ev.why.admin-unclean": "由管理请求（ElectLeaders，类型 unclean）触发的选举：没有存活的 ISR 成员，UNCLEAN 选举 b{b}，已提交的消息可能丢失",
   "ev.why.shutdown-moved": "leader b{from} 正在受控关闭；选出 b{b}，按分配顺序 [{assignment}] 第一个存活且不在关闭中的 ISR 成员",
   "ev.why.shutdown-removed": "把 b{b} 移出 ISR {isr}：它正在关闭",
-  "ev.why.reassigned": "重新分配完成：所有目标副本 {target} 都在 ISR 中",
-  "ev.why.replica-added": "重新分配：b{b} 加入副本列表；它从 ISR 之外开始",
+  "ev.why.reassignment-started": "开始重新分配到 [{target}]：副本列表 [{replicas}]{adding}{removing}",
+  "ev.why.reassignment-adding": "，新增 {set}",
+  "ev.why.reassignment-removing": "，移除 {set}",
+  "ev.why.reassignment-resumed": "重新分配继续进行：一个目标副本所在的 broker 已启动",
+  "ev.why.reassignment-complete": "重新分配到 [{target}] 完成：所有目标副本都已在 ISR 中",
+  "ev.why.reassignment-moved-leader": "{done}；leader b{old} 不是存活的目标副本：选出 b{l}，即 [{target}] 中第一个存活的 ISR 成员",
+  "ev.why.reassignment-removed": "将 {removed} 移出 ISR：重新分配后它们不再是副本",
   // 故障
   "ev.broker-fail.crash": "b{b} 宕机；它的 ZooKeeper 会话将在 {session} ms 后过期",
   "ev.broker-fail.power": "b{b} 断电（未刷盘的消息已丢失）；它的 ZooKeeper 会话将在 {session} ms 后过期",
