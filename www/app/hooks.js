@@ -48,6 +48,12 @@ export function playgroundHooks(app, share) {
     },
     shareLink: () => share.url(),
     trace: () => share.trace(),
+    /** How many times the module was instantiated (a Promise): 1, and one more per restart after a trap. */
+    coreInstances: async () => (await corePromise.catch(() => null))?.instances ?? 0,
+    /** Whether the page is restarting the core after a trap (app/recovery.js). */
+    get recovering() {
+      return app.recovering !== null;
+    },
     /** The wasm module's memory in bytes (a Promise; null without the core), for the benchmark. */
     wasmBytes: async () => (await corePromise.catch(() => null))?.memory?.buffer.byteLength ?? null,
     pictureSvg: () => share.pictureSvg(),

@@ -269,6 +269,16 @@ export class Session {
     return { config: this.config, actions: this.actions, tick: this.at, horizon: this.horizon, events, snapshot: this.cluster.snapshot() };
   }
 
+  /**
+   * After a trap: forget the handle and the checkpoints (core.js reinstantiate disarms them: a
+   * free() then throws, it never reaches the next instance). restore() or reset() gives the
+   * session a handle again.
+   */
+  drop() {
+    this.checkpoints.clear();
+    this.cluster = null;
+  }
+
   /** Free the handle and the checkpoints (the session is not used after). */
   free() {
     this.checkpoints.clear();
