@@ -16,9 +16,7 @@ const TIMEOUT = { timeout: 180_000 };
 const corruptHandle = (target) => target.evaluate(() => (window.__playground.cluster.__wbg_ptr = 0x7ffffff0));
 /** Waits until `target` has restarted its core `instances - 1` times and is done replaying. */
 const restarted = (target, instances) =>
-  target.waitForFunction(async (n) => !window.__playground.recovering && !window.__playground.replaying && (await window.__playground.coreInstances()) === n, instances, {
-    timeout: 60_000,
-  });
+  target.waitForFunction((n) => !window.__playground.recovering && !window.__playground.replaying && window.__playground.coreInstances === n, instances, { timeout: 60_000 });
 
 describe("a trap in the page's core", () => {
   let ctx;
@@ -37,7 +35,7 @@ describe("a trap in the page's core", () => {
     await page.click(`#brokers [data-action="crash"][data-broker="1"]`);
     await stepClicks(page, 8);
     const before = { tick: await tickOf(page), hash: await stateHash(page), actions: await page.evaluate(() => window.__playground.actions.length) };
-    assert.equal(await page.evaluate(() => window.__playground.coreInstances()), 1);
+    assert.equal(await page.evaluate(() => window.__playground.coreInstances), 1);
     await corruptHandle(page);
     await page.click("#step"); // traps: step reads the handle through the bad pointer
     await restarted(page, 2);
@@ -54,6 +52,48 @@ describe("a trap in the page's core", () => {
     assert.equal((await snapshot(page)).brokers[1].status, "up", "a recovered broker runs again");
     await page.evaluate(() => window.__playground.seek(3));
     assert.equal(await tickOf(page), 3, "seeking back replays on the new instance");
+    assert.deepEqual(errors, []);
+  });
+});
+
+describe("a trap again while replaying", () => {
+  let ctx;
+  before(async () => {
+    ctx = await openReady({ query: "?seed=7" });
+  });
+  after(async () => {
+    await ctx?.close();
+  });
+
+  test("the page starts over with the same configuration on a fresh instance, and says so", TIMEOUT, async () => {
+    const { page, errors } = ctx;
+    await stepClicks(page, 10);
+    const config = (await snapshot(page)).config;
+    // The seam of the brief: the binding's step replaced by one that throws the trap's error, for
+    // the next two calls (the Step click, then the replay of the recovery).
+    await page.evaluate(() => {
+      let proto = window.__playground.cluster;
+      while (!Object.hasOwn(proto, "step")) proto = Object.getPrototypeOf(proto);
+      const step = proto.step;
+      window.__traps = 2;
+      proto.step = function (...args) {
+        if (window.__traps > 0) {
+          window.__traps--;
+          throw new WebAssembly.RuntimeError("unreachable");
+        }
+        return step.apply(this, args);
+      };
+    });
+    await page.click("#step");
+    await restarted(page, 3);
+    assert.equal(await page.evaluate(() => window.__traps), 0, "the replay trapped too");
+    assert.equal(await tickOf(page), 0, "a fresh start");
+    assert.deepEqual((await snapshot(page)).config, config, "with the same configuration");
+    assert.equal(await page.evaluate(() => window.__playground.actions.length), 0);
+    assert.match(await lastToast(page), /started over with the same configuration/);
+    assert.equal(await page.isHidden("#banner"), true, "no error banner");
+    await page.click("#step");
+    assert.equal(await tickOf(page), 1, "Step works");
     assert.deepEqual(errors, []);
   });
 });
@@ -96,7 +136,7 @@ describe("a trap in one of two embeds sharing the compiled module", () => {
     await restarted(one, 2);
     assert.deepEqual({ tick: await tickOf(one), hash: await stateHash(one) }, oneBefore, "the trapped embed is back where it was");
     assert.match(await lastToast(one), /started it afresh/);
-    assert.equal(await two.evaluate(() => window.__playground.coreInstances()), 1, "the other embed kept its instance");
+    assert.equal(await two.evaluate(() => window.__playground.coreInstances), 1, "the other embed kept its instance");
     assert.deepEqual({ tick: await tickOf(two), hash: await stateHash(two) }, twoBefore, "and its state");
     for (const f of [one, two]) {
       const t = await tickOf(f);
