@@ -139,22 +139,34 @@ export class Session {
     await pause(); // the page draws what it has first (the plan was made in this task)
     if (this.cluster !== handle) return { cancelled: true, events };
     let start = now();
-    let last = 0; // the last step's time: the next one is expected to take as long
+    // Milliseconds per tick as measured (null: not yet). A step of the plan is sized by the
+    // estimate, which can be far off (a large cluster, a busy machine): it runs in pieces sized by
+    // the measured cost instead, so that no piece takes more than half a slice.
+    let perTick = null;
     for (const [op, loud] of ops) {
-      // Only before a step: the actions at this tick are applied (a replay on from here skips them).
-      if (op.step && now() - start + last > SLICE_MS) {
-        progress(this.at, plan.to);
-        await pause();
-        if (this.cluster !== handle) return { cancelled: true, events };
-        start = now();
+      if (!op.step) {
+        this.run([op], loud, from);
+        continue;
       }
-      if (op.step && cancelled()) {
-        this.replayed(plan, events);
-        return { cancelled: true, events };
+      for (let left = op.step; left > 0; ) {
+        const n = perTick === null ? 1 : Math.min(left, Math.max(1, Math.floor(SLICE_MS / 2 / Math.max(perTick, 1e-6))));
+        // Only before a step: the actions at this tick are applied (a replay on from here skips
+        // them; a step of the plan spans no action).
+        if (now() - start + n * (perTick ?? 0) > SLICE_MS) {
+          progress(this.at, plan.to);
+          await pause();
+          if (this.cluster !== handle) return { cancelled: true, events };
+          start = now();
+        }
+        if (cancelled()) {
+          this.replayed(plan, events);
+          return { cancelled: true, events };
+        }
+        const t0 = now();
+        for (const e of this.run([{ step: n }], loud, from)) events.push(e);
+        perTick = (now() - t0) / n;
+        left -= n;
       }
-      const t0 = now();
-      for (const e of this.run([op], loud, from)) events.push(e);
-      if (op.step) last = now() - t0;
     }
     this.replayed(plan, events);
     return { cancelled: false, events };
