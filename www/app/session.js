@@ -9,7 +9,7 @@
 
 import { Checkpoints, forkAt, REPLAY_CHUNK_TICKS, replayPlan, runPlan, seekPlan } from "../timeline.js";
 import { replayEstimateMs } from "../share.js";
-import { errorMessage, mergeEvents } from "../views/model.js";
+import { errorMessage, MAX_EVENTS, mergeEvents } from "../views/model.js";
 
 /** step() accepts at most this many ticks, and produce() this many records, per call. */
 export const MAX_CALL = 100000;
@@ -126,8 +126,9 @@ export class Session {
    * Run a replay plan in slices of about SLICE_MS, the page getting its turn between them.
    * `progress(tick, to)` after each slice; `cancelled()` is asked before each step: the replay
    * then stops where it is (the history kept); so it does, touching nothing, when the session got
-   * another handle meanwhile (a reset). Resolves to { cancelled, events }. An error of the core
-   * rejects it, as replay() throws.
+   * another handle meanwhile (a reset). Resolves to { cancelled, events } (the newest
+   * MAX_EVENTS at least, as the page's list keeps). An error of the core rejects it, as replay()
+   * throws.
    */
   async replaySliced(plan, { progress = () => {}, cancelled = () => false, now = () => performance.now(), pause = yieldToPage } = {}) {
     const from = this.sampleFrom(plan.to);
@@ -164,6 +165,9 @@ export class Session {
         }
         const t0 = now();
         for (const e of this.run([{ step: n }], loud, from)) events.push(e);
+        // The page's list keeps the newest MAX_EVENTS (mergeEvents): a long replay holding every
+        // event (millions) spent its slices collecting garbage.
+        if (events.length > 2 * MAX_EVENTS) events.splice(0, events.length - MAX_EVENTS);
         perTick = (now() - t0) / n;
         left -= n;
       }
