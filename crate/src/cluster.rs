@@ -55,9 +55,15 @@ pub struct Cluster {
     /// Message kinds whose next occurrence the network drops (`dropNext`).
     pub drop_next: Vec<&'static str>,
     pub requests: VecDeque<Request>,
+    /// Tick → ids of the requests that may need the producer then (a retry after its backoff, or
+    /// an attempt's timeout): a timer wheel derived from `requests`, so not part of the state hash.
+    pub(crate) producer_timers: VecMap<Tick, Vec<u32>>,
     pub consumers: Vec<Consumer>,
     /// Ghost state for the live invariant checks, per partition.
     pub(crate) guards: Vec<PartitionGuard>,
+    /// Per partition, the assigned replicas and their (HW, log start offset) at the last Log
+    /// Matching check (`invariants.rs`): a cache of what the check saw, not part of the state hash.
+    pub(crate) log_matching_seen: Vec<crate::invariants::SeenOffsets>,
     pub violations: Vec<Violation>,
     pub violations_dropped: u64,
     /// The controller's last leadership decision per partition, in words (for cause chains).
@@ -135,8 +141,10 @@ impl Cluster {
             cut_links: VecSet::new(),
             drop_next: Vec::new(),
             requests: VecDeque::new(),
+            producer_timers: VecMap::new(),
             consumers: (0..config.partitions).map(Consumer::new).collect(),
             guards: vec![PartitionGuard::default(); config.partitions as usize],
+            log_matching_seen: vec![Default::default(); config.partitions as usize],
             violations: Vec::new(),
             violations_dropped: 0,
             last_election: vec![Default::default(); config.partitions as usize],

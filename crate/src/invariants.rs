@@ -86,6 +86,10 @@ pub struct PartitionGuard {
     reported: VecSet<(&'static str, Offset, BrokerId)>,
 }
 
+/// The assigned replicas of a partition and their (HW, log start offset) as the last Log Matching
+/// check saw them.
+pub(crate) type SeenOffsets = (Vec<BrokerId>, Vec<(Offset, Offset)>);
+
 impl PartitionGuard {
     /// Bytes held by the ghost state's ledgers (the memory budget, `budget.rs`).
     pub(crate) fn footprint(&self) -> u64 {
@@ -251,7 +255,7 @@ impl Cluster {
             self.extend_committed(p, l);
             self.check_duplicates(p, l);
         }
-        self.check_log_matching(p, &ar);
+        self.check_log_matching(p, &ar, &truncated);
     }
 
     /// Remembers why each replica that left the ISR since the last check left it (the snapshot's
@@ -438,11 +442,29 @@ impl Cluster {
     }
 
     /// Log Matching (§5.2): below both replicas' HWs, two logs hold the same records. Checked
-    /// incrementally per pair.
-    fn check_log_matching(&mut self, p: u32, ar: &[BrokerId]) {
+    /// incrementally per pair, and only for pairs with a replica whose HW or log start moved or
+    /// that was truncated since the last check: for the others the range to check is empty and
+    /// `matched` stays as it is, so an idle partition costs its replicas, not their pairs.
+    fn check_log_matching(&mut self, p: u32, ar: &[BrokerId], truncated: &[BrokerId]) {
+        let offsets: Vec<(Offset, Offset)> = ar
+            .iter()
+            .map(|&b| {
+                let log = &self.brokers[b as usize].replicas[&p].log;
+                (log.high_watermark(), log.log_start_offset())
+            })
+            .collect();
+        let (seen_ar, seen) = &self.log_matching_seen[p as usize];
+        let moved: Vec<bool> = if seen_ar.as_slice() == ar {
+            ar.iter().zip(offsets.iter().zip(seen)).map(|(b, (now, was))| now != was || truncated.contains(b)).collect()
+        } else {
+            vec![true; ar.len()]
+        };
         let mut found = Vec::new();
         for (i, &a) in ar.iter().enumerate() {
-            for &b in &ar[i + 1..] {
+            for (j, &b) in ar.iter().enumerate().skip(i + 1) {
+                if !moved[i] && !moved[j] {
+                    continue;
+                }
                 let (la, lb) = (&self.brokers[a as usize].replicas[&p].log, &self.brokers[b as usize].replicas[&p].log);
                 let upto = la.high_watermark().min(lb.high_watermark());
                 let from = self.guards[p as usize]
@@ -469,6 +491,7 @@ impl Cluster {
                 self.guards[p as usize].matched.insert((a, b), upto.max(from));
             }
         }
+        self.log_matching_seen[p as usize] = (ar.to_vec(), offsets);
         for (key, text) in found {
             self.violation("log-divergence", p, key, text);
         }

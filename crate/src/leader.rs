@@ -14,6 +14,8 @@ use crate::partition::{
 };
 use crate::rules::Rules;
 use crate::zk::{PartitionState, ZooKeeper};
+use std::collections::VecDeque;
+use std::hash::{Hash, Hasher};
 
 /// What the HW rule needs to know of one follower, as the leader sees it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -40,6 +42,71 @@ pub fn hw_candidate<'f>(rules: &Rules, leader_leo: Offset, followers: &'f [HwFac
         .collect();
     let candidate = counted.iter().try_fold(leader_leo, |c, f| f.leo.map(|l| c.min(l)));
     (candidate, counted)
+}
+
+/// The acks=all produces waiting for the HW (Kafka's produce purgatory), in the order they came.
+/// One is done once the HW reaches its required offset or its deadline passes. Deadlines are
+/// `now + request timeout`, so they never decrease; required offsets do not either, but for an
+/// idempotent duplicate (answered with its original, lower offsets). While they do not, the done
+/// ones are a prefix and completing them costs what completes, not what waits.
+#[derive(Clone, Debug, Default)]
+pub struct Purgatory {
+    waiting: VecDeque<DelayedProduce>,
+    /// The required offsets are in order (a cache of `waiting`, not part of the state).
+    in_order: bool,
+}
+
+impl Purgatory {
+    pub fn push_back(&mut self, d: DelayedProduce) {
+        self.in_order =
+            self.waiting.back().is_none_or(|last| last.required_offset <= d.required_offset) && (self.in_order || self.waiting.is_empty());
+        self.waiting.push_back(d);
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.waiting.is_empty()
+    }
+
+    pub fn clear(&mut self) {
+        self.waiting.clear();
+    }
+
+    /// Removes and returns the ones done at `hw` and `now`, in the order they came.
+    pub fn take_done(&mut self, hw: Offset, now: Tick) -> Vec<DelayedProduce> {
+        let done = |d: &DelayedProduce| hw >= d.required_offset || now >= d.deadline;
+        if self.in_order {
+            let n = self.waiting.iter().position(|d| !done(d)).unwrap_or(self.waiting.len());
+            return self.waiting.drain(..n).collect();
+        }
+        let (done, waiting): (VecDeque<_>, VecDeque<_>) = std::mem::take(&mut self.waiting).into_iter().partition(done);
+        self.in_order = waiting.iter().zip(waiting.iter().skip(1)).all(|(a, b)| a.required_offset <= b.required_offset);
+        self.waiting = waiting;
+        done.into()
+    }
+}
+
+impl IntoIterator for Purgatory {
+    type Item = DelayedProduce;
+    type IntoIter = std::collections::vec_deque::IntoIter<DelayedProduce>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.waiting.into_iter()
+    }
+}
+
+/// Equal and hashed as the list of waiting produces it holds.
+impl PartialEq for Purgatory {
+    fn eq(&self, other: &Self) -> bool {
+        self.waiting == other.waiting
+    }
+}
+
+impl Eq for Purgatory {}
+
+impl Hash for Purgatory {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.waiting.hash(state);
+    }
 }
 
 /// Why the `isr-expiration` task finds a follower out of sync (§2.1).
@@ -385,10 +452,7 @@ impl Replica {
         if ls.delayed.is_empty() {
             return;
         }
-        let (done, waiting): (Vec<_>, Vec<_>) =
-            std::mem::take(&mut ls.delayed).into_iter().partition(|d| hw >= d.required_offset || ctx.now >= d.deadline);
-        ls.delayed = waiting;
-        for d in done {
+        for d in ls.delayed.take_done(hw, ctx.now) {
             let (base_offset, error) = if hw < d.required_offset {
                 (None, Some(KafkaError::RequestTimedOut))
             } else if enough {
@@ -503,7 +567,7 @@ impl Replica {
             )),
             Acks::All => {
                 if let Role::Leader(ls) = &mut self.role {
-                    ls.delayed.push(DelayedProduce {
+                    ls.delayed.push_back(DelayedProduce {
                         request,
                         attempt,
                         base_offset: base,
@@ -814,5 +878,29 @@ impl Replica {
         }
         let isr: Vec<BrokerId> = self.isr.iter().copied().filter(|r| !out.iter().any(|(o, _)| o == r)).collect();
         self.change_isr(ctx, isr, out);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn delayed(request: u32, required_offset: Offset, deadline: Tick) -> DelayedProduce {
+        DelayedProduce { request, attempt: 1, base_offset: 0, required_offset, deadline }
+    }
+
+    #[test]
+    fn the_purgatory_completes_in_arrival_order_even_after_a_duplicate() {
+        let mut p = Purgatory::default();
+        p.push_back(delayed(1, 5, 100));
+        p.push_back(delayed(2, 9, 100));
+        // An idempotent duplicate waits for its original, lower offsets.
+        p.push_back(delayed(3, 3, 101));
+        p.push_back(delayed(4, 12, 102));
+        let ids = |v: Vec<DelayedProduce>| v.into_iter().map(|d| d.request).collect::<Vec<_>>();
+        assert_eq!(ids(p.take_done(4, 50)), vec![3], "the duplicate is done before the ones ahead of it");
+        assert_eq!(ids(p.take_done(9, 50)), vec![1, 2]);
+        assert_eq!(ids(p.take_done(9, 102)), vec![4], "its deadline passed");
+        assert!(p.is_empty());
     }
 }

@@ -143,7 +143,7 @@ pub struct LeaderState {
     /// LESO: the LEO when this broker became leader in this epoch (§1.1).
     pub leader_epoch_start_offset: Offset,
     pub parked: Vec<ParkedFetch>,
-    pub delayed: Vec<DelayedProduce>,
+    pub delayed: crate::leader::Purgatory,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -411,7 +411,7 @@ impl Replica {
         // waiting acks=all produces stay in purgatory).
         let (known, parked, delayed) = match std::mem::replace(&mut self.role, Role::None) {
             Role::Leader(ls) => (ls.followers, ls.parked, ls.delayed),
-            _ => (VecMap::new(), Vec::new(), Vec::new()),
+            _ => (VecMap::new(), Vec::new(), Default::default()),
         };
         let mut followers = VecMap::new();
         for &r in self.replicas.iter().filter(|&&r| r != ctx.me) {

@@ -218,8 +218,17 @@ impl Cluster {
         Ok(id)
     }
 
+    /// Ids are handed out in order and only the oldest requests are dropped (`trim_requests`),
+    /// so the kept ones have consecutive ids and a request's place is its id less the first one's.
     fn request_index(&self, id: u32) -> Option<usize> {
-        self.requests.binary_search_by_key(&id, |r| r.id).ok()
+        let i = id.checked_sub(self.requests.front()?.id)? as usize;
+        (i < self.requests.len()).then_some(i)
+    }
+
+    /// Notes that request `id` may be due at tick `at` (a retry or its client-side timeout):
+    /// `run_producer` looks only at the requests whose tick came, not at every pending one.
+    fn wake_at(&mut self, at: Tick, id: u32) {
+        self.producer_timers.get_or_insert_with(at, Vec::new).push(id);
     }
 
     /// The leader the producer's metadata names for `p`, refreshed first if an error marked it
@@ -254,6 +263,9 @@ impl Cluster {
         req.attempt_sent_at = now;
         req.sent_to = leader;
         req.retry_at = None;
+        let timeout_at = now + self.producer_timeout();
+        self.wake_at(timeout_at, id);
+        let req = &mut self.requests[i];
         let values = if self.events.enabled() { values_text(req.first_value, req.count) } else { String::new() };
         if leader < 0 {
             let (p, attempt) = (req.partition, req.attempts);
@@ -331,7 +343,9 @@ impl Cluster {
             return self.trim_requests();
         }
         req.retry_at = Some(now + backoff.max(1));
-        if !std::mem::replace(&mut req.waiting, true) {
+        let was_waiting = std::mem::replace(&mut req.waiting, true);
+        self.wake_at(now + backoff.max(1), id);
+        if !was_waiting {
             let text = format!(
                 "request #{id} waits in the producer: its metadata names b{leader} as p{p}'s leader, whose connection is refused; it refreshes its metadata"
             );
@@ -396,6 +410,7 @@ impl Cluster {
                 );
                 let params =
                     params!("request-retry", request = id, error = e.name(), attempt = req.attempts + 1, attempts = u64::from(retries) + 1);
+                self.wake_at(now + backoff.max(1), id);
                 self.events.record(now, "request-retry", Some(p), None, params, text);
             }
             Some(e) => {
@@ -419,10 +434,20 @@ impl Cluster {
     /// after `request.timeout.ms` plus the network's round trip (the client-side timeout).
     pub(crate) fn run_producer(&mut self) {
         let now = self.tick;
-        let timeout = self.timing.request_timeout + 2 * self.timing.latency.1.max(1);
-        let due: Vec<(u32, bool, u32)> = self
-            .requests
-            .iter()
+        let timeout = self.producer_timeout();
+        // Every retry_at and every attempt's timeout has a timer, so the requests due are among
+        // those whose timers came; a timer left from an earlier attempt finds its request not due.
+        let mut woken = Vec::new();
+        loop {
+            let Some(at) = self.producer_timers.keys().next().copied().filter(|at| *at <= now) else { break };
+            woken.extend(self.producer_timers.remove(&at).unwrap_or_default());
+        }
+        // In id order, as the requests are kept (and once each: a request may have two timers).
+        woken.sort_unstable();
+        woken.dedup();
+        let due: Vec<(u32, bool, u32)> = woken
+            .into_iter()
+            .filter_map(|id| self.request_index(id).map(|i| &self.requests[i]))
             .filter(|r| r.status == RequestStatus::Pending)
             .filter_map(|r| match r.retry_at {
                 Some(t) if t <= now => Some((r.id, true, r.attempts)),
@@ -437,6 +462,11 @@ impl Cluster {
                 self.complete_attempt(id, attempt, None, Some(KafkaError::RequestTimedOut));
             }
         }
+    }
+
+    /// The client-side timeout of an attempt: `request.timeout.ms` plus the network's round trip.
+    fn producer_timeout(&self) -> Tick {
+        self.timing.request_timeout + 2 * self.timing.latency.1.max(1)
     }
 
     /// The producer's connection to a crashed broker closes: every attempt waiting on it fails

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import { describe, test } from "node:test";
 import init, { Cluster, parseScenario } from "../../www/pkg/kafka_replication.js";
-import { Session } from "../../www/app/session.js";
+import { Session, SLICE_MS } from "../../www/app/session.js";
 import { Player } from "../../www/app/player.js";
 import { FreePlay } from "../../www/app/modes/free.js";
 import { LessonMode, parsed } from "../../www/app/modes/lesson.js";
@@ -101,6 +101,32 @@ describe("Session", () => {
     assert.equal(s.horizon, 200);
     assert.ok(s.actions.every((a) => a.tick <= 200), "the recorded future is gone");
     s.free();
+  });
+
+  test("a replay in slices sizes its steps by the measured cost, not the estimate (#17)", async () => {
+    const a = new Session(Cluster, { seed: 3 });
+    a.act("produce", [{ partition: 0, count: 2 }]);
+    a.advance(600);
+    const b = new Session(Cluster, {});
+    const plan = b.restorePlan(a.config, a.actions, 600, 600);
+    // A clock on which every tick costs 10 ms: the estimate (a default cluster is fast) is far off.
+    let clock = 0;
+    const step = b.cluster.step;
+    const sizes = [];
+    b.cluster.step = function (n, opts) {
+      sizes.push(n);
+      clock += 10 * n;
+      return step.call(this, n, opts);
+    };
+    const slices = [];
+    let since = 0;
+    const r = await b.replaySliced(plan, { now: () => clock, pause: async () => (slices.push(clock - since), (since = clock)) });
+    assert.equal(r.cancelled, false);
+    assert.equal(hash(b), hash(a), "the very state");
+    assert.ok(Math.max(...plan.audible.map((op) => op.step ?? 0)) > 10, "the plan's own steps would each take over 100 ms");
+    assert.ok(sizes.every((n) => n === 1), `one tick per step once measured: ${[...new Set(sizes)]}`);
+    assert.ok(Math.max(...slices) <= SLICE_MS + 10, `no slice over SLICE_MS: ${Math.max(...slices)} ms`);
+    for (const s of [a, b]) s.free();
   });
 
   test("a replay in slices (#17): no slice over SLICE_MS, the same state as at once, Cancel keeps the history", async () => {

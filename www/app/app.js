@@ -11,6 +11,7 @@ import { autoProduce, autoText } from "./producer.js";
 import { FreePlay } from "./modes/free.js";
 import { Catalogue } from "./catalogue.js";
 import { StateEvents } from "./state-events.js";
+import { recoverFromTrap } from "./recovery.js";
 import * as paint from "../page/draw.js";
 import * as forms from "../page/forms.js";
 import * as chrome from "../page/chrome.js";
@@ -31,6 +32,9 @@ export class App {
     this.schema = core.Cluster.schema();
     /** The lessons, scenarios and compare presets the page can open (catalogue.js). */
     this.catalogue = new Catalogue(core.parseScenario, t);
+    /** core.js reinstantiate (none: a trap breaks the page) and the recovery running, if any. */
+    this.reinstantiate = core.reinstantiate ?? null;
+    this.recovering = null;
     this.embed = embed;
     this.session = null;
     /** The inspector's chunk, once loaded (commands.js). @type {typeof import("../page/inspector.js") | null} */
@@ -143,6 +147,11 @@ export class App {
     if (isPanic(err)) {
       this.setRunning(false);
       this.mode?.pause();
+      // A fresh instance and the history replayed (recovery.js); a trap during that breaks the page.
+      if (this.reinstantiate && !this.recovering) {
+        this.recovering = recoverFromTrap(this, err, this.reinstantiate).finally(() => (this.recovering = null));
+        return;
+      }
       this.state.broken = t("main.coreStopped", { error: errorMessage(err) });
       this.loop.dirty();
     } else chrome.say(errorMessage(err));

@@ -4,6 +4,13 @@
 import { corePromise } from "../core.js";
 import { getLang } from "../i18n.js";
 
+/** The core's binding once loaded (core.js: its `instances` count restarts after traps). */
+let binding = null;
+corePromise.then(
+  (b) => (binding = b),
+  () => {},
+);
+
 /** The hooks over `app` (app.js App) and `share` (links.js links(app)). */
 export function playgroundHooks(app, share) {
   const model = (kind) => (app.mode?.kind === kind ? app.mode.model() : null);
@@ -48,6 +55,14 @@ export function playgroundHooks(app, share) {
     },
     shareLink: () => share.url(),
     trace: () => share.trace(),
+    /** How many times the module was instantiated: 1, and one more per restart after a trap. */
+    get coreInstances() {
+      return binding?.instances ?? 0;
+    },
+    /** Whether the page is restarting the core after a trap (app/recovery.js). */
+    get recovering() {
+      return app.recovering !== null;
+    },
     /** The wasm module's memory in bytes (a Promise; null without the core), for the benchmark. */
     wasmBytes: async () => (await corePromise.catch(() => null))?.memory?.buffer.byteLength ?? null,
     pictureSvg: () => share.pictureSvg(),

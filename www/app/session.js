@@ -9,7 +9,7 @@
 
 import { Checkpoints, forkAt, REPLAY_CHUNK_TICKS, replayPlan, runPlan, seekPlan } from "../timeline.js";
 import { replayEstimateMs } from "../share.js";
-import { errorMessage, mergeEvents } from "../views/model.js";
+import { errorMessage, MAX_EVENTS, mergeEvents } from "../views/model.js";
 
 /** step() accepts at most this many ticks, and produce() this many records, per call. */
 export const MAX_CALL = 100000;
@@ -126,8 +126,9 @@ export class Session {
    * Run a replay plan in slices of about SLICE_MS, the page getting its turn between them.
    * `progress(tick, to)` after each slice; `cancelled()` is asked before each step: the replay
    * then stops where it is (the history kept); so it does, touching nothing, when the session got
-   * another handle meanwhile (a reset). Resolves to { cancelled, events }. An error of the core
-   * rejects it, as replay() throws.
+   * another handle meanwhile (a reset). Resolves to { cancelled, events } (the newest
+   * MAX_EVENTS at least, as the page's list keeps). An error of the core rejects it, as replay()
+   * throws.
    * @param {{ progress?: (tick: number, to: number) => void, cancelled?: () => boolean, now?: () => number, pause?: () => Promise<unknown> }} [options]
    */
   async replaySliced(plan, options = {}) {
@@ -141,22 +142,37 @@ export class Session {
     await pause(); // the page draws what it has first (the plan was made in this task)
     if (this.cluster !== handle) return { cancelled: true, events };
     let start = now();
-    let last = 0; // the last step's time: the next one is expected to take as long
+    // Milliseconds per tick as measured (null: not yet). A step of the plan is sized by the
+    // estimate, which can be far off (a large cluster, a busy machine): it runs in pieces sized by
+    // the measured cost instead, so that no piece takes more than half a slice.
+    let perTick = null;
     for (const [op, loud] of ops) {
-      // Only before a step: the actions at this tick are applied (a replay on from here skips them).
-      if (op.step && now() - start + last > SLICE_MS) {
-        progress(this.at, plan.to);
-        await pause();
-        if (this.cluster !== handle) return { cancelled: true, events };
-        start = now();
+      if (!op.step) {
+        this.run([op], loud, from);
+        continue;
       }
-      if (op.step && cancelled()) {
-        this.replayed(plan, events);
-        return { cancelled: true, events };
+      for (let left = op.step; left > 0; ) {
+        const n = perTick === null ? 1 : Math.min(left, Math.max(1, Math.floor(SLICE_MS / 2 / Math.max(perTick, 1e-6))));
+        // Only before a step: the actions at this tick are applied (a replay on from here skips
+        // them; a step of the plan spans no action).
+        if (now() - start + n * (perTick ?? 0) > SLICE_MS) {
+          progress(this.at, plan.to);
+          await pause();
+          if (this.cluster !== handle) return { cancelled: true, events };
+          start = now();
+        }
+        if (cancelled()) {
+          this.replayed(plan, events);
+          return { cancelled: true, events };
+        }
+        const t0 = now();
+        for (const e of this.run([{ step: n }], loud, from)) events.push(e);
+        // The page's list keeps the newest MAX_EVENTS (mergeEvents): a long replay holding every
+        // event (millions) spent its slices collecting garbage.
+        if (events.length > 2 * MAX_EVENTS) events.splice(0, events.length - MAX_EVENTS);
+        perTick = (now() - t0) / n;
+        left -= n;
       }
-      const t0 = now();
-      for (const e of this.run([op], loud, from)) events.push(e);
-      if (op.step) last = now() - t0;
     }
     this.replayed(plan, events);
     return { cancelled: false, events };
@@ -269,6 +285,16 @@ export class Session {
       replay.free();
     }
     return { config: this.config, actions: this.actions, tick: this.at, horizon: this.horizon, events, snapshot: this.cluster.snapshot() };
+  }
+
+  /**
+   * After a trap: forget the handle and the checkpoints (core.js reinstantiate disarms them: a
+   * free() then throws, it never reaches the next instance). restore() or reset() gives the
+   * session a handle again.
+   */
+  drop() {
+    this.checkpoints.clear();
+    this.cluster = null;
   }
 
   /** Free the handle and the checkpoints (the session is not used after). */
