@@ -45,6 +45,7 @@ async function main() {
   }
   chrome.applyTheme(embed.theme ?? chrome.readTheme(), embed.theme !== null);
   const core = await loadCore();
+  await nextTask();
   const app = new App(core, embed);
   const cmd = commands(app);
   const share = links(app);
@@ -64,6 +65,7 @@ async function main() {
   const chunkError = await startChunks;
   if (chunkError) chrome.notice(t("main.chunkFailed", { error: chunkError }));
   installHooks(app, share);
+  await nextTask();
 
   const config = embed.seed !== null ? { seed: embed.seed } : {};
   const shared = decodeShare(shareParams(location.search, location.hash));
@@ -85,6 +87,14 @@ async function main() {
   app.postState(true);
   chrome.link.watchSize(document.body);
   chrome.link.placeDialogs(document);
+}
+
+/**
+ * Let the browser run what waits (input, a paint) before going on: the start is a few tasks, not
+ * one long one that blocks the page (issue #18: Lighthouse's total blocking time on a phone).
+ */
+function nextTask() {
+  return globalThis.scheduler?.yield ? globalThis.scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 /**
