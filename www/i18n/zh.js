@@ -3,7 +3,9 @@
 // with {name} placeholders or a function of the variables.
 //
 // Terms follow the source notes: 副本 replica, 同步副本 ISR, 高水位 HW, 日志末端位移 LEO, leader /
-// follower and broker kept as in Kafka's documentation, 控制器 controller, 分区 partition.
+// follower and broker kept as in Kafka's documentation, 控制器 controller, 分区 partition,
+// 位移 offset, 截断 truncation, 会话 session. 消息 is a record and 网络消息 a protocol message
+// (a request or response in flight); 宕机 is a crash; 教程 a lesson (课程 would read as a course).
 
 export default {
   // ---------------------------------------------------------------- page chrome (index.html)
