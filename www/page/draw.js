@@ -77,14 +77,14 @@ export function draw(state, view, extra) {
   if (!firstFrameMarked) {
     firstFrameMarked = true;
     performance.mark?.("playground:first-frame");
-    setTimeout(drawLater);
+    requestAnimationFrame(() => setTimeout(drawLater)); // after the first frame is painted
   }
 }
 
 // The panels under the first screen (issue #18): the first frame leaves them out and they are
-// drawn after it, one a task, from the latest state; then on every frame like the others. One
-// task drawing all of them with the first frame blocked a slow phone's main thread for half a
-// second at load.
+// drawn after it has been painted, one a task, from the latest state; then on every frame like
+// the others. One task drawing all of them with the first frame blocked a slow phone's main
+// thread for half a second at load.
 const LATER_VIEWS = {
   guarantees: (state) => guaranteesView.render($("#guarantees"), state.snap, state.schema),
   zk: (state) => zkView.render($("#zk"), state.snap, state.prev, { continuous: state.continuous, reducedMotion: reducedMotion.matches }),
