@@ -53,8 +53,10 @@ class Cluster extends core.Cluster {
     track(this);
   }
 }
-const wrap = core.Cluster.__wrap;
-core.Cluster.__wrap = (ptr) => track(wrap.call(core.Cluster, ptr));
+// `__wrap` (handles the core returns, e.g. fork) is the glue's, not in its declarations.
+const glue = /** @type {any} */ (core.Cluster);
+const wrap = glue.__wrap;
+glue.__wrap = (ptr) => track(wrap.call(core.Cluster, ptr));
 
 /** What the module is instantiated from (bytes, a compiled module, or undefined: the glue fetches it). */
 let source;
@@ -81,7 +83,7 @@ async function reinstantiate() {
     if (h?.__wbg_ptr) h.__destroy_into_raw();
   }
   handles.clear();
-  core.__wbg_reset();
+  /** @type {any} */ (core).__wbg_reset(); // added to the glue by scripts/build-wasm.mjs
   return instantiate();
 }
 

@@ -9,7 +9,7 @@
 // .partition.is-chosen, .partition.off-lesson. Test hooks: #history-toggle, #cluster-expand,
 // #skip, #start-here, .partition-tabs [data-tab].
 
-import { h, join, setAttr } from "./dom.js";
+import { h, join, onWidthChange, setAttr } from "./dom.js";
 import { t } from "../i18n.js";
 
 const START_KEY = "kafka-playground.start-here";
@@ -48,9 +48,8 @@ export function wire(cmd) {
   if (typeof cmd?.skip !== "function" || typeof cmd?.redraw !== "function") throw new Error("page-layout wire: cmd must have skip() and redraw()");
   const $ = (sel) => document.querySelector(sel);
   // A partition shown after it was drawn hidden (a phone's tab, a lesson) was measured 0 px wide:
-  // when the partitions' box resizes, draw again (dom.js's observer, created first, has dropped
-  // the cached widths by then).
-  new ResizeObserver(() => cmd.redraw()).observe($("#partitions"));
+  // when a measured width changes, draw again (dom.js has dropped the stale cached widths).
+  onWidthChange(() => cmd.redraw());
   const toggle = (button, cls) => {
     const on = document.body.classList.toggle(cls);
     setAttr(button, "aria-pressed", String(on));
