@@ -23,7 +23,13 @@
 //      pauseLatency); and the time to open the longest history a link may hold (the default
 //      cluster, one produce a tick for MAX_LINK_ACTIONS ticks: the replay bound's estimate),
 //      navigation to the state drawn, with the longest task meanwhile
-//   6. wasm memory after 10 M produced records (node, a process of its own)
+//   6. many embeds (#18): a host page with six <kafka-replication-playground> elements (six
+//      lessons, one script tag, all in view), from navigation to each embed's first frame (its
+//      page's 'playground:first-frame' mark, in the host's clock), and the memory an idle embed
+//      costs after IDLE_S seconds: the JS heap (CDP Performance.getMetrics JSHeapUsedSize after a
+//      garbage collection: same-origin frames share the host's heap, so the six-embed page less
+//      the same page without embeds, over six) and each embed's wasm memory
+//   7. wasm memory after 10 M produced records (node, a process of its own)
 //
 // Figures are printed beside their budgets. Missed budgets do not fail the run (the throughput
 // budgets of bench/run.mjs do): timings on a shared machine vary from run to run, and a size
@@ -57,6 +63,7 @@ const BUDGET = {
   seekMs: 50,
   pauseMs: 16,
   longTaskMs: 50,
+  sixEmbedsMs: 1000, // every first frame of a page with six embeds within 1 s (issue #18)
 };
 const LARGEST = { brokers: 32, partitions: 256, replicationFactor: 32 };
 const LARGE = { brokers: 24, partitions: 200, replicationFactor: 3 };
@@ -65,6 +72,12 @@ const FRAMES = { default: 300, large: 100 };
 const HISTORY_TICKS = 100_000;
 const SEEKS = 40; // with checkpoints
 const PAGE_SEEKS = 8; // the page as built (each may replay up to the whole history)
+const EMBEDS = ['01-anatomy', '03-isr-lag-time', '05-acks', '07-isr-leader-alone', '02-sync-strategies-isr', '06-acks-all-duplicates'];
+const EMBED_RUNS = 3;
+const IDLE_S = 5;
+/** The host pages of the embed measurement (served by the bench's server, beside the built page). */
+const SIX_URL = `${BASE}__bench/six-embeds.html`;
+const NONE_URL = `${BASE}__bench/no-embeds.html`;
 
 const strict = process.argv.includes('--strict');
 /** `--checkpoint-mb=N`: the checkpoints' byte budget for the seek measurement (default: timeline.js's). */
@@ -398,9 +411,68 @@ async function measureLinkOpen(browser, url) {
   }
 }
 
+/** A docs-like host page with `lessons` embedded (one script tag, ../embed.js as a docs page loads it). */
+function hostPage(lessons) {
+  const embeds = lessons.map((s) => `<kafka-replication-playground scenario="${s}" controls="minimal" lang="en" title="Playground: ${s}"></kafka-replication-playground>`);
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>six embeds</title><link rel="icon" href="data:,">
+<script type="module" src="../embed.js"></script>
+<style>body{margin:0;font:16px system-ui,sans-serif}main{display:grid;grid-template-columns:repeat(3,minmax(0,1fr));gap:12px;padding:12px}</style>
+</head><body><main>${embeds.join('\n')}</main></body></html>`;
+}
+
+/**
+ * Six embeds on one host page (fresh context, cold cache; a tall viewport so that every lazy frame
+ * loads at once): per run, each embed's first frame after the host's navigation start, and once,
+ * after IDLE_S s idle, the JS heap and wasm memory per embed.
+ */
+async function measureEmbeds(browser, origin) {
+  const firsts = [];
+  let memory = null;
+  for (let i = 0; i <= EMBED_RUNS; i++) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 2400 } });
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (err) => errors.push(err.message));
+    try {
+      await page.goto(`${origin}${SIX_URL}`, { waitUntil: 'load' });
+      await page.waitForFunction((n) => {
+        const els = [...document.querySelectorAll('kafka-replication-playground')];
+        return els.length === n && els.every((el) => el.frame.contentWindow?.performance.getEntriesByName('playground:first-frame').length);
+      }, EMBEDS.length, { timeout: 30_000 });
+      const ms = await page.evaluate(() => [...document.querySelectorAll('kafka-replication-playground')].map((el) => {
+        const p = el.frame.contentWindow.performance;
+        return p.timeOrigin + p.getEntriesByName('playground:first-frame')[0].startTime - performance.timeOrigin;
+      }));
+      if (errors.length) throw new Error(`six embeds: the page reported errors: ${errors.join('; ')}`);
+      if (i > 0) firsts.push(ms); // the first run warms the browser up, as for the first frame
+      if (i === EMBED_RUNS) {
+        const heap = async () => {
+          const cdp = await context.newCDPSession(page);
+          await cdp.send('HeapProfiler.collectGarbage');
+          await cdp.send('Performance.enable');
+          const { metrics } = await cdp.send('Performance.getMetrics');
+          await cdp.detach();
+          return metrics.find((m) => m.name === 'JSHeapUsedSize').value;
+        };
+        await page.waitForFunction(() => [...document.querySelectorAll('kafka-replication-playground')].every((el) => el.ready), null, { timeout: 30_000 });
+        await page.waitForTimeout(IDLE_S * 1000);
+        const six = await heap();
+        const wasm = await page.evaluate(() => Promise.all([...document.querySelectorAll('kafka-replication-playground')].map((el) => el.frame.contentWindow.__playground.wasmBytes())));
+        await page.goto(`${origin}${NONE_URL}`, { waitUntil: 'load' });
+        await page.waitForTimeout(1000);
+        const none = await heap();
+        memory = { heapPerEmbed: (six - none) / EMBEDS.length, wasm };
+      }
+    } finally {
+      await context.close();
+    }
+  }
+  return { firsts, memory };
+}
+
 // ------------------------------------------------------------------ main
 
-const PARTS = ['sizes', 'first', 'frames', 'seek', 'heavy', 'memory'];
+const PARTS = ['sizes', 'first', 'frames', 'seek', 'heavy', 'embeds', 'memory'];
 /** `--only=seek,frames`: measure only these parts (default: all). */
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',') ?? PARTS;
 const want = (part) => only.includes(part);
@@ -419,13 +491,22 @@ const frameRows = (what, r, budget) => {
 const rows = [];
 const wrong = [];
 let browserVersion = '';
-const browserParts = ['sizes', 'first', 'frames', 'seek', 'heavy'];
+const browserParts = ['sizes', 'first', 'frames', 'seek', 'heavy', 'embeds'];
 if (browserParts.some(want)) {
   run(path.join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--outDir', DIST, '--emptyOutDir', '--logLevel', 'warn']);
 }
 if (browserParts.some(want)) {
-  const server = await serve(DIST, BASE, { [TIMELINE_URL]: path.join(ROOT, 'www', 'timeline.js') });
-  const url = `http://127.0.0.1:${server.address().port}${BASE}`;
+  const hosts = path.join(ROOT, 'target', 'bench-hosts');
+  fs.mkdirSync(hosts, { recursive: true });
+  fs.writeFileSync(path.join(hosts, 'six-embeds.html'), hostPage(EMBEDS));
+  fs.writeFileSync(path.join(hosts, 'no-embeds.html'), hostPage([]));
+  const server = await serve(DIST, BASE, {
+    [TIMELINE_URL]: path.join(ROOT, 'www', 'timeline.js'),
+    [SIX_URL]: path.join(hosts, 'six-embeds.html'),
+    [NONE_URL]: path.join(hosts, 'no-embeds.html'),
+  });
+  const origin = `http://127.0.0.1:${server.address().port}`;
+  const url = `${origin}${BASE}`;
   // The frames are timed on a cross-origin isolated page, whose clock resolves microseconds, not
   // 100 µs steps (a frame takes 2–3 ms). Only there: isolation puts a navigation in a process of
   // its own, which would add to the first frame.
@@ -501,6 +582,17 @@ if (browserParts.some(want)) {
           ['  long tasks meanwhile / the longest', `${link.longTasks} / ${ms(link.longest)}`, `≤ ${ms(BUDGET.longTaskMs)}`, link.longest <= BUDGET.longTaskMs],
         );
       }
+    }
+    if (want('embeds')) {
+      const embeds = await measureEmbeds(browser, origin);
+      const last = embeds.firsts.map((run) => Math.max(...run));
+      const each = EMBEDS.map((_, i) => median(embeds.firsts.map((run) => run[i])));
+      const m = embeds.memory;
+      rows.push(
+        [`six embeds on one page: the last first frame after navigation (median of ${last.length}, cold cache)`, `${ms(median(last))} (worst ${ms(Math.max(...last))})`, `≤ ${ms(BUDGET.sixEmbedsMs)}`, median(last) <= BUDGET.sixEmbedsMs],
+        ['  each embed\'s first frame, median', each.map((x) => Math.round(x)).join(' / ') + ' ms', '', null],
+        [`  per idle embed after ${IDLE_S} s: JS heap / wasm memory`, `${mb(m.heapPerEmbed)} / ${mb(median(m.wasm))}`, '', null],
+      );
     }
   } finally {
     await browser.close();

@@ -1,5 +1,6 @@
 // `npm run bench`: the replication workload natively (crate/examples/bench.rs) and in node on the
-// wasm build (Cluster.benchWorkload), in replicated records (follower appends) per second.
+// wasm build (Cluster.benchWorkload), in replicated records (follower appends) per second; then
+// the two cost curves on the wasm build (costCurves: ticks/s by RF, step(100) by pending requests).
 // Exits 1 if a budget is missed. Both sides run the default cluster config (no consumers, no event feed) with the same
 // workload size: the native example takes it as `<ticks> <recordsPerTick>` and prints
 //   native replicated_records=N seconds=S
@@ -46,8 +47,43 @@ async function wasm() {
   return fastest(() => measure(TICKS));
 }
 
+/**
+ * The two cost curves of issue #17, on the wasm build: ticks per second of an idle cluster of 32
+ * brokers × 256 partitions by replication factor (the per-tick work must grow with the replicas,
+ * not with partitions × RF²), and the time of step(100) after N acks=all produce requests were
+ * sent at once (it must grow with the work those requests bring, not with N² through scans of
+ * everything pending).
+ */
+function costCurves() {
+  const rows = [];
+  for (const rf of [3, 8, 16, 32]) {
+    const cluster = new Cluster({ brokers: 32, partitions: 256, replicationFactor: rf });
+    cluster.step(20); // settled: the first fetches answered
+    let ticks = 0;
+    const started = performance.now();
+    while (performance.now() - started < 1000 && ticks < 500) {
+      cluster.step(1);
+      ticks++;
+    }
+    const ms = performance.now() - started;
+    cluster.free();
+    rows.push([`idle 32 brokers × 256 partitions, RF ${rf}`, `${((ticks * 1000) / ms).toFixed(1)} ticks/s (${(ms / ticks).toFixed(2)} ms/tick)`]);
+  }
+  for (const pending of [5_000, 10_000, 20_000, 40_000, 200_000]) {
+    const cluster = new Cluster({});
+    for (let i = 0; i < pending; i++) cluster.produce({ partition: i % 3, count: 1, acks: 'all' });
+    const started = performance.now();
+    cluster.step(100);
+    const ms = performance.now() - started;
+    cluster.free();
+    rows.push([`step(100) after ${pending} pending requests`, `${ms.toFixed(0)} ms`]);
+  }
+  return rows;
+}
+
 const n = native();
 const w = await wasm();
+const curves = costCurves();
 const nativeRate = n.records / n.seconds;
 const wasmRate = w.records / w.seconds;
 const slowdown = nativeRate / wasmRate;
@@ -64,4 +100,7 @@ const table = [['what', 'figure', 'budget', 'ok'],
 const widths = table[0].map((_, i) => Math.max(...table.map((row) => row[i].length)));
 console.log(`\nworkload: default cluster, ${TICKS} ticks × ${RECORDS_PER_TICK} records/tick, best of ${RUNS}`);
 for (const row of table) console.log(row.map((cell, i) => cell.padEnd(widths[i])).join(' | '));
+console.log('\ncost curves (wasm in node)');
+const curveWidth = Math.max(...curves.map(([what]) => what.length));
+for (const [what, figure] of curves) console.log(`${what.padEnd(curveWidth)} | ${figure}`);
 if (rows.some(([, , , ok]) => ok === false)) process.exit(1);

@@ -46,6 +46,10 @@ export function buildWasm() {
   run(bindgen, ['--target', 'web', '--out-dir', staging,
     path.join(toolchain.targetDir, WASM_TARGET, 'wasm', `${NAME}.wasm`)]);
   run(WASM_OPT, ['-Oz', ...WASM_FEATURES, stagedWasm, '-o', stagedWasm]);
+  // The glue keeps one instance for good; after a trap the page needs another (www/core.js
+  // reinstantiate), so the glue gets a way to drop it: init() then instantiates afresh.
+  fs.appendFileSync(path.join(staging, `${NAME}.js`), '\n/** Drops the instance (after a trap): the next init() instantiates the module afresh. */\n'
+    + 'export function __wbg_reset() { wasm = undefined; wasmInstance = undefined; wasmModule = undefined; __wbg_init_promise = undefined; }\n');
   // Stamp with the start time: a source saved during the build is then newer, and rebuilt next time.
   fs.utimesSync(stagedWasm, started, started);
   fs.rmSync(OUT_DIR, { recursive: true, force: true });

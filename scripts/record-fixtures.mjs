@@ -1,5 +1,6 @@
-// Fixtures recorded from the real core (www/pkg), for the page's unit tests: `Cluster.schema()`
-// and the snapshots at the end of a few short stories (tests/unit/fixtures.mjs `coreFixture`).
+// Fixtures recorded from the real core (www/pkg), for the page's unit tests: `Cluster.schema()`,
+// the snapshots at the end of a few short stories (tests/unit/fixtures.mjs `coreFixture`) and the
+// events of those that keep them (`eventsFixture`).
 // `node scripts/record-fixtures.mjs` rewrites tests/fixtures/core.json after a core change;
 // tests/node/fixtures.test.mjs fails while the file differs from what the core records.
 import fs from 'node:fs';
@@ -9,12 +10,69 @@ export const FIXTURE = new URL('../tests/fixtures/core.json', import.meta.url);
 
 const SETTLED = { networkLatencyMsMin: 100, networkLatencyMsMax: 100 };
 
-/** Each story: a config and actions ([method, ...args]; ["stepUntil", path, value, max] steps until snapshot path = value). */
+/**
+ * Each story: a config and actions ([method, ...args]; ["produceEachTick", partition, ticks];
+ * ["stepUntil", path, value, max] steps until the snapshot's `path` (dotted: "partitions.1.leader")
+ * is `value`, at most `max` ticks). `events: true` keeps the events of its steps.
+ */
 export const STORIES = {
+  // The views' main fixture (3.7 defaults; 4 brokers, 3 partitions, RF 3, seed 1), at 24 s: B1
+  // led P1 and crashed with m76 at offset 8 (acks=1: acknowledged, but its links to the followers
+  // were cut, so no follower had it). After the 18 s ZooKeeper session the controller removed B1
+  // from P0's ISR and elected B2 for P1 (leader_epoch 1), which wrote m78 at offset 8: B1's
+  // offset 8 diverges and would be truncated. Meanwhile an acks=all request to P1 timed out
+  // (delivery.timeout.ms 10 s). P2 has a long log (57 records, windowed); on P0 an acks=all
+  // request waits for B2 while B2's HW trails the leader's.
+  failover: {
+    config: { brokers: 4, partitions: 3, replicationFactor: 3, seed: 1, deliveryTimeoutMs: 10000 },
+    events: true,
+    actions: [
+      ['produce', { partition: 0, count: 10, acks: 'all' }],
+      ['produce', { partition: 1, count: 8, acks: 1 }],
+      ['produce', { partition: 2, count: 57, acks: 1 }],
+      ['step', 30],
+      ['cut', 1, 2], ['cut', 1, 3],
+      ['produce', { partition: 1, count: 1, acks: 1 }],
+      ['step', 3],
+      ['fail', 1], ['heal', 1, 2], ['heal', 1, 3],
+      ['produce', { partition: 1, count: 1, acks: 'all' }],
+      ['stepUntil', 'partitions.1.leader', 2, 400],
+      ['step', 5],
+      ['produce', { partition: 1, count: 2, acks: 1 }],
+      ['step', 20],
+      ['produce', { partition: 0, count: 2, acks: 'all' }],
+      ['stepUntil', 'partitions.0.hw', 12, 50],
+      ['produce', { partition: 2, count: 2, acks: 0 }],
+      ['produce', { partition: 0, count: 1, acks: 'all' }],
+      ['step', 1],
+    ],
+  },
   // 0.11 (KAFKA-4485): B2, slow, is out of the ISR but caught up, and the HW waits for it.
   caughtUpOutsideIsr: {
     config: { version: '0.11', brokers: 4, partitions: 1, replicationFactor: 3, zookeeperSessionTimeoutMs: 600000 },
     actions: [['fail', 2, 'slow', { delayMs: 3000 }], ['produceEachTick', 0, 161]],
+  },
+  // 3.7: B2's link to the leader was cut 39.8 s ago: past replica.lag.time.max.ms (30 s), still in
+  // the ISR until the leader's next ISR check (every 15 s) removes it, in 4.2 s (removeInMs).
+  followerLeaving: {
+    config: { version: '3.7', brokers: 3, partitions: 1, replicationFactor: 3, ...SETTLED },
+    actions: [['produce', { partition: 0, count: 2, acks: 1 }], ['step', 10], ['cut', 0, 2], ['produce', { partition: 0, count: 1, acks: 1 }], ['step', 398]],
+  },
+  // 0.11, strategy=quorum: B2 is stuck at LEO 0 yet still in the ISR; the HW (3) followed a
+  // majority (leader and B1), and m4 waits for B1 alone (hwQuorum 2).
+  quorum: {
+    config: { version: '0.11', brokers: 3, partitions: 1, replicationFactor: 3, strategy: 'quorum', ...SETTLED },
+    actions: [['fail', 2, 'stuck'], ['produce', { partition: 0, count: 3, acks: 'all' }], ['step', 12], ['produce', { partition: 0, count: 1, acks: 'all' }], ['step', 1]],
+  },
+  // min.insync.replicas 3 on RF 2: 3.7 caps it at RF (KAFKA-15583), so the full ISR {0,1}
+  // takes acks=all; 2.8 refuses it with NOT_ENOUGH_REPLICAS for ever (the producer retries).
+  minIsrAboveRf: {
+    config: { version: '3.7', brokers: 3, partitions: 1, replicationFactor: 2, minInsyncReplicas: 3, ...SETTLED },
+    actions: [['produce', { partition: 0, count: 2, acks: 'all' }], ['step', 10]],
+  },
+  minIsrAboveRf28: {
+    config: { version: '2.8', brokers: 3, partitions: 1, replicationFactor: 2, minInsyncReplicas: 3, ...SETTLED },
+    actions: [['produce', { partition: 0, count: 2, acks: 'all' }], ['step', 10]],
   },
   // The leader of 5 committed records crashed a moment ago: no HW, the records still committed.
   leaderCrashed: {
@@ -34,20 +92,31 @@ export const STORIES = {
   },
 };
 
-/** Plays one story on a new handle of `Cluster`; returns its final snapshot. */
+/** The value at dotted `path` of `obj` ("partitions.1.leader"). */
+const at = (obj, path) => path.split('.').reduce((o, k) => o?.[k], obj);
+
+/** Plays one story on a new handle of `Cluster`; returns its final snapshot and the events of its steps. */
 export function play(Cluster, { config, actions }) {
   const c = new Cluster(config);
+  const events = [];
+  const step = (n) => events.push(...c.step(n));
   try {
     for (const [method, ...args] of actions) {
       if (method === 'produceEachTick') {
         const [partition, ticks] = args;
         for (let i = 0; i < ticks; i++) {
           c.produce({ partition, count: 1, acks: 1 });
-          c.step(1);
+          step(1);
         }
-      } else c[method](...args);
+      } else if (method === 'stepUntil') {
+        const [path, value, max] = args;
+        let n = 0;
+        for (; n < max && at(c.snapshot({ records: 0, requests: 0 }), path) !== value; n++) step(1);
+        if (n === max) throw new Error(`stepUntil: ${path} is not ${value} after ${max} ticks`);
+      } else if (method === 'step') step(...args);
+      else c[method](...args);
     }
-    return c.snapshot({ records: 40, requests: 12 });
+    return { snapshot: c.snapshot({ records: 40, requests: 12 }), events };
   } finally {
     c.free();
   }
@@ -55,8 +124,10 @@ export function play(Cluster, { config, actions }) {
 
 /** The fixture file's content, as the core records it now. */
 export function record(Cluster) {
-  const snapshots = Object.fromEntries(Object.entries(STORIES).map(([name, story]) => [name, play(Cluster, story)]));
-  return `${JSON.stringify({ about: 'Recorded from the core by scripts/record-fixtures.mjs: do not edit by hand.', schema: Cluster.schema(), snapshots }, null, 1)}\n`;
+  const played = Object.entries(STORIES).map(([name, story]) => [name, story, play(Cluster, story)]);
+  const snapshots = Object.fromEntries(played.map(([name, , r]) => [name, r.snapshot]));
+  const events = Object.fromEntries(played.filter(([, story]) => story.events).map(([name, , r]) => [name, r.events]));
+  return `${JSON.stringify({ about: 'Recorded from the core by scripts/record-fixtures.mjs: do not edit by hand.', schema: Cluster.schema(), snapshots, events }, null, 1)}\n`;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

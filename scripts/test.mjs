@@ -20,6 +20,8 @@ const STEPS = [
   // Native, with the rustup cargo on PATH: the core's unit, scenario and invariant tests.
   ['cargo test (core, native)', () => run('cargo', ['test', '--workspace'])],
   ['build wasm (www/pkg)', () => buildWasm()],
+  // The page's JS (checkJs, JSDoc) against the core's declarations, www/pkg/*.d.ts from the Rust types.
+  ['tsc --noEmit (www against www/pkg/*.d.ts)', () => run(path.join(ROOT, 'node_modules', '.bin', 'tsc'), ['--noEmit', '-p', 'tsconfig.json'])],
   // tests/node: the wasm API contract; tests/unit: the page's pure view-model code.
   ['node tests (wasm API, page model)', () => nodeTest('node', 'unit')],
   ['vite build (dist/)', () => run(vite, ['build'])],

@@ -93,6 +93,9 @@ export interface PartitionState {
   leaderEpoch: number;
   isr: number[];
   replicas: number[];
+  /** A running reassignment's replicas to add (TRS − ORS) and to remove (ORS − TRS); empty otherwise. */
+  addingReplicas: number[];
+  removingReplicas: number[];
   /** the live leader's HW, -1 when none */
   hw: number;
   zkVersion: number;
@@ -186,6 +189,8 @@ export class Cluster {
   dropNext(kind: string): void;
   /** Reassignment: a replica of `partition` on `broker` (it joins the ISR once caught up). */
   addReplica(partition: number, broker: number): void;
+  /** Reassignment (KIP-455): `partition`'s replicas become `replicas`, in order; adding replicas join the ISR first, then the removed ones go. */
+  reassign(partition: number, replicas: number[]): void;
   /** Check an expectation in the scenario language, such as "p0.hw >= 5". */
   expect(text: string): Expectation;
   /** At most the last `records` records per log (0..=200, default 200) and the latest `requests` requests. */

@@ -4,14 +4,77 @@
 // draws what this module computes. Pure (no DOM, no wasm): unit-tested, and played against the
 // real core in tests/node.
 //
-// Every preset's script uses the scenario format (parseScenario) and the same seed in both panes;
-// `step until X` waits until X holds in both panes (at most max ticks), so the panes stay on the
-// same tick.
+// The presets are the scenario files of scenarios/compare/ (cargo test plays them too, each side
+// with its checkpoints): a `compare key=left,right` line, `label en|zh <left> | <right>`, then the
+// script, with the same seed in both panes; `step until X` waits until X holds in both panes (at
+// most max ticks), so the panes stay on the same tick.
 
 import { getLang, t } from "./i18n.js";
 
-export { PRESETS } from "./compare-presets.js";
-import { PRESETS } from "./compare-presets.js";
+/**
+ * The contrast each preset is there to show, by preset id: findings { en, zh, holds([left,
+ * right]) } judged on the panes' paneMetrics (what the core's snapshot and violations say).
+ */
+const FINDINGS = {
+  acks: [
+    { en: "acks=1 lost the acknowledged m2; acks=all kept it", zh: "acks=1 丢了已确认的 m2；acks=all 保住了它", holds: ([a, b]) => a.lostValues.includes(2) && a.violations["acks1-lost"] > 0 && !b.lostValues.includes(2) },
+    { en: "acks=all told the producer instead: m2 failed, and can be sent again", zh: "acks=all 则如实告诉了生产者：m2 失败了，可以重发", holds: ([, b]) => b.failed > 0 },
+  ],
+  "lag-rule": [
+    { en: "the message rule dropped the followers from the ISR on a burst and took them back; time only kept the ISR as it was", zh: "按消息数的规则在突发时把 follower 移出 ISR 又加回来；只看时间时 ISR 保持不变", holds: ([a, b]) => a.isrChanges >= 2 && b.isrChanges === 0 },
+  ],
+  truncation: [
+    { en: "truncating to the HW lost the acknowledged m2; the leader epoch kept it", zh: "按 HW 截断丢了已确认的 m2；按 leader epoch 截断保住了它", holds: ([a, b]) => a.lostValues.includes(2) && a.violations["acked-lost"] > 0 && !b.lostValues.includes(2) && b.lossViolations === 0 },
+  ],
+  strategy: [
+    { en: "with 2 of 3 replicas down, the ISR kept acknowledging writes; the quorum's request timed out", zh: "3 个副本坏了 2 个时，ISR 策略继续确认写入；多数派的请求超时了", holds: ([a, b]) => !a.errors.REQUEST_TIMED_OUT && b.errors.REQUEST_TIMED_OUT > 0 && a.acked > b.acked },
+  ],
+  unclean: [
+    { en: "unclean election on lost the committed m2, m3; off lost nothing", zh: "开启 unclean 选举丢了已提交的 m2、m3；关闭时什么都没丢", holds: ([a, b]) => a.lostValues.includes(2) && a.lostValues.includes(3) && a.violations["committed-lost"] > 0 && b.lost === 0 },
+    { en: "off paid with time offline: unavailable longer than on", zh: "关闭的代价是离线时间：不可用的时间比开启时长", holds: ([a, b]) => b.unavailableTicks > a.unavailableTicks },
+  ],
+};
+
+/**
+ * The presets, in file order, once loadPresets has read them: [{ id, key, values: [left, right],
+ * labels / labelsZh: [left, right], script, expected }]. `id` is the file name without its
+ * number and .txt (scenarios/compare/01-acks.txt: "acks").
+ */
+export const PRESETS = [];
+
+/** Fill PRESETS from the scenario files, once (presetsFrom); returns PRESETS. */
+export function loadPresets(files, parse) {
+  if (!PRESETS.length) PRESETS.push(...presetsFrom(files, parse));
+  return PRESETS;
+}
+
+/**
+ * The presets of the scenario files (a Vite glob or the same map in node: { path: text }) under
+ * compare/, read with the core's `parse` (parseScenario). Throws, naming the file, for a compare
+ * file without its compare line, its labels or its findings here.
+ */
+export function presetsFrom(files, parse) {
+  if (typeof parse !== "function") throw new Error("presetsFrom: parse must be the core's parseScenario");
+  const found = [];
+  for (const [path, script] of Object.entries(files ?? {}).sort(([a], [b]) => a.localeCompare(b))) {
+    const m = /\/compare\/(?:\d+-)?([^/]+)\.txt$/.exec(path);
+    if (!m) continue;
+    const commands = parse(script);
+    const compare = commands.find((c) => c.command === "compare");
+    const label = (lang) => commands.find((c) => c.command === "label" && c.kind === lang)?.text.split(" | ");
+    if (!compare || !label("en") || !FINDINGS[m[1]]) throw new Error(`presetsFrom: ${path} needs a compare line, a label en line and its findings in compare.js`);
+    found.push({
+      id: m[1],
+      key: compare.kind,
+      values: [compare.options.left, compare.options.right],
+      labels: label("en"),
+      labelsZh: label("zh") ?? label("en"),
+      script,
+      expected: FINDINGS[m[1]],
+    });
+  }
+  return found;
+}
 
 export function findPreset(id) {
   return PRESETS.find((p) => p.id === id) ?? null;

@@ -304,7 +304,7 @@ if (!window.__kafkaPlaygroundLinks) {
     const el = e.target instanceof Element ? e.target.closest("[data-playground-command]") : null;
     if (!el) return;
     const id = el.getAttribute("data-playground-target");
-    const target = id ? document.getElementById(id) : document.querySelector(TAG);
+    const target = /** @type {KafkaReplicationPlayground | null} */ (id ? document.getElementById(id) : document.querySelector(TAG));
     if (!target || typeof target.send !== "function") return;
     e.preventDefault();
     let fields = {};

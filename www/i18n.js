@@ -10,8 +10,8 @@
 // (attributes); applyStatic() fills them in. Pure apart from the current language and the loaded
 // dictionaries: importable in node (unit tests), where loadLang works the same.
 //
-// Texts produced by the simulator core itself (event and violation texts, message contents,
-// Kafka error names) stay in English: they quote Kafka's own vocabulary.
+// Events and violations are said from their params through the `ev.<kind>` templates
+// (views/event-text.js); message contents and Kafka error and config names stay as Kafka writes them.
 
 import { once } from "./lazy.js";
 
@@ -76,6 +76,7 @@ export function normalizeLang(value) {
 /**
  * The language to start in: the URL's ?lang= first, then the reader's saved choice, then the
  * browser's languages (the first of them that is English or Chinese), else English.
+ * @param {{ param?: string | null, saved?: string | null, languages?: readonly string[] }} [options]
  */
 export function initialLang({ param = null, saved = null, languages = [] } = {}) {
   return normalizeLang(param) ?? normalizeLang(saved) ?? languages.map(normalizeLang).find(Boolean) ?? "en";

@@ -34,7 +34,7 @@ const BY_KEY = new Map([
   ["n", "lessonNext"],
   ["b", "lessonBack"],
   ["?", "help"],
-  ...BROKER_ACTIONS.map((a) => [a.key, a.id]),
+  ...BROKER_ACTIONS.map((a) => /** @type {[string, string]} */ ([a.key, a.id])),
 ]);
 
 /**

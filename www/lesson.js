@@ -23,6 +23,7 @@ export function catalogue(files) {
   for (const [path, text] of Object.entries(files ?? {})) {
     const m = /([^/]+)\/([^/]+)\.txt$/.exec(path);
     if (!m) continue;
+    if (m[1] === "compare") continue; // compare mode's presets (compare.js loadPresets), two panes each
     out.push({ id: m[2], group: m[1], path, text });
   }
   const rank = (g) => (GROUPS.includes(g) ? GROUPS.indexOf(g) : GROUPS.length);
@@ -92,6 +93,8 @@ export function callOf(c) {
       return ["dropNext", [c.kind]];
     case "addReplica":
       return ["addReplica", [a[0], a[1]]];
+    case "reassign":
+      return ["reassign", [a[0], a.slice(1)]];
     case "electLeaders":
       return ["electLeaders", [a.length ? { type: c.kind, partitions: [...a] } : { type: c.kind }]];
     default:
@@ -178,7 +181,9 @@ export function play(run, commands, budget, ops) {
         if (c.kind) run.captions[c.kind] = c.text;
         break;
       case "config":
-        break; // applied when the lesson starts (configOf)
+      case "compare":
+      case "label":
+        break; // applied when the lesson starts (configOf; compare mode's panes)
       case "pause":
         run.stops++;
         run.pendingStop = false;

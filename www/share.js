@@ -28,7 +28,7 @@ export const MAX_REPLAY_MS = 10_000;
 /** Most rows one repeat row repeats (the encoder's window). */
 const MAX_PERIOD = 64;
 
-const CODES = { produce: "p", fail: "f", recover: "r", cut: "c", heal: "h", dropNext: "d", addReplica: "a", electLeaders: "e" };
+const CODES = { produce: "p", fail: "f", recover: "r", cut: "c", heal: "h", dropNext: "d", addReplica: "a", reassign: "m", electLeaders: "e" };
 const METHODS = Object.fromEntries(Object.entries(CODES).map(([m, c]) => [c, m]));
 
 /** FNV-1a, 32 bits, over the string's UTF-8 bytes, as 8 lowercase hex digits. */
@@ -134,7 +134,7 @@ export function encodeShare({ config, actions, tick, horizon }) {
 export function shareQuery(state, extra = {}) {
   const enc = encodeShare(state);
   if (enc.problem) return null;
-  const q = new URLSearchParams(enc);
+  const q = new URLSearchParams(/** @type {Record<string, string>} */ (enc));
   for (const [k, v] of Object.entries(extra)) if (v !== undefined && v !== null) q.set(k, String(v));
   return q.toString();
 }
@@ -190,8 +190,8 @@ const isPlain = (o) => o !== null && typeof o === "object" && !Array.isArray(o);
 // turn into null, and deeper values could not be written again at all (JSON.stringify overflows).
 const isScalar = (v) => ["string", "boolean"].includes(typeof v) || Number.isFinite(v);
 const isValue = (v) => v === null || isScalar(v);
-/** An action's argument as the page records them: a value, or an object of values. */
-const isArgument = (v) => isValue(v) || (isPlain(v) && Object.values(v).every(isValue));
+/** An action's argument as the page records them: a value, a list of numbers (reassign's replicas), or an object of values. */
+const isArgument = (v) => isValue(v) || (Array.isArray(v) && v.length <= 64 && v.every(Number.isFinite)) || (isPlain(v) && Object.values(v).every(isValue));
 
 /** The rows with the repeat rows expanded (shapeProblem checked them). */
 function expandRows(rows) {

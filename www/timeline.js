@@ -38,6 +38,7 @@ export function forkAt(actions, tick) {
  * With `every` (a Checkpoints store's `every`), steps also stop at the multiples of `every` on
  * the way, and { checkpoint: tick } marks the moment to offer the handle to the store: on
  * arriving at that tick, before the actions logged at it.
+ * @returns {{ step?: number, apply?: any, checkpoint?: number }[]}
  */
 export function replayPlan(actions, from, to, { includeFrom = false, chunk = REPLAY_CHUNK_TICKS, every = 0 } = {}) {
   const ops = [];
@@ -82,9 +83,10 @@ export function seekPlan(actions, from, to, { includeFrom = false, every = 0, ch
 /**
  * Runs replay operations on `handle`: steps with handle.step(n), actions with
  * `apply(handle, action)` (default: handle[action.method](...action.args)), checkpoint marks by
- * offering the handle to `checkpoints` (if given). `onStep(n)` is called after each step, so a
- * caller that tracks the tick stays right when an action throws halfway. Returns the events of
- * the steps, oldest first.
+ * offering the handle to `checkpoints` (if given). `onStep(n, events)` is called after each step
+ * (its events: also for a step marked { events: true } in a run without them), so a caller that
+ * tracks the tick stays right when an action throws halfway. Returns the events of the steps,
+ * oldest first (none with `events` false).
  */
 export function runPlan(handle, ops, { apply = applyAction, checkpoints = null, onStep = null, events: wanted = true } = {}) {
   const events = [];
@@ -94,9 +96,9 @@ export function runPlan(handle, ops, { apply = applyAction, checkpoints = null, 
     } else if (op.checkpoint !== undefined) {
       checkpoints?.add(op.checkpoint, handle);
     } else {
-      const evs = wanted ? handle.step(op.step) : handle.step(op.step, { events: false });
-      onStep?.(op.step);
-      if (Array.isArray(evs)) for (const e of evs) events.push(e);
+      const evs = (wanted || op.events ? handle.step(op.step) : handle.step(op.step, { events: false })) ?? [];
+      onStep?.(op.step, evs);
+      if (wanted && Array.isArray(evs)) for (const e of evs) events.push(e);
     }
   }
   return events;

@@ -2,6 +2,8 @@
 //! point returns for a bad one. Validation lives here, in the core, so native tests cover it; the
 //! wasm binding only converts `JsValue`s into [`Value`]s.
 
+use serde::de::{self, DeserializeOwned, MapAccess, SeqAccess, Visitor};
+use serde::{Deserialize, Deserializer, Serialize};
 use std::fmt;
 
 /// A loosely typed argument: a JS number, string, boolean or null/undefined.
@@ -18,16 +20,192 @@ pub enum Value {
 }
 
 /// Values cross back to JS as what they were: a number, a string, a boolean or null.
-impl crate::json::ToJson for Value {
-    fn write_json(&self, out: &mut String) {
+impl Serialize for Value {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
-            Value::Num(n) => n.write_json(out),
-            Value::Str(t) | Value::Other(t) => t.write_json(out),
-            Value::Bool(b) => b.write_json(out),
-            Value::Null => out.push_str("null"),
-            Value::List(items) => items.write_json(out),
+            // An integer as one (`3`, not `3.0`); NaN and ±Infinity as JSON.stringify writes them.
+            Value::Num(n) if n.fract() == 0.0 && n.abs() <= crate::config::MAX_SEED as f64 => s.serialize_i64(*n as i64),
+            Value::Num(n) if n.is_finite() => s.serialize_f64(*n),
+            Value::Num(_) | Value::Null => s.serialize_unit(),
+            Value::Str(t) | Value::Other(t) => s.serialize_str(t),
+            Value::Bool(b) => s.serialize_bool(*b),
+            Value::List(items) => s.collect_seq(items),
         }
     }
+}
+
+/// A `Value` read back through serde: from the options deserializer below, or any self-describing
+/// format (a JS object or function is `Other`, by its type).
+impl<'de> Deserialize<'de> for Value {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Value, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Value;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a number, string, boolean, null or list")
+            }
+            fn visit_f64<E>(self, n: f64) -> Result<Value, E> {
+                Ok(Value::Num(n))
+            }
+            fn visit_i64<E>(self, n: i64) -> Result<Value, E> {
+                Ok(Value::Num(n as f64))
+            }
+            fn visit_u64<E>(self, n: u64) -> Result<Value, E> {
+                Ok(Value::Num(n as f64))
+            }
+            fn visit_str<E>(self, s: &str) -> Result<Value, E> {
+                Ok(Value::Str(s.to_string()))
+            }
+            fn visit_bool<E>(self, b: bool) -> Result<Value, E> {
+                Ok(Value::Bool(b))
+            }
+            fn visit_unit<E>(self) -> Result<Value, E> {
+                Ok(Value::Null)
+            }
+            fn visit_none<E>(self) -> Result<Value, E> {
+                Ok(Value::Null)
+            }
+            fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+                Value::deserialize(d)
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+                let mut items = Vec::new();
+                while let Some(v) = seq.next_element()? {
+                    items.push(v);
+                }
+                Ok(Value::List(items))
+            }
+            /// An object (one level is read: nested objects are `Other`); `ValueDe` passes other
+            /// types as `{ typeof: name }`.
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+                let mut kind = "object".to_string();
+                while let Some((k, v)) = map.next_entry::<String, Value>()? {
+                    if let (TYPEOF, Value::Str(t)) = (k.as_str(), v) {
+                        kind = t;
+                    }
+                }
+                Ok(Value::Other(kind))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// The key under which `ValueDe` hands a non-data value's type to `Value`'s visitor.
+const TYPEOF: &str = "\u{0}typeof";
+
+/// An options argument (`{ key: value, … }` read by the wasm layer, or a script line's
+/// `key=value`s) as a typed struct: `#[serde(deny_unknown_fields)]` rejects a key it does not
+/// have, naming it and the allowed keys; a bad value is rejected naming its key. Structs take
+/// their fields as `Option<Value>` and check them with the `*_arg` functions, so messages give
+/// the allowed values.
+pub fn from_options<T: DeserializeOwned>(what: &str, pairs: &[(String, Value)]) -> Result<T, ApiError> {
+    T::deserialize(OptionsDe(pairs)).map_err(|e| match e {
+        DeError::Arg(a) => a,
+        DeError::UnknownKey(key, known) => {
+            let name = if key.is_empty() { "\"\"" } else { key.as_str() };
+            ApiError::new(name, format!("unknown {what} key; allowed keys: {}", known.join(", ")))
+        }
+        DeError::Other(m) => ApiError::new(what, m),
+    })
+}
+
+#[derive(Debug)]
+enum DeError {
+    Arg(ApiError),
+    UnknownKey(String, &'static [&'static str]),
+    Other(String),
+}
+
+impl fmt::Display for DeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DeError::Arg(a) => a.fmt(f),
+            DeError::UnknownKey(k, _) => write!(f, "unknown key {k}"),
+            DeError::Other(m) => f.write_str(m),
+        }
+    }
+}
+
+impl std::error::Error for DeError {}
+
+impl de::Error for DeError {
+    fn custom<T: fmt::Display>(msg: T) -> DeError {
+        DeError::Other(msg.to_string())
+    }
+    fn unknown_field(field: &str, expected: &'static [&'static str]) -> DeError {
+        DeError::UnknownKey(field.to_string(), expected)
+    }
+}
+
+struct OptionsDe<'a>(&'a [(String, Value)]);
+
+impl<'de> Deserializer<'de> for OptionsDe<'_> {
+    type Error = DeError;
+    fn deserialize_any<V: Visitor<'de>>(self, v: V) -> Result<V::Value, DeError> {
+        v.visit_map(OptionsAccess { pairs: self.0.iter(), key: None })
+    }
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf option unit
+        unit_struct newtype_struct seq tuple tuple_struct map struct enum identifier ignored_any
+    }
+}
+
+struct OptionsAccess<'a> {
+    pairs: std::slice::Iter<'a, (String, Value)>,
+    key: Option<&'a (String, Value)>,
+}
+
+impl<'de> MapAccess<'de> for OptionsAccess<'_> {
+    type Error = DeError;
+    fn next_key_seed<K: de::DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>, DeError> {
+        self.key = self.pairs.next();
+        self.key.map(|(k, _)| seed.deserialize(de::value::StrDeserializer::new(k))).transpose()
+    }
+    fn next_value_seed<V: de::DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, DeError> {
+        let (key, value) = self.key.expect("a value follows its key");
+        seed.deserialize(ValueDe(value)).map_err(|e| match e {
+            DeError::Other(m) => DeError::Arg(ApiError::new(key, m)),
+            e => e,
+        })
+    }
+}
+
+/// One value: a present key is `Some`, even when null (null is a value the checks reject).
+struct ValueDe<'a>(&'a Value);
+
+impl<'de> Deserializer<'de> for ValueDe<'_> {
+    type Error = DeError;
+    fn deserialize_any<V: Visitor<'de>>(self, v: V) -> Result<V::Value, DeError> {
+        match self.0 {
+            Value::Num(n) => v.visit_f64(*n),
+            Value::Str(s) => v.visit_str(s),
+            Value::Bool(b) => v.visit_bool(*b),
+            Value::Null => v.visit_unit(),
+            Value::List(items) => v.visit_seq(de::value::SeqDeserializer::new(items.iter().map(ValueDe))),
+            Value::Other(t) => v.visit_map(de::value::MapDeserializer::new(std::iter::once((TYPEOF, t.as_str())))),
+        }
+    }
+    fn deserialize_option<V: Visitor<'de>>(self, v: V) -> Result<V::Value, DeError> {
+        v.visit_some(self)
+    }
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf unit
+        unit_struct newtype_struct seq tuple tuple_struct map struct enum identifier ignored_any
+    }
+}
+
+impl<'de> de::IntoDeserializer<'de, DeError> for ValueDe<'_> {
+    type Deserializer = Self;
+    fn into_deserializer(self) -> Self {
+        self
+    }
+}
+
+/// `v` as JSON text (tests read the outputs as JS would see them).
+#[cfg(test)]
+pub(crate) fn to_json<T: Serialize + ?Sized>(v: &T) -> String {
+    serde_json::to_string(v).expect("the outputs have string keys only")
 }
 
 impl fmt::Display for Value {
@@ -71,9 +249,18 @@ pub const QUOTED_CHARS_MAX: usize = 80;
 /// tables into the wasm module), cut to [`QUOTED_CHARS_MAX`] characters.
 pub(crate) fn quoted(s: &str) -> String {
     match s.char_indices().nth(QUOTED_CHARS_MAX) {
-        None => crate::json::to_json(s),
-        Some((end, _)) => format!("{}… ({} characters)", crate::json::to_json(&s[..end]), s.chars().count()),
+        None => json_string(s),
+        Some((end, _)) => format!("{}… ({} characters)", json_string(&s[..end]), s.chars().count()),
     }
+}
+
+/// A string as a JSON string literal. In wasm, `JSON.stringify` writes it: serde_json is not in
+/// the module (its outputs go through serde-wasm-bindgen).
+fn json_string(s: &str) -> String {
+    #[cfg(target_arch = "wasm32")]
+    return crate::wasm::json_string(s);
+    #[cfg(not(target_arch = "wasm32"))]
+    serde_json::to_string(s).expect("a string is JSON")
 }
 
 /// A number exactly as JS prints it (`Number.prototype.toString`), for error messages: the
@@ -238,6 +425,33 @@ mod tests {
         assert!(e.message.ends_with("got 32.0000001"), "{e}");
         assert_eq!(quoted("short"), "\"short\"");
         // Cut at a character, not a byte.
-        assert_eq!(quoted(&"é".repeat(81)), format!("{}… (81 characters)", crate::json::to_json(&"é".repeat(80))));
+        assert_eq!(quoted(&"é".repeat(81)), format!("{}… (81 characters)", json_string(&"é".repeat(80))));
+    }
+
+    #[test]
+    fn options_name_an_unknown_key_with_the_allowed_ones() {
+        use crate::faults::FailKind;
+        let one = |k: &str, v: Value| vec![(k.to_string(), v)];
+        let kind = |k: &str| Value::Str(k.to_string());
+        let e = FailKind::from_args(&kind("slow"), &one("lossy", Value::Bool(true))).unwrap_err();
+        assert_eq!(e.to_string(), "lossy: unknown slow option key; allowed keys: delayMs");
+        let e = FailKind::from_args(&kind("stuck"), &one("x", Value::Null)).unwrap_err();
+        assert_eq!(e.to_string(), "x: unknown stuck option key; allowed keys: ");
+        assert_eq!(FailKind::from_args(&kind("slow"), &one("delayMs", Value::Num(500.0))), Ok(FailKind::Slow { delay_ms: 500 }));
+        assert_eq!(FailKind::from_args(&Value::Null, &[]), Ok(FailKind::Crash { lossy: false }));
+        let e = crate::producer::ProduceArgs::from_pairs(&one("acks", kind("two"))).unwrap_err();
+        assert_eq!(e.argument, "acks");
+        let e = crate::producer::ProduceArgs::from_pairs(&one("count ", Value::Num(1.0))).unwrap_err();
+        assert_eq!(e.to_string(), "count : unknown produce key; allowed keys: partition, count, acks, idempotence");
+        let e = crate::elections::elect_args(&one("kind", kind("preferred"))).unwrap_err();
+        assert_eq!(e.to_string(), "kind: unknown electLeaders key; allowed keys: type, partitions");
+        let e = crate::elections::elect_args(&one("partitions", Value::List(vec![Value::Num(-1.0)]))).unwrap_err();
+        assert_eq!(e.argument, "partitions", "the values given are checked before the missing type");
+    }
+
+    #[test]
+    fn values_cross_back_as_they_came() {
+        let values = [Value::Num(3.0), Value::Num(2.5), Value::Num(f64::NAN), Value::Null, Value::Bool(true), Value::Str("中".into())];
+        assert_eq!(to_json(&Value::List(values.to_vec())), "[3,2.5,null,null,true,\"中\"]");
     }
 }

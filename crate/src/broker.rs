@@ -120,17 +120,30 @@ impl Broker {
     pub fn deliver(&mut self, ctx: &mut Ctx, from: NodeId, msg: &Msg) {
         // A ControlledShutdown and its answer are about the broker, not a replica (cluster.rs).
         let Some(partition) = msg.partition() else { return };
+        // A restarted process serves no control request before it has registered: Kafka starts its
+        // request processors only after `registerBroker` (`KafkaServer.startup`), so a request the
+        // controller resends to the old process's address is not answered (KIP-380's broker epoch).
+        if self.zk_session.is_none() && matches!(msg, Msg::LeaderAndIsr { .. } | Msg::StopReplica { .. }) {
+            return;
+        }
         if let Msg::LeaderAndIsr { controller_epoch, leader, leader_epoch, isr, zk_version, replicas, .. } = msg {
             // Every LeaderAndIsr is answered, so the controller's request queue moves on.
             let stale = *controller_epoch < self.controller_epoch;
             let error = stale.then_some(KafkaError::StaleControllerEpoch);
             ctx.out.push((from, Msg::LeaderAndIsrResponse { partition, leader_epoch: *leader_epoch, error }));
             if stale {
-                ctx.events.push(
+                ctx.events.record(
                     ctx.now,
                     "stale-controller",
                     Some(partition),
                     Some(self.id),
+                    crate::events::params!(
+                        "stale-controller",
+                        b = self.id,
+                        from = from,
+                        epoch = *controller_epoch,
+                        current = self.controller_epoch
+                    ),
                     format!(
                         "b{} rejected LeaderAndIsr from b{from}: STALE_CONTROLLER_EPOCH ({controller_epoch} < {})",
                         self.id, self.controller_epoch
@@ -171,7 +184,7 @@ impl Broker {
             Msg::AlterPartitionResponse { request, isr, partition_epoch, error, .. } => {
                 r.on_alter_partition_response(ctx, *request, isr, *partition_epoch, *error)
             }
-            Msg::StopReplica { .. } => r.stop_replica(ctx),
+            Msg::StopReplica { delete, .. } => r.stop_replica(ctx, *delete),
             // AlterPartition and LeaderAndIsrResponse go to the controller (cluster.rs); responses to
             // the clients never reach a broker.
             Msg::AlterPartition { .. }

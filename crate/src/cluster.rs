@@ -55,13 +55,19 @@ pub struct Cluster {
     /// Message kinds whose next occurrence the network drops (`dropNext`).
     pub drop_next: Vec<&'static str>,
     pub requests: VecDeque<Request>,
+    /// Tick → ids of the requests that may need the producer then (a retry after its backoff, or
+    /// an attempt's timeout): a timer wheel derived from `requests`, so not part of the state hash.
+    pub(crate) producer_timers: VecMap<Tick, Vec<u32>>,
     pub consumers: Vec<Consumer>,
     /// Ghost state for the live invariant checks, per partition.
     pub(crate) guards: Vec<PartitionGuard>,
+    /// Per partition, the assigned replicas and their (HW, log start offset) at the last Log
+    /// Matching check (`invariants.rs`): a cache of what the check saw, not part of the state hash.
+    pub(crate) log_matching_seen: Vec<crate::invariants::SeenOffsets>,
     pub violations: Vec<Violation>,
     pub violations_dropped: u64,
     /// The controller's last leadership decision per partition, in words (for cause chains).
-    pub(crate) last_election: Vec<String>,
+    pub(crate) last_election: Vec<crate::events::Reason>,
     pub(crate) next_request: u32,
     pub(crate) next_value: u32,
     /// The idempotent producer's next sequence number per partition.
@@ -138,11 +144,13 @@ impl Cluster {
             cut_links: VecSet::new(),
             drop_next: Vec::new(),
             requests: VecDeque::new(),
+            producer_timers: VecMap::new(),
             consumers: (0..config.partitions).map(Consumer::new).collect(),
             guards: vec![PartitionGuard::default(); config.partitions as usize],
+            log_matching_seen: vec![Default::default(); config.partitions as usize],
             violations: Vec::new(),
             violations_dropped: 0,
-            last_election: vec![String::new(); config.partitions as usize],
+            last_election: vec![Default::default(); config.partitions as usize],
             next_request: 1,
             next_value: 1,
             next_sequence: vec![0; config.partitions as usize],
@@ -187,7 +195,10 @@ impl Cluster {
                 ar[0] as i32,
                 isr,
                 false,
-                format!("topic {} created: preferred replica b{} leads p{p}", crate::zk::TOPIC, ar[0]),
+                crate::events::Reason::new(
+                    crate::events::params!("why.created", topic = crate::zk::TOPIC, b = ar[0], p = p),
+                    format!("topic {} created: preferred replica b{} leads p{p}", crate::zk::TOPIC, ar[0]),
+                ),
             );
         }
     }
@@ -268,9 +279,11 @@ impl Cluster {
     fn tick_once(&mut self) {
         self.tick += 1;
         let now = self.tick;
+        let deliveries = crate::phases::span("deliveries");
         while let Some(env) = self.network.pop_due(now) {
             self.deliver(env);
         }
+        drop(deliveries);
         for b in 0..self.brokers.len() {
             if self.brokers[b].runs() {
                 let mut out = Vec::new();
@@ -291,6 +304,7 @@ impl Cluster {
             self.run_controller();
             self.run_controlled_shutdowns();
         }
+        let _invariants = crate::phases::span("invariants");
         self.check_invariants();
     }
 

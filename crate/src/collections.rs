@@ -285,18 +285,9 @@ impl<'a, K, V> IntoIterator for &'a VecMap<K, V> {
 }
 
 /// Written as an object (the scenario view's options).
-impl<V: crate::json::ToJson> crate::json::ToJson for VecMap<String, V> {
-    fn write_json(&self, out: &mut String) {
-        out.push('{');
-        for (i, (k, v)) in self.entries.iter().enumerate() {
-            if i > 0 {
-                out.push(',');
-            }
-            k.write_json(out);
-            out.push(':');
-            v.write_json(out);
-        }
-        out.push('}');
+impl<V: serde::Serialize> serde::Serialize for VecMap<String, V> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_map(self.entries.iter().map(|(k, v)| (k, v)))
     }
 }
 

@@ -66,9 +66,9 @@ macro_rules! labelled {
             }
         }
 
-        impl crate::json::ToJson for $ty {
-            fn write_json(&self, out: &mut String) {
-                self.label().write_json(out);
+        impl serde::Serialize for $ty {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.serialize_str(self.label())
             }
         }
     };
@@ -109,7 +109,9 @@ labelled!(Truncation { HighWatermark => "high-watermark", LeaderEpoch => "leader
 labelled!(IsrUpdate { ZooKeeper => "zookeeper", AlterPartition => "alter-partition" });
 labelled!(Strategy { Isr => "isr", Quorum => "quorum" });
 
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify), tsify(missing_as_null))]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Config {
     /// The preset; the keys below default to its values and may override them.
     pub version: Version,
@@ -180,15 +182,20 @@ pub struct Config {
     pub consumers: bool,
     /// Record the event feed (what `step` returns). Off only for benchmarks: the state is the same.
     pub events: bool,
-    /// The KRaft presets' own settings.
+    /// The KRaft presets' own settings (their keys sit beside the others in the JSON).
+    #[serde(flatten)]
     pub kraft: KraftSettings,
 }
 
 /// The settings of a KRaft cluster (4.x presets, `crate::kraft`). Hashed only in KRaft presets,
 /// so a ZooKeeper-era cluster's state hash (the determinism fixture) is what it was.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify), tsify(missing_as_null))]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct KraftSettings {
-    /// The preset runs the KRaft controller instead of ZooKeeper's (`Rules::kraft`).
+    /// The preset runs the KRaft controller instead of ZooKeeper's (`Rules::kraft`); the JSON
+    /// names the version instead.
+    #[serde(skip)]
     pub enabled: bool,
     /// `eligible.leader.replicas.version` 1 (KIP-966): on for clusters formatted at 4.1+; an
     /// upgraded cluster keeps it off until the feature is upgraded.
@@ -508,46 +515,3 @@ mod tests {
         assert_eq!(Config::ticks(10_000), 100);
     }
 }
-
-crate::json_object!(Config {
-    "version" => version,
-    "truncation" => truncation,
-    "isrUpdate" => isr_update,
-    "strategy" => strategy,
-    "strictMinIsr" => strict_min_isr,
-    "replicaLagMaxMessages" => replica_lag_max_messages,
-    "brokers" => brokers,
-    "partitions" => partitions,
-    "replicationFactor" => replication_factor,
-    "minInsyncReplicas" => min_insync_replicas,
-    "replicaLagTimeMaxMs" => replica_lag_time_max_ms,
-    "replicaFetchWaitMaxMs" => replica_fetch_wait_max_ms,
-    "replicaFetchBackoffMs" => replica_fetch_backoff_ms,
-    "zookeeperSessionTimeoutMs" => zookeeper_session_timeout_ms,
-    "requestTimeoutMs" => request_timeout_ms,
-    "replicaHighWatermarkCheckpointIntervalMs" => replica_high_watermark_checkpoint_interval_ms,
-    "uncleanLeaderElectionEnable" => unclean_leader_election_enable,
-    "logFlushIntervalMs" => log_flush_interval_ms,
-    "replicaSocketTimeoutMs" => replica_socket_timeout_ms,
-    "controllerSocketTimeoutMs" => controller_socket_timeout_ms,
-    "autoLeaderRebalanceEnable" => auto_leader_rebalance_enable,
-    "metadataMaxAgeMs" => metadata_max_age_ms,
-    "leaderImbalanceCheckIntervalSeconds" => leader_imbalance_check_interval_seconds,
-    "leaderImbalancePerBrokerPercentage" => leader_imbalance_per_broker_percentage,
-    "controlledShutdownMaxRetries" => controlled_shutdown_max_retries,
-    "controlledShutdownRetryBackoffMs" => controlled_shutdown_retry_backoff_ms,
-    "logRetentionRecords" => log_retention_records,
-    "networkLatencyMsMin" => network_latency_ms_min,
-    "networkLatencyMsMax" => network_latency_ms_max,
-    "seed" => seed,
-    "acks" => acks,
-    "enableIdempotence" => enable_idempotence,
-    "retries" => retries,
-    "retryBackoffMs" => retry_backoff_ms,
-    "deliveryTimeoutMs" => delivery_timeout_ms,
-    "consumers" => consumers,
-    "events" => events,
-    "eligibleLeaderReplicas" => kraft.eligible_leader_replicas,
-    "brokerHeartbeatIntervalMs" => kraft.broker_heartbeat_interval_ms,
-    "brokerSessionTimeoutMs" => kraft.broker_session_timeout_ms,
-});

@@ -32,6 +32,9 @@ impl Consumer {
     }
 }
 
+#[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify), tsify(missing_as_null))]
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct ConsumerView {
     pub partition: u32,
     pub position: Offset,
@@ -40,8 +43,6 @@ pub struct ConsumerView {
     pub last_values: Vec<u32>,
     pub resets: u32,
 }
-
-crate::json_object!(ConsumerView { "partition" => partition, "position" => position, "recordsRead" => records_read, "lastValues" => last_values, "resets" => resets });
 
 /// Records kept per consumer for the consistency check.
 pub const CONSUMER_READ_KEPT: usize = 65_536;
@@ -97,7 +98,8 @@ impl Cluster {
                 c.resets += 1;
                 c.position = hw;
                 let text = format!("consumer of p{partition}: offset {old} is out of range on the leader; it resets to the HW {hw}");
-                self.events.push(now, "consumer-reset", Some(*partition), None, text);
+                let params = crate::events::params!("consumer-reset", p = *partition, old = old, hw = hw);
+                self.events.record(now, "consumer-reset", Some(*partition), None, params, text);
             }
             Some(_) => {}
         }

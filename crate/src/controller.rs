@@ -2,14 +2,15 @@
 //! `/controller`, reacting to brokers whose sessions expire or who register, leader elections,
 //! ISR removal, LeaderAndIsr, and AlterPartition (KIP-497).
 
+use crate::api::ApiError;
 use crate::cluster::Cluster;
 use crate::collections::{VecMap, VecSet};
 use crate::config::Strategy;
-use crate::events::set_text;
+use crate::events::{params, set_text, Params, Reason};
 use crate::log::Epoch;
 use crate::message::Tick;
 use crate::message::{BrokerId, KafkaError, Msg, NodeId};
-use crate::zk::PartitionState;
+use crate::zk::{ids, PartitionState, Reassignment};
 
 /// A request in the controller's queue for one broker, kept until answered or superseded.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -101,22 +102,44 @@ impl Cluster {
         for b in expired {
             self.zk.brokers.remove(&b);
             let mut text = format!("ZooKeeper session of b{b} expired: /brokers/ids/{b} deleted");
+            let mut kind = "zk-session-expired";
             if self.zk.controller == Some(b) {
                 self.zk.controller = None;
                 text.push_str(", and /controller with it");
+                kind = "zk-session-expired.controller";
             }
-            self.events.push(now, "zk-session-expired", None, Some(b), text);
+            self.events.record(now, "zk-session-expired", None, Some(b), params!(kind, b = b), text);
         }
     }
 
+    /// The broker's process owns its registration: it heart-beats the session that created
+    /// `/brokers/ids/N`. A restarted process whose predecessor's znode still stands does not, and
+    /// neither acts as the controller nor may become it (its `KafkaController` starts only after
+    /// `registerBroker` succeeded, `KafkaServer.startup`).
+    pub(crate) fn holds_session(&self, b: BrokerId) -> bool {
+        let broker = &self.brokers[b as usize];
+        broker.reaches_zookeeper() && broker.zk_session.is_some_and(|z| self.zk.brokers.get(&b).is_some_and(|r| r.czxid == z))
+    }
+
     /// A restarted broker registers as soon as no older session holds its znode (KAFKA-7165: it
-    /// retries until the old ephemeral node is gone).
+    /// retries until the old ephemeral node is gone). When that znode goes with `/controller` (a
+    /// bounced controller), the brokers watching `/controller` elect a new one first: the new
+    /// process registers a moment later, so the new controller sees the bounce as a failure
+    /// followed by a startup (KIP-380's broker epoch). In Kafka this is a race; see the README.
     pub(crate) fn register_restarted(&mut self) {
+        let election_pending = self.zk.controller.is_none() && self.zk.brokers.keys().any(|b| self.holds_session(*b));
         for b in 0..self.config.brokers {
-            if self.brokers[b as usize].reaches_zookeeper() && !self.zk.is_registered(b) {
+            if self.brokers[b as usize].reaches_zookeeper() && !self.zk.is_registered(b) && !election_pending {
                 let czxid = self.zk.register(b);
                 self.brokers[b as usize].zk_session = Some(czxid);
-                self.events.push(self.tick, "zk-register", None, Some(b), format!("b{b} registered /brokers/ids/{b}"));
+                self.events.record(
+                    self.tick,
+                    "zk-register",
+                    None,
+                    Some(b),
+                    params!("zk-register", b = b),
+                    format!("b{b} registered /brokers/ids/{b}"),
+                );
             }
         }
     }
@@ -124,8 +147,7 @@ impl Cluster {
     /// The first live broker to create `/controller` wins; here the lowest id (a ZooKeeper race in
     /// Kafka). Every failover bumps `controller_epoch`.
     pub(crate) fn elect_controller(&mut self) {
-        let Some(&b) = self.zk.brokers.keys().find(|b| self.brokers[**b as usize].runs() && self.brokers[**b as usize].reaches_zookeeper())
-        else {
+        let Some(&b) = self.zk.brokers.keys().find(|b| self.holds_session(**b)) else {
             return;
         };
         self.zk.controller = Some(b);
@@ -136,11 +158,12 @@ impl Cluster {
         self.control_queue.clear();
         self.shutting_down.clear();
         self.rebalance_at = None;
-        self.events.push(
+        self.events.record(
             self.tick,
             "controller",
             None,
             Some(b),
+            params!("controller", b = b, epoch = self.zk.controller_epoch),
             format!("b{b} is the controller (controller_epoch {})", self.zk.controller_epoch),
         );
     }
@@ -150,12 +173,12 @@ impl Cluster {
             self.elect_controller();
         }
         let Some(ctrl) = self.zk.controller else { return };
-        if !(self.brokers[ctrl as usize].runs() && self.brokers[ctrl as usize].reaches_zookeeper()) {
-            return; // a dead controller acts on nothing until its session expires
+        if !self.holds_session(ctrl) {
+            return; // a dead (or restarted) controller acts on nothing until its session expires
         }
         self.resend_unanswered(ctrl);
         self.complete_reassignments(ctrl);
-        self.maybe_rebalance_leaders(ctrl);
+        self.maybe_rebalance_leaders();
         let registered: VecMap<BrokerId, u64> = self.zk.brokers.iter().map(|(b, r)| (*b, r.czxid)).collect();
         if registered == self.controller_live {
             return;
@@ -177,6 +200,15 @@ impl Cluster {
         // `onBrokerFailure`: a broker that went is no longer shutting down.
         self.shutting_down.retain(|b| survivors.contains(b));
         self.reconcile(ctrl, &live, &started);
+        // `onBrokerStartup`'s `maybeResumeReassignments`: a reassignment with a target replica on a
+        // broker that (re)started runs phase A again, a new leader epoch for the same RS.
+        let resumed: Vec<u32> =
+            self.zk.reassignments.iter().filter(|(_, r)| r.target.iter().any(|b| started.contains(b))).map(|(p, _)| *p).collect();
+        for p in resumed {
+            let st = self.zk.partitions[p as usize].clone();
+            let text = "reassignment resumed: a target replica's broker started".to_string();
+            self.write_partition_state(p, st.leader, st.isr, false, Reason::new(params!("why.reassignment-resumed"), text));
+        }
     }
 
     /// `onBrokerFailure` / `onBrokerStartup` / controller failover (§2.3, §4.1): elect a leader for
@@ -194,7 +226,11 @@ impl Cluster {
             let mut unclean = false;
             let quorum = self.config.strategy == Strategy::Quorum;
             if !leader_live {
-                let gone = if st.leader >= 0 { format!("leader b{} is gone", st.leader) } else { "it had no leader".to_string() };
+                let gone = if st.leader >= 0 {
+                    Reason::new(params!("why.leader-gone", b = st.leader), format!("leader b{} is gone", st.leader))
+                } else {
+                    Reason::new(params!("why.no-leader"), "it had no leader".to_string())
+                };
                 let alive: Vec<BrokerId> = ar.iter().copied().filter(|r| live.contains(r)).collect();
                 if quorum {
                     // The quorum alternative (not Kafka): a majority must be alive, and the most
@@ -208,45 +244,66 @@ impl Cluster {
                         Some(l) => {
                             leader = l as i32;
                             isr = alive.clone();
-                            why.push(format!(
-                                "{gone}; {} of {} replicas alive (a majority): elected b{l}, the most complete log (quorum strategy)",
-                                alive.len(),
-                                ar.len()
+                            why.push(gone.clone());
+                            why.push(Reason::new(
+                                params!("why.quorum-elected", alive = alive.len(), replicas = ar.len(), b = l),
+                                format!(
+                                    "{} of {} replicas alive (a majority): elected b{l}, the most complete log (quorum strategy)",
+                                    alive.len(),
+                                    ar.len()
+                                ),
                             ));
                         }
                         None if st.leader >= 0 => {
                             leader = -1;
-                            why.push(format!("{gone}; only {} of {} replicas alive, fewer than a majority of {majority}: p{p} is offline (quorum strategy)", alive.len(), ar.len()));
+                            why.push(gone.clone());
+                            why.push(Reason::new(
+                                params!("why.quorum-offline", alive = alive.len(), replicas = ar.len(), majority = majority, p = p),
+                                format!(
+                                    "only {} of {} replicas alive, fewer than a majority of {majority}: p{p} is offline (quorum strategy)",
+                                    alive.len(),
+                                    ar.len()
+                                ),
+                            ));
                         }
                         None => {}
                     }
                 } else if let Some(&l) = ar.iter().find(|r| live.contains(r) && isr.contains(r)) {
                     leader = l as i32;
                     isr.retain(|r| live.contains(r));
-                    why.push(format!(
-                        "{gone}; elected b{l}, the first live ISR member in assignment order [{}]",
-                        ar.iter().map(|b| b.to_string()).collect::<Vec<_>>().join(",")
+                    why.push(gone.clone());
+                    let order = ar.iter().map(|b| b.to_string()).collect::<Vec<_>>().join(",");
+                    why.push(Reason::new(
+                        params!("why.clean", b = l, assignment = order.as_str()),
+                        format!("elected b{l}, the first live ISR member in assignment order [{order}]"),
                     ));
                 } else if let Some(&l) = ar.iter().find(|r| self.config.unclean_leader_election_enable && live.contains(r)) {
                     leader = l as i32;
                     isr = vec![l];
                     unclean = true;
-                    why.push(format!("{gone}; no ISR member is alive: UNCLEAN election of b{l} (unclean.leader.election.enable=true), committed records may be lost"));
+                    why.push(gone.clone());
+                    why.push(Reason::new(
+                        params!("why.unclean", b = l),
+                        format!("no ISR member is alive: UNCLEAN election of b{l} (unclean.leader.election.enable=true), committed records may be lost"),
+                    ));
                 } else if st.leader >= 0 {
                     leader = -1;
-                    why.push(format!("{gone}; no live ISR member: p{p} is offline"));
+                    why.push(gone.clone());
+                    why.push(Reason::new(params!("why.offline", p = p), format!("no live ISR member: p{p} is offline")));
                 }
             }
             let dead: Vec<BrokerId> = isr.iter().copied().filter(|r| !live.contains(r)).collect();
             for d in dead {
                 if isr.len() > 1 {
                     isr.retain(|r| *r != d);
-                    why.push(format!("removed b{d} from the ISR: its ZooKeeper session expired"));
+                    why.push(Reason::new(
+                        params!("why.session-expired", b = d),
+                        format!("removed b{d} from the ISR: its ZooKeeper session expired"),
+                    ));
                 }
             }
             if leader != st.leader || isr != st.isr {
-                let text = format!("controller b{ctrl}: p{p} {}", why.join("; "));
-                self.write_partition_state(p, leader, isr, unclean, text);
+                self.write_partition_state(p, leader, isr, unclean, Reason::join(why));
             } else {
                 for &b in ar.iter().filter(|b| started.contains(b)) {
                     self.send_leader_and_isr(ctrl, b, p);
@@ -258,7 +315,8 @@ impl Cluster {
     /// The controller writes a new leadership decision (leader_epoch + 1) and sends it to every
     /// live replica. From 3.2 an unclean election marks the leader RECOVERING (KIP-704); any
     /// other decision keeps the recovery state.
-    pub(crate) fn write_partition_state(&mut self, p: u32, leader: i32, isr: Vec<BrokerId>, unclean: bool, why: String) {
+    /// `why`: the decision's reason, after "controller bN: pP ".
+    pub(crate) fn write_partition_state(&mut self, p: u32, leader: i32, isr: Vec<BrokerId>, unclean: bool, why: Reason) {
         let ctrl = self.zk.controller.expect("only a controller decides leadership");
         let cur = self.zk.partitions[p as usize].clone();
         let next = PartitionState {
@@ -276,9 +334,19 @@ impl Cluster {
             // The controller read the znode just now, so its conditional write succeeds.
             self.zk.conditional_update(p, cur.version, next).expect("the controller writes the version it read");
         }
-        let text = format!("{why} → leader {leader}, leader_epoch {}, ISR {}", cur.leader_epoch + 1, set_text(&isr));
-        self.last_election[p as usize] = format!("Last election ({}): {text}.", crate::invariants::secs(self.tick));
-        self.events.push(self.tick, "leader-election", Some(p), (leader >= 0).then_some(leader as u32), text);
+        let epoch = cur.leader_epoch + 1;
+        // Topic creation is the topic's, not a controller's decision about a partition.
+        let (by, kind) = if cur.leader_epoch < 0 {
+            (String::new(), "leader-election.created")
+        } else {
+            (format!("controller b{ctrl}: p{p} "), "leader-election")
+        };
+        let text = format!("{by}{} → leader {leader}, leader_epoch {epoch}, ISR {}", why.text, set_text(&isr));
+        let params = params!(kind, ctrl = ctrl, p = p, why = why.params, leader = leader, epoch = epoch, isr = &isr);
+        let at = crate::invariants::secs(self.tick);
+        self.last_election[p as usize] =
+            Reason::new(params!("last-election", at = at.as_str(), election = params.clone()), format!("Last election ({at}): {text}."));
+        self.events.record(self.tick, "leader-election", Some(p), (leader >= 0).then_some(leader as u32), params, text);
         // `isReplicaOnline`: brokers shutting down are not sent the decision.
         for b in self.zk.assignment[p as usize].clone() {
             if self.controller_live.contains_key(&b) && !self.shutting_down.contains(&b) {
@@ -322,11 +390,10 @@ impl Cluster {
             }
         }
         for (b, msg) in resend {
-            let text = format!(
-                "controller b{ctrl} resent {msg} to b{b}: no answer within controller.socket.timeout.ms {}",
-                self.config.controller_socket_timeout_ms
-            );
-            self.events.push(now, "control-resent", msg.partition(), Some(b), text);
+            let timeout = self.config.controller_socket_timeout_ms;
+            let text = format!("controller b{ctrl} resent {msg} to b{b}: no answer within controller.socket.timeout.ms {timeout}");
+            let params = params!("control-resent.controller", ctrl = ctrl, msg = msg.to_string(), b = b, timeout = timeout);
+            self.events.record(now, "control-resent", msg.partition(), Some(b), params, text);
             self.send(ctrl as NodeId, b as NodeId, msg);
         }
     }
@@ -342,40 +409,67 @@ impl Cluster {
         }
     }
 
-    /// `onPartitionReassignment`, second phase: once every target replica is in the ISR, the
-    /// reassignment is complete and the controller bumps the leader epoch again (its
-    /// `updateLeaderEpochAndSendRequest`), so every replica learns the final replica set.
+    /// `onPartitionReassignment`, phase B: once every target replica is in the ISR (the
+    /// controller learns it from the ISR change), the reassignment completes.
     fn complete_reassignments(&mut self, ctrl: BrokerId) {
         let done: Vec<u32> = self
             .zk
             .reassignments
             .iter()
-            .filter(|(p, target)| target.iter().all(|r| self.zk.partitions[**p as usize].isr.contains(r)))
+            .filter(|(p, r)| r.target.iter().all(|b| self.zk.partitions[**p as usize].isr.contains(b)))
             .map(|(p, _)| *p)
             .collect();
         for p in done {
-            let target = self.zk.reassignments.remove(&p).expect("listed just now");
-            let st = self.zk.partitions[p as usize].clone();
-            let text =
-                format!("controller b{}: p{p} reassignment complete: every target replica {} is in the ISR", ctrl, set_text(&target));
-            self.write_partition_state(p, st.leader, st.isr, false, text);
+            self.complete_reassignment(ctrl, p);
         }
     }
 
-    /// Reassignment that adds a replica (source note 2, "newly started replicas";
-    /// `onPartitionReassignment`, first phase): the controller extends the assignment, bumps the
-    /// leader epoch and sends LeaderAndIsr with the new replica set, and lists the partition in
-    /// `/admin/reassign_partitions`. The new replica starts empty, outside the ISR (AR = ISR +
-    /// OSR), fetches from offset 0 and joins the ISR once caught up; then the reassignment
-    /// completes with a second epoch bump.
-    pub fn add_replica(&mut self, partition: u32, broker: u32) -> Result<(), crate::api::ApiError> {
-        use crate::api::ApiError;
-        if partition >= self.config.partitions {
-            return Err(ApiError::new(
-                "partition",
-                format!("must be an integer from 0 to {}, got {partition}", self.config.partitions - 1),
-            ));
+    /// Phase B of `onPartitionReassignment` (KIP-455, 2.4+; the same steps since 0.8): the
+    /// replicas become TRS (B2, B6); the leader epoch is bumped with the final replica set, and a
+    /// leader outside TRS (or not live) is replaced by the first live ISR member of TRS
+    /// (`moveReassignedPartitionLeaderIfRequired`, `reassignPartitionLeaderElection`) (B3); the
+    /// removing replicas leave the ISR, another leader epoch (`removeReplicasFromIsr`), and get
+    /// StopReplica with delete (B4, B5); `/admin/reassign_partitions` loses the partition (B7).
+    fn complete_reassignment(&mut self, ctrl: BrokerId, p: u32) {
+        let r = self.zk.reassignments.remove(&p).expect("a running reassignment");
+        self.zk.assignment[p as usize] = r.target.clone();
+        let st = self.zk.partitions[p as usize].clone();
+        let electable = self.electable();
+        let target = ids(&r.target);
+        let done = Reason::new(
+            params!("why.reassignment-complete", target = target.as_str()),
+            format!("reassignment to [{target}] complete: every target replica is in the ISR"),
+        );
+        let leader_stays = st.leader >= 0 && r.target.contains(&(st.leader as u32)) && electable.contains(&(st.leader as u32));
+        if leader_stays {
+            self.write_partition_state(p, st.leader, st.isr.clone(), false, done);
+        } else if let Some(l) = r.target.iter().copied().find(|b| electable.contains(b) && st.isr.contains(b)) {
+            let text = format!(
+                "{}; leader b{} is not a live target replica: elected b{l}, the first live ISR member of [{target}]",
+                done.text, st.leader
+            );
+            let params = params!("why.reassignment-moved-leader", done = done.params, old = st.leader, l = l, target = target.as_str());
+            self.write_partition_state(p, l as i32, st.isr.clone(), false, Reason::new(params, text));
         }
+        let st = self.zk.partitions[p as usize].clone();
+        let isr: Vec<BrokerId> = st.isr.iter().copied().filter(|b| !r.removing.contains(b)).collect();
+        if isr != st.isr {
+            // `removeReplicasFromIsr`: a removed leader (no target replica could be elected) leaves no leader.
+            let leader = if st.leader >= 0 && r.removing.contains(&(st.leader as u32)) { -1 } else { st.leader };
+            let text = format!("removed {} from the ISR: no longer replicas after the reassignment", set_text(&r.removing));
+            let params = params!("why.reassignment-removed", removed = &r.removing);
+            self.write_partition_state(p, leader, isr, false, Reason::new(params, text));
+        }
+        let live: Vec<BrokerId> = r.removing.iter().copied().filter(|b| self.controller_live.contains_key(b)).collect();
+        for b in live {
+            self.send(ctrl as NodeId, b as NodeId, Msg::StopReplica { partition: p, delete: true });
+        }
+    }
+
+    /// Reassignment that adds a replica (source note 2, "newly started replicas"): the
+    /// reassignment to the current replicas followed by `broker`.
+    pub fn add_replica(&mut self, partition: u32, broker: u32) -> Result<(), ApiError> {
+        self.check_partition_arg(partition)?;
         if broker >= self.config.brokers {
             return Err(ApiError::new("broker", format!("must be a broker id from 0 to {}, got {broker}", self.config.brokers - 1)));
         }
@@ -393,15 +487,92 @@ impl Cluster {
                 ),
             ));
         }
-        let Some(ctrl) = self.zk.controller.filter(|c| self.brokers[*c as usize].runs()) else {
+        let mut target = ar.clone();
+        target.push(broker);
+        self.reassign(partition, target)
+    }
+
+    fn check_partition_arg(&self, partition: u32) -> Result<(), ApiError> {
+        if partition >= self.config.partitions {
+            return Err(ApiError::new(
+                "partition",
+                format!("must be an integer from 0 to {}, got {partition}", self.config.partitions - 1),
+            ));
+        }
+        Ok(())
+    }
+
+    /// `reassign(partition, replicas)`: the admin's `alterPartitionReassignments`
+    /// (`kafka-reassign-partitions.sh --execute`), `onPartitionReassignment` phase A (KIP-455):
+    /// the replicas become RS = TRS + ORS (target first, `ReplicaAssignment.fromOldAndNewReplicas`),
+    /// the leader epoch is bumped and LeaderAndIsr sent to every replica of RS; the adding replicas
+    /// start empty, outside the ISR, and fetch. A target already in the ISR completes at once
+    /// (phase B only, as `isReassignmentComplete` finds).
+    pub fn reassign(&mut self, partition: u32, replicas: Vec<u32>) -> Result<(), ApiError> {
+        self.check_partition_arg(partition)?;
+        let n = self.config.brokers;
+        let allowed = format!("a non-empty list of distinct broker ids from 0 to {}", n - 1);
+        if replicas.is_empty() {
+            return Err(ApiError::new("replicas", format!("must be {allowed}, got []")));
+        }
+        if let Some(bad) = replicas.iter().find(|b| **b >= n) {
+            return Err(ApiError::new("replicas", format!("must be {allowed}, got b{bad}")));
+        }
+        if let Some(dup) = replicas.iter().enumerate().find(|(i, b)| replicas[..*i].contains(b)).map(|(_, b)| b) {
+            return Err(ApiError::new("replicas", format!("must be {allowed}, got b{dup} twice")));
+        }
+        let ors = self.zk.assignment[partition as usize].clone();
+        if let Some(r) = self.zk.reassignments.get(&partition) {
+            return Err(ApiError::new(
+                "partition",
+                format!("p{partition} is being reassigned to [{}]; wait until it completes", ids(&r.target)),
+            ));
+        }
+        if replicas == ors {
+            return Err(ApiError::new(
+                "replicas",
+                format!("p{partition} already has the replicas [{}]; give another list: {allowed}", ids(&ors)),
+            ));
+        }
+        let Some(ctrl) = self.active_controller() else {
             return Err(ApiError::new("partition", "no controller is active to reassign it; wait for one".to_string()));
         };
-        self.zk.assignment[partition as usize].push(broker);
-        self.zk.reassignments.insert(partition, self.zk.assignment[partition as usize].clone());
-        self.brokers[broker as usize].replicas.get_or_insert_with(partition, || crate::partition::Replica::new(partition));
+        let mut rs = replicas.clone();
+        rs.extend(ors.iter().copied().filter(|b| !replicas.contains(b)));
+        let adding: Vec<BrokerId> = replicas.iter().copied().filter(|b| !ors.contains(b)).collect();
+        let removing: Vec<BrokerId> = ors.iter().copied().filter(|b| !replicas.contains(b)).collect();
+        for &b in &adding {
+            self.brokers[b as usize].replicas.get_or_insert_with(partition, || crate::partition::Replica::new(partition));
+        }
+        let reassignment = Reassignment { target: replicas, adding, removing };
+        self.zk.assignment[partition as usize] = rs.clone();
         let st = self.zk.partitions[partition as usize].clone();
-        let text = format!("controller b{ctrl}: p{partition} reassigned: b{broker} added to the replicas; it starts outside the ISR");
-        self.write_partition_state(partition, st.leader, st.isr, false, text);
+        let in_isr = reassignment.target.iter().all(|b| st.isr.contains(b));
+        let (target, replicas) = (ids(&reassignment.target), ids(&rs));
+        let mut text = format!("reassignment to [{target}] started: replicas [{replicas}]");
+        // An empty phrase (no replica added or removed) is null in the params: the page shows nothing.
+        let (mut adding, mut removing) = (Params::default(), Params::default());
+        if !reassignment.adding.is_empty() {
+            text.push_str(&format!(", adding {}", set_text(&reassignment.adding)));
+            adding = params!("why.reassignment-adding", set = &reassignment.adding);
+        }
+        if !reassignment.removing.is_empty() {
+            text.push_str(&format!(", removing {}", set_text(&reassignment.removing)));
+            removing = params!("why.reassignment-removing", set = &reassignment.removing);
+        }
+        let params = params!(
+            "why.reassignment-started",
+            target = target.as_str(),
+            replicas = replicas.as_str(),
+            adding = adding,
+            removing = removing
+        );
+        self.zk.reassignments.insert(partition, reassignment);
+        if in_isr {
+            self.complete_reassignment(ctrl, partition);
+        } else {
+            self.write_partition_state(partition, st.leader, st.isr, false, Reason::new(params, text));
+        }
         Ok(())
     }
 }

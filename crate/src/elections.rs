@@ -10,10 +10,11 @@
 //!   partitions it prefers but does not lead; above `leader.imbalance.per.broker.percentage` it
 //!   runs the preferred election for those whose preferred replica can lead.
 
-use crate::api::{check_keys, choice_arg, int_list_arg, ApiError, Value};
+use crate::api::{choice_arg, from_options, int_list_arg, ApiError, Value};
 use crate::cluster::Cluster;
 use crate::collections::VecSet;
 use crate::config::Config;
+use crate::events::{params, Reason};
 use crate::message::{BrokerId, KafkaError};
 
 /// `electLeaders({ type })`: Kafka's `ElectionType`.
@@ -43,28 +44,32 @@ impl ElectionType {
 
 /// `electLeaders({ type, partitions })`'s arguments (`partitions` omitted: all of them).
 pub fn elect_args(pairs: &[(String, Value)]) -> Result<(ElectionType, Option<Vec<u32>>), ApiError> {
-    check_keys("electLeaders", pairs, &["type", "partitions"])?;
-    let get = |k: &str| pairs.iter().find(|(name, _)| name == k).map(|(_, v)| v);
+    #[derive(serde::Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Options {
+        r#type: Option<Value>,
+        partitions: Option<Value>,
+    }
+    let o: Options = from_options("electLeaders", pairs)?;
     // The values given are checked before the one missing.
-    let partitions = match get("partitions") {
+    let partitions = match o.partitions {
         None | Some(Value::Null) => None,
-        Some(v) => Some(int_list_arg("partitions", v, 0, u64::from(u32::MAX))?.into_iter().map(|p| p as u32).collect()),
+        Some(v) => Some(int_list_arg("partitions", &v, 0, u64::from(u32::MAX))?.into_iter().map(|p| p as u32).collect()),
     };
-    Ok((ElectionType::from_arg(get("type").unwrap_or(&Value::Null))?, partitions))
+    Ok((ElectionType::from_arg(&o.r#type.unwrap_or(Value::Null))?, partitions))
 }
 
 /// One partition's outcome, as `ElectLeadersResponse` gives it (no error: elected).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify), tsify(missing_as_null))]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct ElectionResult {
     pub partition: u32,
     pub error: Option<&'static str>,
 }
 
-crate::json_object!(ElectionResult { "partition" => partition, "error" => error });
-
 impl Cluster {
     /// Brokers the controller may elect: registered and not shutting down (`isReplicaOnline`).
-    fn electable(&self) -> VecSet<BrokerId> {
+    pub(crate) fn electable(&self) -> VecSet<BrokerId> {
         self.controller_live.keys().copied().filter(|b| !self.shutting_down.contains(b)).collect()
     }
 
@@ -81,15 +86,18 @@ impl Cluster {
         if self.kraft.is_some() {
             return self.kraft_elect_leaders(kind, list);
         }
-        let Some(ctrl) = self.active_controller() else {
+        if self.active_controller().is_none() {
             return Err(ApiError::new("type", "no controller is active to elect leaders; wait for one".to_string()));
-        };
+        }
         let results = list
             .into_iter()
             .map(|p| {
                 let error = match kind {
-                    ElectionType::Preferred => self.preferred_election(ctrl, p, "an admin request (ElectLeaders, type preferred)"),
-                    ElectionType::Unclean => self.unclean_election(ctrl, p),
+                    ElectionType::Preferred => self.preferred_election(
+                        p,
+                        &Reason::new(params!("trigger.admin"), "an admin request (ElectLeaders, type preferred)".to_string()),
+                    ),
+                    ElectionType::Unclean => self.unclean_election(p),
                 };
                 ElectionResult { partition: p, error: error.map(KafkaError::name) }
             })
@@ -97,12 +105,12 @@ impl Cluster {
         Ok(results)
     }
 
-    /// The controller, if its broker runs and reaches ZooKeeper (only then does it act).
-    fn active_controller(&self) -> Option<BrokerId> {
-        self.zk.controller.filter(|c| self.brokers[*c as usize].runs() && self.brokers[*c as usize].reaches_zookeeper())
+    /// The controller, if its broker still holds the session that won `/controller` (only then does it act).
+    pub(crate) fn active_controller(&self) -> Option<BrokerId> {
+        self.zk.controller.filter(|c| self.holds_session(*c))
     }
 
-    fn preferred_election(&mut self, ctrl: BrokerId, p: u32, trigger: &str) -> Option<KafkaError> {
+    fn preferred_election(&mut self, p: u32, trigger: &Reason) -> Option<KafkaError> {
         let st = self.zk.partitions[p as usize].clone();
         let preferred = self.zk.assignment[p as usize][0];
         if st.leader == preferred as i32 {
@@ -111,12 +119,19 @@ impl Cluster {
         if !(self.electable().contains(&preferred) && st.isr.contains(&preferred)) {
             return Some(KafkaError::PreferredLeaderNotAvailable);
         }
-        let text = format!("controller b{ctrl}: p{p} preferred replica election after {trigger}: elected b{preferred}, the first replica in assignment order");
-        self.write_partition_state(p, preferred as i32, st.isr, false, text);
+        let text =
+            format!("preferred replica election after {}: elected b{preferred}, the first replica in assignment order", trigger.text);
+        self.write_partition_state(
+            p,
+            preferred as i32,
+            st.isr,
+            false,
+            Reason::new(params!("why.preferred", trigger = trigger.params.clone(), b = preferred), text),
+        );
         None
     }
 
-    fn unclean_election(&mut self, ctrl: BrokerId, p: u32) -> Option<KafkaError> {
+    fn unclean_election(&mut self, p: u32) -> Option<KafkaError> {
         let st = self.zk.partitions[p as usize].clone();
         let live = self.electable();
         if st.leader >= 0 && live.contains(&(st.leader as u32)) {
@@ -131,19 +146,19 @@ impl Cluster {
                 None => return Some(KafkaError::EligibleLeadersNotAvailable),
             },
         };
-        let how = if unclean {
-            format!("no ISR member is alive: UNCLEAN election of b{leader}, committed records may be lost")
+        let (how, kind) = if unclean {
+            (format!("no ISR member is alive: UNCLEAN election of b{leader}, committed records may be lost"), "why.admin-unclean")
         } else {
-            format!("elected b{leader}, the first live ISR member in assignment order")
+            (format!("elected b{leader}, the first live ISR member in assignment order"), "why.admin-clean")
         };
-        let text = format!("controller b{ctrl}: p{p} election after an admin request (ElectLeaders, type unclean): {how}");
-        self.write_partition_state(p, leader as i32, isr, unclean, text);
+        let text = format!("election after an admin request (ElectLeaders, type unclean): {how}");
+        self.write_partition_state(p, leader as i32, isr, unclean, Reason::new(params!(kind, b = leader), text));
         None
     }
 
     /// `auto.leader.rebalance.enable`: the task a controller schedules every
     /// `leader.imbalance.check.interval.seconds` from the moment it became controller.
-    pub(crate) fn maybe_rebalance_leaders(&mut self, ctrl: BrokerId) {
+    pub(crate) fn maybe_rebalance_leaders(&mut self) {
         if !self.config.auto_leader_rebalance_enable {
             return;
         }
@@ -167,15 +182,18 @@ impl Cluster {
             if !self.zk.reassignments.is_empty() {
                 return; // not while a reassignment is in progress
             }
-            let trigger = format!(
-                "the leader imbalance check (b{broker} leads {} of the {} partitions it prefers, more than leader.imbalance.per.broker.percentage {percentage}% away)",
-                preferred.len() - elsewhere.len(),
-                preferred.len()
+            let leads = preferred.len() - elsewhere.len();
+            let trigger = Reason::new(
+                params!("trigger.imbalance", b = broker, leads = leads, prefers = preferred.len(), percentage = percentage),
+                format!(
+                    "the leader imbalance check (b{broker} leads {leads} of the {} partitions it prefers, more than leader.imbalance.per.broker.percentage {percentage}% away)",
+                    preferred.len()
+                ),
             );
             for p in elsewhere {
                 let st = &self.zk.partitions[p as usize];
                 if electable.contains(&broker) && st.isr.contains(&broker) {
-                    self.preferred_election(ctrl, p, &trigger);
+                    self.preferred_election(p, &trigger);
                 }
             }
         }

@@ -42,7 +42,7 @@ pub const EVENT_KINDS: &[(&str, &str)] = &[
     ("broker-fail", "a broker was made to fail (crash, stuck, slow, isolated) or began a controlled shutdown"),
     ("broker-recover", "a failed broker recovered"),
     ("controlled-shutdown", "an attempt of a broker's controlled shutdown failed; it asks again or stops anyway"),
-    ("stop-replica", "a broker shutting down stopped fetching a partition (StopReplica from the controller)"),
+    ("stop-replica", "a broker shutting down stopped fetching a partition, or a replica removed by a reassignment was deleted (StopReplica from the controller)"),
     ("broker-stop", "a broker stopped cleanly after a controlled shutdown (its ZooKeeper session closed at once)"),
     ("link-cut", "the network link between two brokers was cut"),
     ("link-heal", "a cut link was healed"),
@@ -59,9 +59,13 @@ pub const TRUNCATED_KEPT_TICKS: Tick = 30;
 pub const TRUNCATED_KEPT_RECORDS: usize = 200;
 
 /// A record a truncation removed, with the rule that removed it.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify), tsify(missing_as_null))]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Truncated {
     pub tick: Tick,
+    /// The snapshot lists these under their partition.
+    #[serde(skip)]
     pub partition: u32,
     pub broker: BrokerId,
     pub offset: Offset,
@@ -72,8 +76,6 @@ pub struct Truncated {
     pub rule: &'static str,
 }
 
-crate::json_object!(Truncated { "tick" => tick, "broker" => broker, "offset" => offset, "value" => value, "leaderEpoch" => leader_epoch, "rule" => rule });
-
 /// Why a replica last left a partition's ISR, and when (the snapshot's `outOfIsr`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct IsrExit {
@@ -81,7 +83,139 @@ pub struct IsrExit {
     pub tick: Tick,
 }
 
+/// One field of an event's `params`: a number, a word (a Kafka error or config name, a rule), a
+/// broker set, or a nested phrase (the reason of a change) with its own template.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Param {
+    Int(i64),
+    Text(String),
+    Ids(Vec<u32>),
+    Nested(Params),
+    /// Phrases joined by "; " (an election's reasons).
+    List(Vec<Params>),
+}
+
+/// What an event or a violation says, as data: `kind` names the page's template (i18n.js
+/// `ev.<kind>`, e.g. `produce.sent`) and `fields` fill its `{name}` slots, so the page can say it
+/// in the reader's language. Empty (`kind` "") for an event pushed with its text only: the page
+/// then shows the text.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Params {
+    pub kind: &'static str,
+    pub fields: Vec<(&'static str, Param)>,
+}
+
+/// `params!("produce.sent", request = id, acks = acks.label())`: a `Params` (each value is
+/// anything `Param: From` takes).
+macro_rules! params {
+    ($kind:expr $(, $name:ident = $value:expr)* $(,)?) => {
+        $crate::events::Params { kind: $kind, fields: vec![$((stringify!($name), $crate::events::Param::from($value))),*] }
+    };
+}
+pub(crate) use params;
+
+macro_rules! param_from_int {
+    ($($t:ty),*) => {$(
+        impl From<$t> for Param {
+            fn from(n: $t) -> Param {
+                Param::Int(n as i64)
+            }
+        }
+    )*};
+}
+param_from_int!(u32, u64, i32, i64, usize);
+
+impl From<&str> for Param {
+    fn from(s: &str) -> Param {
+        Param::Text(s.to_string())
+    }
+}
+impl From<String> for Param {
+    fn from(s: String) -> Param {
+        Param::Text(s)
+    }
+}
+impl From<&[u32]> for Param {
+    fn from(ids: &[u32]) -> Param {
+        Param::Ids(ids.to_vec())
+    }
+}
+impl From<Vec<u32>> for Param {
+    fn from(ids: Vec<u32>) -> Param {
+        Param::Ids(ids)
+    }
+}
+impl From<&Vec<u32>> for Param {
+    fn from(ids: &Vec<u32>) -> Param {
+        Param::Ids(ids.clone())
+    }
+}
+impl From<Params> for Param {
+    fn from(p: Params) -> Param {
+        Param::Nested(p)
+    }
+}
+
+/// `{"kind":…,"name":value,…}`, or `null` when empty.
+impl serde::Serialize for Params {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        if self.kind.is_empty() {
+            return s.serialize_none();
+        }
+        let mut map = s.serialize_map(Some(self.fields.len() + 1))?;
+        map.serialize_entry("kind", self.kind)?;
+        for (name, value) in &self.fields {
+            map.serialize_entry(name, value)?;
+        }
+        map.end()
+    }
+}
+
+/// A number, a string, an array of broker ids, a nested phrase or a list of phrases, as it is.
+impl serde::Serialize for Param {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Param::Int(n) => s.serialize_i64(*n),
+            Param::Text(t) => s.serialize_str(t),
+            Param::Ids(ids) => ids.serialize(s),
+            Param::Nested(p) => p.serialize(s),
+            Param::List(items) => items.serialize(s),
+        }
+    }
+}
+
+/// A phrase of an event's sentence computed before the event (why an ISR member leaves, where a
+/// truncation goes, why the controller elects): its English words and its params.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Reason {
+    pub text: String,
+    pub params: Params,
+}
+
+/// Hashed as its text alone: a pending ISR change holds its reasons, and the state hash (the
+/// determinism fixture) stays what it was when reasons were text.
+impl std::hash::Hash for Reason {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.text.hash(state);
+    }
+}
+
+impl Reason {
+    pub fn new(params: Params, text: String) -> Reason {
+        Reason { text, params }
+    }
+
+    /// The reasons in order, joined by "; ".
+    pub fn join(reasons: Vec<Reason>) -> Reason {
+        let text = reasons.iter().map(|r| r.text.as_str()).collect::<Vec<_>>().join("; ");
+        Reason { text, params: params!("list", items = Param::List(reasons.into_iter().map(|r| r.params).collect())) }
+    }
+}
+
+#[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify), tsify(missing_as_null))]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Event {
     pub tick: Tick,
     pub time_ms: u64,
@@ -90,10 +224,12 @@ pub struct Event {
     pub partition: i64,
     /// -1 when the event is not about one broker.
     pub broker: i64,
+    /// The English sentence (the CLI, traces, and the page when `params` is empty).
     pub text: String,
+    /// The same, as a template name and its fields (the page's translations).
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "EventParams | null"))]
+    pub params: Params,
 }
-
-crate::json_object!(Event { "tick" => tick, "timeMs" => time_ms, "kind" => kind, "partition" => partition, "broker" => broker, "text" => text });
 
 /// At most this many events are kept between two drains; older ones are dropped and counted, so a
 /// long `step(n)` under heavy load cannot grow memory without bound.
@@ -130,7 +266,13 @@ impl Events {
         std::mem::replace(&mut self.enabled, on)
     }
 
+    /// Records an event with its English text only (the page shows the text as it is).
     pub fn push(&mut self, tick: Tick, kind: &'static str, partition: Option<u32>, broker: Option<u32>, text: String) {
+        self.record(tick, kind, partition, broker, Params::default(), text);
+    }
+
+    /// Records an event with its text and its `params` (what the page translates).
+    pub fn record(&mut self, tick: Tick, kind: &'static str, partition: Option<u32>, broker: Option<u32>, params: Params, text: String) {
         if !self.enabled {
             return;
         }
@@ -145,6 +287,7 @@ impl Events {
             partition: partition.map_or(-1, i64::from),
             broker: broker.map_or(-1, i64::from),
             text,
+            params,
         });
     }
 
@@ -193,6 +336,7 @@ impl Events {
                 partition: -1,
                 broker: -1,
                 text: format!("{} older events were dropped (more than {MAX_PENDING_EVENTS} in one call)", self.dropped),
+                params: params!("events-dropped", n = self.dropped, max = MAX_PENDING_EVENTS),
             });
             self.dropped = 0;
         }
@@ -220,15 +364,26 @@ mod tests {
             }
             let text = std::fs::read_to_string(path).unwrap_or_default();
             let flat = text.split_whitespace().collect::<Vec<_>>().join(" ").replace("( ", "(");
-            for marker in ["event!(self, ctx, \"", ".push(self.tick, \"", ".push(now, \"", ".push(ctx.now, \"", "kind: \""] {
+            for marker in [
+                "event!(self, ctx, \"",
+                ".push(self.tick, \"",
+                ".push(now, \"",
+                ".push(ctx.now, \"",
+                ".record(self.tick, \"",
+                ".record(now, \"",
+                ".record(ctx.now, \"",
+                "kind: \"",
+            ] {
                 for (i, _) in flat.match_indices(marker) {
                     let rest = &flat[i + marker.len()..];
                     emitted.insert(rest[..rest.find('"').unwrap()].to_string());
                 }
             }
         }
-        // apply_isr passes its kind in a variable.
-        emitted.extend(["isr-shrink".to_string(), "isr-expand".to_string()]);
+        // apply_isr passes its kind in a variable, and so does kraft.rs's `append` for a broker's record.
+        emitted.extend(
+            ["isr-shrink", "isr-expand", "broker-registered", "broker-fenced", "broker-unfenced", "broker-in-shutdown"].map(String::from),
+        );
         emitted.retain(|k| k.chars().all(|c| c.is_ascii_lowercase() || c == '-') && !k.is_empty());
         let listed: std::collections::BTreeSet<String> = super::EVENT_KINDS.iter().map(|k| k.0.to_string()).collect();
         let missing: Vec<_> = emitted.difference(&listed).collect();

@@ -2,11 +2,12 @@
 //! GC pause, slow disk or network, isolation) and targeted network faults (cut a link, drop the
 //! next message of a kind). Every action validates first and changes nothing on a bad call.
 
-use crate::api::{bool_arg, check_keys, choice_arg, int_arg, ApiError, Value};
+use crate::api::{bool_arg, choice_arg, from_options, int_arg, ApiError, Value};
 use crate::broker::BrokerStatus;
 use crate::cluster::Cluster;
 use crate::collections::VecMap;
 use crate::config::{Config, TICK_MS};
+use crate::events::{params, Reason};
 use crate::message::{BrokerId, Envelope, NodeId};
 use crate::partition::Ctx;
 
@@ -49,22 +50,43 @@ impl FailKind {
             Value::Null => "crash",
             k => choice_arg("kind", k, &FAIL_KINDS)?,
         };
-        let allowed: &[&str] = match kind {
-            "crash" => &["lossy"],
-            "slow" => &["delayMs"],
-            "isolated" => &["zookeeper"],
-            _ => &[],
-        };
-        check_keys(&format!("{kind} option"), options, allowed)?;
-        let opt = |name: &str| options.iter().find(|(k, _)| k == name).map(|(_, v)| v);
+        /// Each kind's options (`deny_unknown_fields`: another kind's is refused by name).
+        #[derive(serde::Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct Crash {
+            lossy: Option<Value>,
+        }
+        #[derive(serde::Deserialize)]
+        #[serde(deny_unknown_fields, rename_all = "camelCase")]
+        struct Slow {
+            delay_ms: Option<Value>,
+        }
+        #[derive(serde::Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct Isolated {
+            zookeeper: Option<Value>,
+        }
+        #[derive(serde::Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct NoOptions {}
+        let what = format!("{kind} option");
+        let flag = |v: Option<Value>, name| v.map_or(Ok(false), |v| bool_arg(name, &v));
         Ok(match kind {
-            "crash" => FailKind::Crash { lossy: opt("lossy").map(|v| bool_arg("lossy", v)).transpose()?.unwrap_or(false) },
-            "stuck" => FailKind::Stuck,
-            "shutdown" => FailKind::Shutdown,
+            "crash" => FailKind::Crash { lossy: flag(from_options::<Crash>(&what, options)?.lossy, "lossy")? },
             "slow" => FailKind::Slow {
-                delay_ms: opt("delayMs").map(|v| int_arg("delayMs", v, TICK_MS, 600_000)).transpose()?.unwrap_or(DEFAULT_SLOW_DELAY_MS),
+                delay_ms: from_options::<Slow>(&what, options)?
+                    .delay_ms
+                    .map_or(Ok(DEFAULT_SLOW_DELAY_MS), |v| int_arg("delayMs", &v, TICK_MS, 600_000))?,
             },
-            _ => FailKind::Isolated { zookeeper: opt("zookeeper").map(|v| bool_arg("zookeeper", v)).transpose()?.unwrap_or(false) },
+            "isolated" => FailKind::Isolated { zookeeper: flag(from_options::<Isolated>(&what, options)?.zookeeper, "zookeeper")? },
+            other => {
+                from_options::<NoOptions>(&what, options)?;
+                if other == "stuck" {
+                    FailKind::Stuck
+                } else {
+                    FailKind::Shutdown
+                }
+            }
         })
     }
 }
@@ -119,7 +141,9 @@ impl Cluster {
         }
         let now = self.tick;
         let expiry = self.session_expiry_text();
-        let session_ms = self.config.zookeeper_session_timeout_ms;
+        // The session a failure starts counting down: ZooKeeper's, or KRaft's broker session.
+        let session_ms =
+            if self.kraft.is_some() { self.config.kraft.broker_session_timeout_ms } else { self.config.zookeeper_session_timeout_ms };
         let quorum = if self.kraft.is_some() { "the controller" } else { "ZooKeeper" };
         let text = match kind {
             FailKind::Crash { lossy } => {
@@ -133,26 +157,50 @@ impl Cluster {
                 self.flush(broker as NodeId, out);
                 self.connection_closed(broker);
                 self.consumer_connection_closed(broker);
+                let kind = match (lossy, self.kraft.is_some()) {
+                    (false, false) => "broker-fail.crash",
+                    (true, false) => "broker-fail.power",
+                    (false, true) => "broker-fail.crash-kraft",
+                    (true, true) => "broker-fail.power-kraft",
+                };
                 let how = if lossy { "lost power (unflushed records are gone)" } else { "crashed" };
-                format!("b{broker} {how}; {expiry}")
+                Reason::new(params!(kind, b = broker, session = session_ms), format!("b{broker} {how}; {expiry}"))
             }
             FailKind::Shutdown if self.kraft.is_some() => self.kraft_begin_shutdown(broker),
             FailKind::Shutdown => self.begin_shutdown(broker),
             FailKind::Stuck => {
                 self.brokers[broker as usize].status = BrokerStatus::Stuck;
-                format!("b{broker} is stuck (GC pause): it fetches and answers nothing; {expiry} unless it resumes")
+                let kind = if self.kraft.is_some() { "broker-fail.stuck-kraft" } else { "broker-fail.stuck" };
+                Reason::new(
+                    params!(kind, b = broker, session = session_ms),
+                    format!("b{broker} is stuck (GC pause): it fetches and answers nothing; {expiry} unless it resumes"),
+                )
             }
             FailKind::Slow { delay_ms } => {
                 self.brokers[broker as usize].status = BrokerStatus::Slow { delay: Config::ticks(delay_ms) };
-                format!("b{broker} is slow: every message to or from it takes {delay_ms} ms longer")
+                Reason::new(
+                    params!("broker-fail.slow", b = broker, delay = delay_ms),
+                    format!("b{broker} is slow: every message to or from it takes {delay_ms} ms longer"),
+                )
             }
             FailKind::Isolated { zookeeper } => {
                 self.brokers[broker as usize].status = BrokerStatus::Isolated { zookeeper };
                 if zookeeper {
-                    let expiry = if self.kraft.is_some() { expiry } else { format!("its session expires in {session_ms} ms") };
-                    format!("b{broker} is isolated from the other brokers and from {quorum} ({expiry})")
+                    let (kind, expiry) = if self.kraft.is_some() {
+                        ("broker-fail.isolated-controller", expiry)
+                    } else {
+                        ("broker-fail.isolated-zk", format!("its session expires in {session_ms} ms"))
+                    };
+                    Reason::new(
+                        params!(kind, b = broker, session = session_ms),
+                        format!("b{broker} is isolated from the other brokers and from {quorum} ({expiry})"),
+                    )
                 } else {
-                    format!("b{broker} is isolated from the other brokers; it still reaches {quorum} and the producer")
+                    let kind = if self.kraft.is_some() { "broker-fail.isolated-kraft" } else { "broker-fail.isolated" };
+                    Reason::new(
+                        params!(kind, b = broker),
+                        format!("b{broker} is isolated from the other brokers; it still reaches {quorum} and the producer"),
+                    )
                 }
             }
         };
@@ -162,7 +210,7 @@ impl Cluster {
                 reg.session_expires_at.get_or_insert(now + self.timing.session);
             }
         }
-        self.events.push(now, "broker-fail", None, Some(broker), text);
+        self.events.record(now, "broker-fail", None, Some(broker), text.params, text.text);
         Ok(())
     }
 
@@ -191,15 +239,18 @@ impl Cluster {
             }
             BrokerStatus::Crashed | BrokerStatus::Stopped => {
                 b.restart(now);
-                let note = if self.kraft.is_some() {
+                let (note, kind) = if self.kraft.is_some() {
                     self.kraft_restarted(broker);
-                    "it registers with the controller again, fenced until it has caught up with the metadata log"
+                    (
+                        "it registers with the controller again, fenced until it has caught up with the metadata log",
+                        "broker-recover.restart-kraft",
+                    )
                 } else if self.zk.is_registered(broker) {
-                    "it registers in ZooKeeper once its old session expires"
+                    ("it registers in ZooKeeper once its old session expires", "broker-recover.restart-wait")
                 } else {
-                    "it registers in ZooKeeper"
+                    ("it registers in ZooKeeper", "broker-recover.restart")
                 };
-                format!("b{broker} restarted with its log on disk and the checkpointed HWs; {note}")
+                Reason::new(params!(kind, b = broker), format!("b{broker} restarted with its log on disk and the checkpointed HWs; {note}"))
             }
             BrokerStatus::Stuck => {
                 b.status = BrokerStatus::Up;
@@ -209,14 +260,17 @@ impl Cluster {
                     self.network.redeliver(now, env);
                 }
                 let waiting = if n == 1 { "1 message".to_string() } else { format!("{n} messages") };
-                format!("b{broker} resumed after its pause, with {waiting} waiting")
+                Reason::new(
+                    params!("broker-recover.resume", b = broker, n = n),
+                    format!("b{broker} resumed after its pause, with {waiting} waiting"),
+                )
             }
             _ => {
                 b.status = BrokerStatus::Up;
-                format!("b{broker} is healthy again")
+                Reason::new(params!("broker-recover.healthy", b = broker), format!("b{broker} is healthy again"))
             }
         };
-        self.events.push(now, "broker-recover", None, Some(broker), text);
+        self.events.record(now, "broker-recover", None, Some(broker), text.params, text.text);
         Ok(())
     }
 
@@ -233,11 +287,12 @@ impl Cluster {
     pub fn cut(&mut self, a: u32, b: u32) -> Result<(), ApiError> {
         let link = self.link(a, b)?;
         if self.cut_links.insert(link) {
-            self.events.push(
+            self.events.record(
                 self.tick,
                 "link-cut",
                 None,
                 None,
+                params!("link-cut", a = link.0, b = link.1),
                 format!("link b{}–b{} cut: messages between them are lost", link.0, link.1),
             );
         }
@@ -247,7 +302,8 @@ impl Cluster {
     pub fn heal(&mut self, a: u32, b: u32) -> Result<(), ApiError> {
         let link = self.link(a, b)?;
         if self.cut_links.remove(&link) {
-            self.events.push(self.tick, "link-heal", None, None, format!("link b{}–b{} healed", link.0, link.1));
+            let params = params!("link-heal", a = link.0, b = link.1);
+            self.events.record(self.tick, "link-heal", None, None, params, format!("link b{}–b{} healed", link.0, link.1));
         }
         Ok(())
     }
@@ -265,7 +321,15 @@ impl Cluster {
         let kind = env.msg.kind();
         if let Some(i) = self.drop_next.iter().position(|k| *k == kind) {
             self.drop_next.remove(i);
-            self.events.push(self.tick, "message-dropped", env.msg.partition(), None, format!("the network dropped {env} (dropNext)"));
+            let params = params!("message-dropped", msg = env.to_string());
+            self.events.record(
+                self.tick,
+                "message-dropped",
+                env.msg.partition(),
+                None,
+                params,
+                format!("the network dropped {env} (dropNext)"),
+            );
             return true;
         }
         // KRaft: a broker isolated with `zookeeper` is cut off from the controller quorum too.
@@ -286,8 +350,7 @@ impl Cluster {
         broker: u32,
         out: &'a mut Vec<(NodeId, crate::message::Msg)>,
     ) -> (&'a mut crate::broker::Broker, Ctx<'a>) {
-        let b = &self.brokers[broker as usize];
-        let zk_session = b.reaches_zookeeper() && b.zk_session.is_some_and(|z| self.zk.brokers.get(&broker).is_some_and(|r| r.czxid == z));
+        let zk_session = self.holds_session(broker);
         let ctx = Ctx {
             now: self.tick,
             me: broker,

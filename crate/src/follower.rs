@@ -2,9 +2,10 @@
 //! loop, the HW it learns from the leader, and truncation when its log may have diverged (§4.4).
 
 use crate::config::Truncation;
+use crate::events::{params, Reason};
 use crate::log::{Epoch, Offset};
 use crate::message::{BrokerId, EpochEndOffset, Fetch, FetchResponse, KafkaError, Msg, NodeId};
-use crate::partition::{event, offsets_text, Ctx, FollowerState, Replica, Role};
+use crate::partition::{event, offsets_params, offsets_text, Ctx, FollowerState, Replica, Role};
 
 /// The outcome of the KIP-279 follower rule for one leader answer.
 enum Reconcile {
@@ -30,7 +31,10 @@ impl Replica {
         match ctx.cfg.truncation {
             Truncation::HighWatermark if leader_changed => {
                 let hw = self.log.high_watermark();
-                let why = format!("to its HW {hw} before following b{leader} (truncation to the high watermark, ≤ 0.10)");
+                let why = Reason::new(
+                    params!("why.truncate-hw-rule", hw = hw, leader = leader),
+                    format!("to its HW {hw} before following b{leader} (truncation to the high watermark, ≤ 0.10)"),
+                );
                 self.truncate(ctx, hw, "high-watermark", why);
             }
             Truncation::HighWatermark => {}
@@ -43,7 +47,7 @@ impl Replica {
 
     /// Removes the records at and above `offset`, with an event naming what went; the views are
     /// shown them leaving (`rule`: which rule truncated, see `events::Truncated`).
-    fn truncate(&mut self, ctx: &mut Ctx, offset: Offset, rule: &'static str, why: String) {
+    fn truncate(&mut self, ctx: &mut Ctx, offset: Offset, rule: &'static str, why: Reason) {
         let leo = self.log.log_end_offset();
         if offset >= leo {
             // Nothing to remove, but an epoch entry at the LEO goes (`truncateTo`).
@@ -59,7 +63,23 @@ impl Replica {
             ctx,
             "truncate",
             ctx.me,
-            format!("b{} truncated p{} {why}: removed {} ({})", ctx.me, self.partition, offsets_text(offset, leo), values.join(", "))
+            params!(
+                "truncate",
+                b = ctx.me,
+                p = self.partition,
+                why = why.params,
+                removed = offsets_params(offset, leo),
+                values = values.join(", "),
+                rule = rule
+            ),
+            format!(
+                "b{} truncated p{} {}: removed {} ({})",
+                ctx.me,
+                self.partition,
+                why.text,
+                offsets_text(offset, leo),
+                values.join(", ")
+            )
         );
     }
 
@@ -98,6 +118,7 @@ impl Replica {
                 ctx,
                 "fetch-timeout",
                 ctx.me,
+                params!("fetch-timeout", b = ctx.me, leader = leader, p = partition, timeout = ctx.cfg.replica_socket_timeout_ms),
                 format!(
                     "b{}'s request to b{leader} for p{partition} timed out (replica.socket.timeout.ms {})",
                     ctx.me, ctx.cfg.replica_socket_timeout_ms
@@ -188,11 +209,17 @@ impl Replica {
             f.truncating = again;
         }
         let why = if answer.is_undefined() {
-            format!("to its HW {offset}: b{from} knows no end offset for epoch {asked}")
+            Reason::new(
+                params!("why.truncate-hw", offset = offset, from = from, asked = asked),
+                format!("to its HW {offset}: b{from} knows no end offset for epoch {asked}"),
+            )
         } else {
-            format!(
-                "to {offset}: leader b{from} says epoch {} ends at offset {} (asked about epoch {asked})",
-                answer.epoch, answer.end_offset
+            Reason::new(
+                params!("why.truncate-epoch", offset = offset, from = from, epoch = answer.epoch, end = answer.end_offset, asked = asked),
+                format!(
+                    "to {offset}: leader b{from} says epoch {} ends at offset {} (asked about epoch {asked})",
+                    answer.epoch, answer.end_offset
+                ),
             )
         };
         self.truncate(ctx, offset, rule, why);
@@ -211,6 +238,7 @@ impl Replica {
                     ctx,
                     "truncate",
                     ctx.me,
+                    params!("truncate.log-start", b = ctx.me, p = self.partition, offset = r.log_start_offset),
                     format!(
                         "b{} restarted p{} at the leader's log start offset {}: its LEO was below it",
                         ctx.me, self.partition, r.log_start_offset
@@ -225,7 +253,10 @@ impl Replica {
                     ctx,
                     leader_leo,
                     "out-of-range",
-                    format!("to the leader's LEO {leader_leo}: fetch offset {} is out of range on b{from}", r.fetch_offset),
+                    Reason::new(
+                        params!("why.truncate-range", leo = leader_leo, offset = r.fetch_offset, from = from),
+                        format!("to the leader's LEO {leader_leo}: fetch offset {} is out of range on b{from}", r.fetch_offset),
+                    ),
                 );
             }
             Some(_) => self.back_off(ctx),
@@ -237,7 +268,10 @@ impl Replica {
                     let (offset, shared) = match self.kip279_rule(d) {
                         Reconcile::Final(o) | Reconcile::AskAgain(o, _) => (o, d.epoch),
                     };
-                    let why = format!("to {offset}: DivergingEpoch from b{from} (epoch {shared} ends at {})", d.end_offset);
+                    let why = Reason::new(
+                        params!("why.truncate-diverging", offset = offset, from = from, epoch = shared, end = d.end_offset),
+                        format!("to {offset}: DivergingEpoch from b{from} (epoch {shared} ends at {})", d.end_offset),
+                    );
                     self.truncate(ctx, offset, "diverging-epoch", why);
                     return;
                 }
@@ -255,6 +289,13 @@ impl Replica {
                 ctx,
                 "replicate",
                 ctx.me,
+                params!(
+                    "replicate",
+                    b = ctx.me,
+                    from = from,
+                    offsets = offsets_params(r.fetch_offset, self.log.log_end_offset()),
+                    leo = self.log.log_end_offset()
+                ),
                 format!(
                     "b{} fetched {} from leader b{from} (LEO {})",
                     ctx.me,
@@ -273,6 +314,7 @@ impl Replica {
                 ctx,
                 "hw",
                 ctx.me,
+                params!("hw.follower", b = ctx.me, old = old, new = new, leader_hw = r.high_watermark, leo = self.log.log_end_offset()),
                 format!("b{} follower HW {old}→{new}: min(leader HW {}, own LEO {})", ctx.me, r.high_watermark, self.log.log_end_offset())
             );
         }

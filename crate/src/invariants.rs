@@ -10,6 +10,7 @@
 use crate::cluster::Cluster;
 use crate::collections::{Chunked, LedgerMap, VecMap, VecSet};
 use crate::config::TICK_MS;
+use crate::events::{params, Param, Params, Reason};
 use crate::log::{Epoch, Log, Offset, Record};
 use crate::message::{Acks, BrokerId, Tick};
 
@@ -18,15 +19,24 @@ pub const LEDGER_KEPT: usize = 65_536;
 /// Violations kept; later ones are counted, not stored.
 pub const MAX_VIOLATIONS: usize = 500;
 
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify), tsify(missing_as_null))]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Violation {
     pub kind: &'static str,
     pub tick: Tick,
     pub partition: u32,
     pub text: String,
+    /// The text as a template and its fields (`events::Params`), for the page's translations.
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "EventParams | null"))]
+    pub params: Params,
 }
 
-crate::json_object!(Violation { "kind" => kind, "tick" => tick, "partition" => partition, "text" => text });
+/// Hashed without its params (the words of its text): the state hash stays what it was.
+impl std::hash::Hash for Violation {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        (self.kind, self.tick, self.partition, &self.text).hash(state);
+    }
+}
 
 /// The kinds, from the most to the least severe, with what each means (`Cluster.schema()`).
 /// `acked-lost` is an acks=all record (a broken promise); `acks1-lost` an acks=1 one (a risk
@@ -76,6 +86,10 @@ pub struct PartitionGuard {
     reported: VecSet<(&'static str, Offset, BrokerId)>,
 }
 
+/// The assigned replicas of a partition and their (HW, log start offset) as the last Log Matching
+/// check saw them.
+pub(crate) type SeenOffsets = (Vec<BrokerId>, Vec<(Offset, Offset)>);
+
 impl PartitionGuard {
     /// Bytes held by the ghost state's ledgers (the memory budget, `budget.rs`).
     pub(crate) fn footprint(&self) -> u64 {
@@ -103,11 +117,16 @@ pub(crate) fn secs(tick: Tick) -> String {
     format!("{}.{} s", tenths / 10, tenths % 10)
 }
 
-fn describe(r: Option<&Record>, log: &Log, o: Offset) -> String {
+fn describe(r: Option<&Record>, log: &Log, o: Offset) -> Reason {
     match r {
-        Some(r) => format!("m{} (epoch {})", r.value, r.leader_epoch),
-        None if o >= log.log_end_offset() => format!("nothing: its log ends at {}", log.log_end_offset()),
-        None => "nothing".to_string(),
+        Some(r) => {
+            Reason::new(params!("record", value = r.value, epoch = r.leader_epoch), format!("m{} (epoch {})", r.value, r.leader_epoch))
+        }
+        None if o >= log.log_end_offset() => Reason::new(
+            params!("record.past-end", leo = log.log_end_offset()),
+            format!("nothing: its log ends at {}", log.log_end_offset()),
+        ),
+        None => Reason::new(params!("record.none"), "nothing".to_string()),
     }
 }
 
@@ -129,14 +148,16 @@ impl Cluster {
         g.acked.insert(base, AckedRange { count, first_value, acks, request, tick: self.tick });
     }
 
-    fn violation(&mut self, kind: &'static str, partition: u32, key: (Offset, BrokerId), text: String) {
+    fn violation(&mut self, kind: &'static str, partition: u32, key: (Offset, BrokerId), what: Reason) {
         let g = &mut self.guards[partition as usize];
         if !g.reported.insert((kind, key.0, key.1)) {
             return;
         }
-        self.events.push(self.tick, "violation", Some(partition), None, format!("{kind}: {text}"));
+        let Reason { text, params } = what;
+        let event = params!("violation", violation = kind, detail = params.clone());
+        self.events.record(self.tick, "violation", Some(partition), None, event, format!("{kind}: {text}"));
         if self.violations.len() < MAX_VIOLATIONS {
-            self.violations.push(Violation { kind, tick: self.tick, partition, text });
+            self.violations.push(Violation { kind, tick: self.tick, partition, text, params });
         } else {
             self.violations_dropped += 1;
         }
@@ -164,15 +185,25 @@ impl Cluster {
         for &b in &ar {
             let log = &self.brokers[b as usize].replicas[&p].log;
             if log.high_watermark() > log.log_end_offset() {
-                let text = format!("b{b}'s HW {} is above its LEO {}", log.high_watermark(), log.log_end_offset());
-                self.violation("structure", p, (log.high_watermark(), b), text);
+                let (hw, leo) = (log.high_watermark(), log.log_end_offset());
+                let what = Reason::new(
+                    params!("vio.structure.hw-above-leo", b = b, hw = hw, leo = leo),
+                    format!("b{b}'s HW {hw} is above its LEO {leo}"),
+                );
+                self.violation("structure", p, (hw, b), what);
             }
         }
         if st.leader >= 0 && !st.isr.contains(&(st.leader as u32)) {
-            self.violation("structure", p, (st.leader_epoch as Offset, 0), format!("leader b{} is not in the ISR {:?}", st.leader, st.isr));
+            let what = Reason::new(
+                params!("vio.structure.leader-not-in-isr", b = st.leader, isr = &st.isr),
+                format!("leader b{} is not in the ISR {:?}", st.leader, st.isr),
+            );
+            self.violation("structure", p, (st.leader_epoch as Offset, 0), what);
         }
         if let Some(b) = st.isr.iter().find(|b| !ar.contains(b)) {
-            self.violation("structure", p, (st.leader_epoch as Offset, *b), format!("ISR member b{b} is not an assigned replica"));
+            let what =
+                Reason::new(params!("vio.structure.isr-not-assigned", b = *b), format!("ISR member b{b} is not an assigned replica"));
+            self.violation("structure", p, (st.leader_epoch as Offset, *b), what);
         }
         let leader = self.live_leader(p);
         // The leader's HW never falls within one leader epoch (§1.4; across epochs it may).
@@ -185,7 +216,10 @@ impl Cluster {
                         "hw-decreased",
                         p,
                         (hw, l),
-                        format!("leader b{l}'s HW fell from {h} to {hw} within leader_epoch {}", t.0),
+                        Reason::new(
+                            params!("vio.hw-decreased", b = l, from = h, to = hw, epoch = t.0),
+                            format!("leader b{l}'s HW fell from {h} to {hw} within leader_epoch {}", t.0),
+                        ),
                     );
                 }
             }
@@ -221,7 +255,7 @@ impl Cluster {
             self.extend_committed(p, l);
             self.check_duplicates(p, l);
         }
-        self.check_log_matching(p, &ar);
+        self.check_log_matching(p, &ar, &truncated);
     }
 
     /// Remembers why each replica that left the ISR since the last check left it (the snapshot's
@@ -267,7 +301,7 @@ impl Cluster {
         let pi = p as usize;
         let epoch = self.zk.partitions[pi].leader_epoch;
         let why = self.last_election[pi].clone();
-        let mut found: Vec<(&'static str, (Offset, BrokerId), String)> = Vec::new();
+        let mut found: Vec<(&'static str, (Offset, BrokerId), Reason)> = Vec::new();
         {
             let log = &self.brokers[l as usize].replicas[&p].log;
             let g = &self.guards[pi];
@@ -277,13 +311,16 @@ impl Cluster {
             if let Some(o) = (g.committed_base.max(start)..end).find(|&o| !same(g.committed_at(o), log.record(o))) {
                 let lost = (o..end).filter(|&x| !same(g.committed_at(x), log.record(x))).count();
                 let c = g.committed_at(o).expect("o is below the ledger's end");
+                let has = describe(log.record(o), log, o);
                 found.push((
                     "committed-lost",
                     (o, l),
-                    format!(
-                        "offset {o} held committed m{} (below an HW of {end}), but leader b{l} (leader_epoch {epoch}) has {}; {lost} committed offset(s) differ. {why}",
-                        c.value,
-                        describe(log.record(o), log, o)
+                    Reason::new(
+                        params!("vio.committed-lost", offset = o, value = c.value, end = end, b = l, epoch = epoch, has = has.params, lost = lost, why = why.params.clone()),
+                        format!(
+                            "offset {o} held committed m{} (below an HW of {end}), but leader b{l} (leader_epoch {epoch}) has {}; {lost} committed offset(s) differ. {}",
+                            c.value, has.text, why.text
+                        ),
                     ),
                 ));
             }
@@ -294,24 +331,45 @@ impl Cluster {
                 let missing = (first..a.count).find(|&i| log.record(base + u64::from(i)).is_none_or(|r| r.value != a.first_value + i));
                 let Some(i) = missing else { continue };
                 let (o, value, req) = (base + u64::from(i), a.first_value + i, a.request);
-                let holders: Vec<String> = self.zk.assignment[pi]
+                let holders: Vec<BrokerId> = self.zk.assignment[pi]
                     .iter()
-                    .filter(|&&b| self.brokers[b as usize].replicas[&p].log.record(o).is_some_and(|r| r.value == value))
-                    .map(|&b| format!("b{b} ({})", self.brokers[b as usize].status.label()))
+                    .copied()
+                    .filter(|&b| self.brokers[b as usize].replicas[&p].log.record(o).is_some_and(|r| r.value == value))
                     .collect();
+                let label = |b: BrokerId| self.brokers[b as usize].status.label();
                 let who = if holders.is_empty() {
-                    "no replica has it any more".to_string()
+                    Reason::new(params!("vio.nobody-has-it"), "no replica has it any more".to_string())
                 } else {
-                    format!("only {} still has it", holders.join(", "))
+                    let names: Vec<String> = holders.iter().map(|&b| format!("b{b} ({})", label(b))).collect();
+                    let list = holders.iter().map(|&b| params!("vio.holder", b = b, status = label(b))).collect();
+                    Reason::new(params!("vio.only-has-it", holders = Param::List(list)), format!("only {} still has it", names.join(", ")))
                 };
+                let has = describe(log.record(o), log, o);
                 found.push((
                     if a.acks == Acks::All { "acked-lost" } else { "acks1-lost" },
                     (o, u32::MAX - req),
-                    format!(
-                        "request #{req}: offset {o} (m{value}) was acked at {} under acks={}; leader b{l} (leader_epoch {epoch}) has {} there; {who}. {why}",
-                        secs(a.tick),
-                        a.acks.label(),
-                        describe(log.record(o), log, o)
+                    Reason::new(
+                        params!(
+                            if a.acks == Acks::All { "vio.acked-lost" } else { "vio.acks1-lost" },
+                            request = req,
+                            offset = o,
+                            value = value,
+                            at = secs(a.tick),
+                            acks = a.acks.label(),
+                            b = l,
+                            epoch = epoch,
+                            has = has.params,
+                            who = who.params,
+                            why = why.params.clone()
+                        ),
+                        format!(
+                            "request #{req}: offset {o} (m{value}) was acked at {} under acks={}; leader b{l} (leader_epoch {epoch}) has {} there; {}. {}",
+                            secs(a.tick),
+                            a.acks.label(),
+                            has.text,
+                            who.text,
+                            why.text
+                        ),
                     ),
                 ));
             }
@@ -320,13 +378,24 @@ impl Cluster {
             let from = c.read_base.max(start);
             if let Some(o) = (from..c.read_base + c.read.len() as Offset).find(|&o| !same(c.read_at(o), log.record(o))) {
                 let r = c.read_at(o).expect("within what it read");
+                let has = describe(log.record(o), log, o);
                 found.push((
                     "consistent-read",
                     (o, l),
-                    format!(
-                        "the consumer read m{} at offset {o}; leader b{l} (leader_epoch {epoch}) now has {}. {why}",
-                        r.value,
-                        describe(log.record(o), log, o)
+                    Reason::new(
+                        params!(
+                            "vio.consistent-read",
+                            value = r.value,
+                            offset = o,
+                            b = l,
+                            epoch = epoch,
+                            has = has.params,
+                            why = why.params.clone()
+                        ),
+                        format!(
+                            "the consumer read m{} at offset {o}; leader b{l} (leader_epoch {epoch}) now has {}. {}",
+                            r.value, has.text, why.text
+                        ),
                     ),
                 ));
             }
@@ -353,12 +422,15 @@ impl Cluster {
                 let end = g.committed_end();
                 if let Some(o) = (g.committed_base.max(log.log_start_offset())..end).find(|&o| !same(g.committed_at(o), log.record(o))) {
                     let c = g.committed_at(o).expect("below the ledger's end");
+                    let has = describe(log.record(o), log, o);
                     found.push((
                         (o, m),
-                        format!(
-                            "ISR member b{m} has {} at offset {o}, where m{} was committed: if elected, it loses committed data",
-                            describe(log.record(o), log, o),
-                            c.value
+                        Reason::new(
+                            params!("vio.strong-isr", b = m, has = has.params, offset = o, value = c.value),
+                            format!(
+                                "ISR member b{m} has {} at offset {o}, where m{} was committed: if elected, it loses committed data",
+                                has.text, c.value
+                            ),
                         ),
                     ));
                 }
@@ -370,11 +442,29 @@ impl Cluster {
     }
 
     /// Log Matching (§5.2): below both replicas' HWs, two logs hold the same records. Checked
-    /// incrementally per pair.
-    fn check_log_matching(&mut self, p: u32, ar: &[BrokerId]) {
+    /// incrementally per pair, and only for pairs with a replica whose HW or log start moved or
+    /// that was truncated since the last check: for the others the range to check is empty and
+    /// `matched` stays as it is, so an idle partition costs its replicas, not their pairs.
+    fn check_log_matching(&mut self, p: u32, ar: &[BrokerId], truncated: &[BrokerId]) {
+        let offsets: Vec<(Offset, Offset)> = ar
+            .iter()
+            .map(|&b| {
+                let log = &self.brokers[b as usize].replicas[&p].log;
+                (log.high_watermark(), log.log_start_offset())
+            })
+            .collect();
+        let (seen_ar, seen) = &self.log_matching_seen[p as usize];
+        let moved: Vec<bool> = if seen_ar.as_slice() == ar {
+            ar.iter().zip(offsets.iter().zip(seen)).map(|(b, (now, was))| now != was || truncated.contains(b)).collect()
+        } else {
+            vec![true; ar.len()]
+        };
         let mut found = Vec::new();
         for (i, &a) in ar.iter().enumerate() {
-            for &b in &ar[i + 1..] {
+            for (j, &b) in ar.iter().enumerate().skip(i + 1) {
+                if !moved[i] && !moved[j] {
+                    continue;
+                }
                 let (la, lb) = (&self.brokers[a as usize].replicas[&p].log, &self.brokers[b as usize].replicas[&p].log);
                 let upto = la.high_watermark().min(lb.high_watermark());
                 let from = self.guards[p as usize]
@@ -385,20 +475,23 @@ impl Cluster {
                     .max(la.log_start_offset())
                     .max(lb.log_start_offset());
                 if let Some(o) = la.first_difference(lb, from, upto) {
+                    let (ra, rb) = (describe(la.record(o), la, o), describe(lb.record(o), lb, o));
+                    let (ha, hb) = (la.high_watermark(), lb.high_watermark());
                     found.push((
                         (o, a * 1000 + b),
-                        format!(
-                            "b{a} and b{b} differ at offset {o} ({} vs {}), below both their HWs ({} and {}): the logs have diverged",
-                            describe(la.record(o), la, o),
-                            describe(lb.record(o), lb, o),
-                            la.high_watermark(),
-                            lb.high_watermark()
+                        Reason::new(
+                            params!("vio.log-divergence", a = a, b = b, offset = o, has_a = ra.params, has_b = rb.params, hw_a = ha, hw_b = hb),
+                            format!(
+                                "b{a} and b{b} differ at offset {o} ({} vs {}), below both their HWs ({ha} and {hb}): the logs have diverged",
+                                ra.text, rb.text
+                            ),
                         ),
                     ));
                 }
                 self.guards[p as usize].matched.insert((a, b), upto.max(from));
             }
         }
+        self.log_matching_seen[p as usize] = (ar.to_vec(), offsets);
         for (key, text) in found {
             self.violation("log-divergence", p, key, text);
         }
@@ -417,7 +510,10 @@ impl Cluster {
                 if first != o {
                     found.push((
                         (o, l),
-                        format!("m{} is at offsets {first} and {o} of leader b{l}, although its producer was idempotent", r.value),
+                        Reason::new(
+                            params!("vio.duplicate", value = r.value, first = first, second = o, b = l),
+                            format!("m{} is at offsets {first} and {o} of leader b{l}, although its producer was idempotent", r.value),
+                        ),
                     ));
                 }
             } else {

@@ -26,7 +26,7 @@ use crate::cluster::Cluster;
 use crate::collections::VecMap;
 use crate::config::Config;
 use crate::elections::{ElectionResult, ElectionType};
-use crate::events::set_text;
+use crate::events::{params, set_text, Params, Reason};
 use crate::message::{BrokerId, Envelope, KafkaError, Msg, NodeId, Tick};
 use crate::partition::{LeaderAndIsr, Replica, Role};
 use crate::zk::{PartitionState, Registration};
@@ -106,7 +106,8 @@ pub struct Kraft {
     pub observers: Vec<Observer>,
 }
 
-/// The controller's name in event texts ("controller 3000"; ZooKeeper-era controllers are brokers).
+/// The controller's name in event texts and their `controller` param ("3000"; ZooKeeper-era
+/// controllers are brokers: "b1").
 pub fn controller_label(id: BrokerId) -> String {
     if id == CONTROLLER_ID {
         id.to_string()
@@ -243,22 +244,26 @@ impl Cluster {
         }));
         self.zk.controller = Some(CONTROLLER_ID);
         self.zk.controller_epoch = 1;
-        self.events.push(
+        self.events.record(
             self.tick,
             "controller",
             None,
             None,
+            params!("controller.kraft", ctrl = CONTROLLER_ID),
             format!("controller {CONTROLLER_ID} is the active KRaft controller (a single voter: the quorum is not modelled)"),
         );
         for b in 0..self.config.brokers {
             let epoch = self.kraft().log.len() as u64;
-            self.append(MetadataRecord::RegisterBroker { broker: b, broker_epoch: epoch }, "the broker registered".to_string());
+            self.append(
+                MetadataRecord::RegisterBroker { broker: b, broker_epoch: epoch },
+                Reason::new(params!("kraft.registered"), "the broker registered".to_string()),
+            );
         }
         for b in 0..self.config.brokers {
             let epoch = self.kraft().registrations[&b].epoch;
             self.append(
                 MetadataRecord::BrokerRegistrationChange { broker: b, broker_epoch: epoch, fenced: false },
-                "it caught up with the metadata log".to_string(),
+                Reason::new(params!("kraft.caught-up"), "it caught up with the metadata log".to_string()),
             );
             self.kraft_mut().last_contact.insert(b, 0);
         }
@@ -267,7 +272,10 @@ impl Cluster {
             let mut isr = replicas.clone();
             crate::collections::sort_small(&mut isr);
             let leader = replicas[0] as i32;
-            let why = format!("topic {} created: preferred replica b{leader} leads p{p}", crate::zk::TOPIC);
+            let why = Reason::new(
+                params!("why.created", topic = crate::zk::TOPIC, b = leader, p = p),
+                format!("topic {} created: preferred replica b{leader} leads p{p}", crate::zk::TOPIC),
+            );
             self.append(MetadataRecord::Partition { partition: p, replicas, isr, leader }, why);
         }
         let interval = Config::ticks(self.config.kraft.broker_heartbeat_interval_ms);
@@ -286,7 +294,7 @@ impl Cluster {
 
     /// Writes one record (committed at once: a single voter) and applies it to the controller's
     /// image and the published one; parked metadata fetches are answered.
-    fn append(&mut self, record: MetadataRecord, why: String) {
+    fn append(&mut self, record: MetadataRecord, why: Reason) {
         let now = self.tick;
         let k = self.kraft_mut();
         let offset = k.log.len() as u64;
@@ -314,22 +322,17 @@ impl Cluster {
         for f in parked {
             self.answer_fetch(f.broker, f.fetch_offset);
         }
-        let mut text = format!("controller {CONTROLLER_ID} wrote {record} at offset {offset}: {why}");
+        let mut text = format!("controller {CONTROLLER_ID} wrote {record} at offset {offset}: {}", why.text);
         let Some(p) = changed else {
-            let (broker, fenced) = match record {
-                MetadataRecord::RegisterBroker { broker, .. } => (broker, None),
-                MetadataRecord::BrokerRegistrationChange { broker, fenced, .. } => (broker, Some(fenced)),
-                MetadataRecord::BrokerInControlledShutdown { broker, .. } => {
-                    return self.events.push(now, "broker-in-shutdown", None, Some(broker), text);
-                }
+            let (kind, broker) = match record {
+                MetadataRecord::RegisterBroker { broker, .. } => ("broker-registered", broker),
+                MetadataRecord::BrokerRegistrationChange { broker, fenced: true, .. } => ("broker-fenced", broker),
+                MetadataRecord::BrokerRegistrationChange { broker, fenced: false, .. } => ("broker-unfenced", broker),
+                MetadataRecord::BrokerInControlledShutdown { broker, .. } => ("broker-in-shutdown", broker),
                 _ => return,
             };
-            match fenced {
-                None => self.events.push(now, "broker-registered", None, Some(broker), text),
-                Some(true) => self.events.push(now, "broker-fenced", None, Some(broker), text),
-                Some(false) => self.events.push(now, "broker-unfenced", None, Some(broker), text),
-            }
-            return;
+            let params = params!(kind, ctrl = CONTROLLER_ID, record = record.to_string(), offset = offset, why = why.params);
+            return self.events.record(now, kind, None, Some(broker), params, text);
         };
         let reg = &self.kraft().partitions[p as usize];
         text.push_str(&format!(
@@ -339,17 +342,36 @@ impl Cluster {
             reg.partition_epoch,
             set_text(&reg.isr)
         ));
-        if !reg.elr.is_empty() || !reg.last_known_elr.is_empty() {
+        let elr = if !reg.elr.is_empty() || !reg.last_known_elr.is_empty() {
             text.push_str(&format!(", ELR {}, last known ELR {}", set_text(&reg.elr), set_text(&reg.last_known_elr)));
-        }
+            params!("kraft.elr", elr = &reg.elr, last_known = &reg.last_known_elr)
+        } else {
+            Params::default()
+        };
         let leader = u32::try_from(reg.leader).ok();
         let elected = matches!(&record, MetadataRecord::Partition { .. })
             || matches!(&record, MetadataRecord::PartitionChange { change, .. } if change.leader.is_some());
+        let params = params!(
+            if elected { "leader-election.kraft" } else { "metadata-record" },
+            ctrl = CONTROLLER_ID,
+            record = record.to_string(),
+            offset = offset,
+            why = why.params,
+            leader = reg.leader,
+            epoch = reg.leader_epoch,
+            partition_epoch = reg.partition_epoch,
+            isr = &reg.isr,
+            elr = elr,
+        );
         if elected {
-            self.last_election[p as usize] = format!("Last election ({}): {text}.", crate::invariants::secs(now));
-            self.events.push(now, "leader-election", Some(p), leader, text);
+            let at = crate::invariants::secs(now);
+            self.last_election[p as usize] = Reason::new(
+                params!("last-election", at = at.as_str(), election = params.clone()),
+                format!("Last election ({at}): {text}."),
+            );
+            self.events.record(now, "leader-election", Some(p), leader, params, text);
         } else {
-            self.events.push(now, "metadata-record", Some(p), leader, text);
+            self.events.record(now, "metadata-record", Some(p), leader, params, text);
         }
     }
 
@@ -383,7 +405,7 @@ impl Cluster {
         remove: Option<BrokerId>,
         add: Option<BrokerId>,
         unclean_shutdown: Option<BrokerId>,
-        why: &str,
+        why: &Reason,
     ) {
         let election = if self.config.unclean_leader_election_enable { Election::Unclean } else { Election::Online };
         for p in partitions {
@@ -402,8 +424,7 @@ impl Cluster {
             };
             let (change, how) = builder.build(&cur);
             if let Some(change) = change {
-                let why = format!("{why}{}", how_text(how));
-                self.append(MetadataRecord::PartitionChange { partition: p, change }, why);
+                self.append(MetadataRecord::PartitionChange { partition: p, change }, with_how(why, how));
             }
         }
     }
@@ -415,21 +436,25 @@ impl Cluster {
 
     /// `handleBrokerFenced`: out of every ISR (not the ELRs), leaders elected, then the
     /// BrokerRegistrationChangeRecord.
-    fn fence(&mut self, b: BrokerId, why: &str) {
+    fn fence(&mut self, b: BrokerId, why: &Reason) {
         let in_isr = self.kraft().partitions_where(|r| r.isr.contains(&b));
         self.leader_and_isr_updates(in_isr, Some(b), None, None, why);
         let epoch = self.kraft().registrations[&b].epoch;
         self.kraft_mut().last_contact.remove(&b);
-        self.append(MetadataRecord::BrokerRegistrationChange { broker: b, broker_epoch: epoch, fenced: true }, why.to_string());
+        self.append(MetadataRecord::BrokerRegistrationChange { broker: b, broker_epoch: epoch, fenced: true }, why.clone());
     }
 
     /// `handleBrokerUnfenced`: the record, then leaders for leaderless partitions it can lead.
     fn unfence(&mut self, b: BrokerId, offset: i64) {
         let epoch = self.kraft().registrations[&b].epoch;
-        let why = format!("b{b} heartbeat at metadata offset {offset}, caught up with its registration");
+        let why = Reason::new(
+            params!("kraft.unfence", b = b, offset = offset),
+            format!("b{b} heartbeat at metadata offset {offset}, caught up with its registration"),
+        );
         self.append(MetadataRecord::BrokerRegistrationChange { broker: b, broker_epoch: epoch, fenced: false }, why);
         let leaderless = self.kraft().partitions_where(|r| r.leader == NO_LEADER);
-        self.leader_and_isr_updates(leaderless, None, Some(b), None, &format!("b{b} was unfenced"));
+        let why = Reason::new(params!("kraft.unfenced", b = b), format!("b{b} was unfenced"));
+        self.leader_and_isr_updates(leaderless, None, Some(b), None, &why);
     }
 
     /// Each tick: the observers' requests, the controller's periodic tasks and parked fetches.
@@ -448,9 +473,10 @@ impl Cluster {
             let stale = k.last_contact.iter().filter(|(_, t)| now > **t + session).min_by_key(|(b, t)| (**t, **b)).map(|(b, _)| *b);
             let next = match stale {
                 Some(b) => {
-                    let why = format!(
-                        "fencing b{b}: no heartbeat for broker.session.timeout.ms {} ms",
-                        self.config.kraft.broker_session_timeout_ms
+                    let ms = self.config.kraft.broker_session_timeout_ms;
+                    let why = Reason::new(
+                        params!("kraft.fence-stale", b = b, ms = ms),
+                        format!("fencing b{b}: no heartbeat for broker.session.timeout.ms {ms} ms"),
                     );
                     self.fence(b, &why);
                     now + 1
@@ -462,8 +488,12 @@ impl Cluster {
         if self.config.unclean_leader_election_enable && now >= self.kraft().next_unclean_check {
             self.kraft_mut().next_unclean_check = now + Config::ticks(UNCLEAN_ELECTION_INTERVAL_MS);
             let leaderless = self.kraft().partitions_where(|r| r.leader == NO_LEADER);
+            let why = Reason::new(
+                params!("kraft.periodic-unclean"),
+                "the periodic unclean leader election (unclean.leader.election.enable)".to_string(),
+            );
             for p in leaderless {
-                self.elect(p, Election::Unclean, "the periodic unclean leader election (unclean.leader.election.enable)");
+                self.elect(p, Election::Unclean, &why);
             }
         }
         let (due, kept): (Vec<ParkedFetch>, Vec<ParkedFetch>) =
@@ -564,7 +594,13 @@ impl Cluster {
             KraftMsg::BrokerHeartbeatResponse { should_shut_down: true, error: None, .. } => {
                 let epoch = self.kraft().observers[to as usize].broker_epoch;
                 self.kraft_mut().observers[to as usize].clean_shutdown_epoch = epoch;
-                self.stop_cleanly(to, "the controller answered shouldShutDown once it led nothing");
+                self.stop_cleanly(
+                    to,
+                    Reason::new(
+                        params!("kraft.should-shut-down"),
+                        "the controller answered shouldShutDown once it led nothing".to_string(),
+                    ),
+                );
             }
             KraftMsg::BrokerHeartbeatResponse { is_fenced, error, .. } => {
                 let o = &mut self.kraft_mut().observers[to as usize];
@@ -652,15 +688,19 @@ impl Cluster {
             let in_isr = self.kraft().partitions_where(|r| r.isr.contains(&b));
             if self.config.kraft.eligible_leader_replicas && !clean {
                 let in_elr = self.kraft().partitions_where(|r| r.elr.contains(&b));
-                let why =
-                    format!("b{b} restarted after an unclean shutdown (previousBrokerEpoch {previous_broker_epoch}, not {})", e.epoch);
+                let why = Reason::new(
+                    params!("kraft.unclean-restart", b = b, previous = previous_broker_epoch, epoch = e.epoch),
+                    format!("b{b} restarted after an unclean shutdown (previousBrokerEpoch {previous_broker_epoch}, not {})", e.epoch),
+                );
                 self.leader_and_isr_updates(in_isr, None, None, Some(b), &why);
                 self.leader_and_isr_updates(in_elr, None, None, Some(b), &why);
             } else {
-                self.leader_and_isr_updates(in_isr, Some(b), None, None, &format!("b{b} restarted"));
+                let why = Reason::new(params!("kraft.restarted", b = b), format!("b{b} restarted"));
+                self.leader_and_isr_updates(in_isr, Some(b), None, None, &why);
             }
         }
-        self.append(MetadataRecord::RegisterBroker { broker: b, broker_epoch }, format!("b{b} registered, fenced until it catches up"));
+        let why = Reason::new(params!("kraft.registered-fenced", b = b), format!("b{b} registered, fenced until it catches up"));
+        self.append(MetadataRecord::RegisterBroker { broker: b, broker_epoch }, why);
         KraftMsg::BrokerRegistrationResponse { broker_epoch, error: None }
     }
 
@@ -681,14 +721,20 @@ impl Cluster {
         if want_shut_down {
             if !reg.fenced && leads {
                 if !reg.in_controlled_shutdown {
-                    let why = format!("b{b} asked to shut down (wantShutDown) while it leads partitions");
+                    let why = Reason::new(
+                        params!("kraft.want-shut-down", b = b),
+                        format!("b{b} asked to shut down (wantShutDown) while it leads partitions"),
+                    );
                     self.append(MetadataRecord::BrokerInControlledShutdown { broker: b, broker_epoch }, why);
                 }
                 let in_isr = self.kraft().partitions_where(|r| r.isr.contains(&b));
-                self.leader_and_isr_updates(in_isr, Some(b), None, None, &format!("b{b} is in a controlled shutdown"));
+                let why = Reason::new(params!("kraft.in-shutdown", b = b), format!("b{b} is in a controlled shutdown"));
+                self.leader_and_isr_updates(in_isr, Some(b), None, None, &why);
             } else {
                 if !reg.fenced {
-                    self.fence(b, &format!("b{b} leads nothing and may shut down (SHUTDOWN_NOW)"));
+                    let why =
+                        Reason::new(params!("kraft.shutdown-now", b = b), format!("b{b} leads nothing and may shut down (SHUTDOWN_NOW)"));
+                    self.fence(b, &why);
                 }
                 should_shut_down = true;
             }
@@ -706,14 +752,17 @@ impl Cluster {
 
     /// `fail(b, "shutdown")` in a KRaft preset: the broker keeps working and heartbeats at once
     /// with wantShutDown (`BrokerLifecycleManager.beginControlledShutdown`).
-    pub(crate) fn kraft_begin_shutdown(&mut self, b: BrokerId) -> String {
+    pub(crate) fn kraft_begin_shutdown(&mut self, b: BrokerId) -> Reason {
         let now = self.tick;
         self.brokers[b as usize].status = crate::broker::BrokerStatus::ShuttingDown { attempt: 1, next_try: None, asked_at: now };
         let o = &mut self.kraft_mut().observers[b as usize];
         o.want_shut_down = true;
         o.next_heartbeat = now;
         o.heartbeat_sent = None;
-        format!("b{b} begins a controlled shutdown: its heartbeats ask the controller to move its leaderships before it stops")
+        Reason::new(
+            params!("broker-fail.shutdown-kraft", b = b),
+            format!("b{b} begins a controlled shutdown: its heartbeats ask the controller to move its leaderships before it stops"),
+        )
     }
 
     /// `ReplicationControlManager.alterPartition` with `validateAlterPartitionData`'s checks in
@@ -757,8 +806,11 @@ impl Cluster {
                 acceptable: &acceptable,
             };
             if let (Some(change), how) = builder.build(&cur) {
-                let why = format!("AlterPartition from leader b{leader} (ISR {} → {}){}", set_text(&cur.isr), set_text(isr), how_text(how));
-                self.append(MetadataRecord::PartitionChange { partition: p, change }, why);
+                let why = Reason::new(
+                    params!("kraft.alter-partition", leader = leader, from = &cur.isr, to = isr),
+                    format!("AlterPartition from leader b{leader} (ISR {} → {})", set_text(&cur.isr), set_text(isr)),
+                );
+                self.append(MetadataRecord::PartitionChange { partition: p, change }, with_how(&why, how));
             }
         }
         let reg = &self.kraft().partitions[p as usize];
@@ -773,7 +825,7 @@ impl Cluster {
     }
 
     /// One partition's election on demand or from the periodic task (`electLeader`).
-    fn elect(&mut self, p: u32, election: Election, why: &str) -> Option<KafkaError> {
+    fn elect(&mut self, p: u32, election: Election, why: &Reason) -> Option<KafkaError> {
         let k = self.kraft();
         let cur = k.partitions[p as usize].clone();
         if cur.leader != NO_LEADER {
@@ -791,7 +843,7 @@ impl Cluster {
         };
         match builder.build(&cur) {
             (Some(change), how) => {
-                self.append(MetadataRecord::PartitionChange { partition: p, change }, format!("{why}{}", how_text(how)));
+                self.append(MetadataRecord::PartitionChange { partition: p, change }, with_how(why, how));
                 None
             }
             (None, _) => Some(KafkaError::EligibleLeadersNotAvailable),
@@ -803,24 +855,27 @@ impl Cluster {
         if kind != ElectionType::Unclean {
             return Err(ApiError::new("type", "a KRaft preset models the unclean election only so far; allowed: \"unclean\"".to_string()));
         }
-        let why = "an admin request (ElectLeaders, type unclean)";
+        let why = Reason::new(params!("kraft.admin-unclean"), "an admin request (ElectLeaders, type unclean)".to_string());
         Ok(list
             .into_iter()
-            .map(|p| ElectionResult { partition: p, error: self.elect(p, Election::Unclean, why).map(KafkaError::name) })
+            .map(|p| ElectionResult { partition: p, error: self.elect(p, Election::Unclean, &why).map(KafkaError::name) })
             .collect())
     }
 }
 
-fn how_text(how: Option<How>) -> &'static str {
-    match how {
-        None => "",
-        Some(How::Isr) => "; elected the first live ISR member in assignment order",
-        Some(How::Elr) => "; the ISR is empty: elected an ELR member (clean, KIP-966)",
-        Some(How::LastKnownLeader) => {
-            "; ISR and ELR are empty: elected the last known leader, UNCLEAN (RECOVERING), committed records may be lost"
-        }
-        Some(How::Unclean) => "; no ISR or ELR member is live: UNCLEAN election, committed records may be lost",
-    }
+/// A change's reason followed by how its leader was elected, if it was.
+fn with_how(why: &Reason, how: Option<How>) -> Reason {
+    let (kind, text) = match how {
+        None => return why.clone(),
+        Some(How::Isr) => ("kraft.how-isr", "; elected the first live ISR member in assignment order"),
+        Some(How::Elr) => ("kraft.how-elr", "; the ISR is empty: elected an ELR member (clean, KIP-966)"),
+        Some(How::LastKnownLeader) => (
+            "kraft.how-last-known",
+            "; ISR and ELR are empty: elected the last known leader, UNCLEAN (RECOVERING), committed records may be lost",
+        ),
+        Some(How::Unclean) => ("kraft.how-unclean", "; no ISR or ELR member is live: UNCLEAN election, committed records may be lost"),
+    };
+    Reason::new(params!("kraft.why-how", why = why.params.clone(), how = params!(kind)), format!("{}{text}", why.text))
 }
 
 #[cfg(test)]
@@ -859,7 +914,7 @@ mod tests {
         // ZooKeeper controller, which answers it with the current state).
         assert_eq!(ap(&mut c, 0, 0, &[0, 1], 0), Some("INVALID_UPDATE_VERSION"));
         assert_eq!(ap(&mut c, 1, 0, &[0, 1], 0), Some("INVALID_REQUEST"), "the leader is checked before the partition epoch");
-        c.fence(2, "a test");
+        c.fence(2, &Reason::new(Params::default(), "a test".to_string()));
         assert_eq!(ap(&mut c, 0, 0, &[0, 1, 2], 1), Some("INELIGIBLE_REPLICA"), "a fenced broker may not join the ISR");
         assert_eq!(c.kraft().partitions[0].partition_epoch, 1, "nothing written for a refused request");
     }
@@ -870,7 +925,7 @@ mod tests {
         let mut c = cluster("4.2");
         c.fail(2, crate::faults::FailKind::Stuck).unwrap();
         c.step(120).unwrap();
-        let json = crate::json::to_json(&c.snapshot());
+        let json = crate::api::to_json(&c.snapshot());
         assert!(json.contains("\"zk\":[],\"kraft\":{\"controller\":3000,\"logEndOffset\":9,"), "{json}");
         assert!(
             json.contains("{\"offset\":8,\"record\":\"BrokerRegistrationChangeRecord(brokerId=2, brokerEpoch=2, fenced=FENCE)\"}"),
@@ -881,7 +936,7 @@ mod tests {
             json.contains("{\"partition\":0,\"elr\":[],\"lastKnownElr\":[],\"partitionEpoch\":1,\"leaderRecoveryState\":\"RECOVERED\"}"),
             "{json}"
         );
-        assert!(crate::json::to_json(&cluster("3.7").snapshot()).contains("\"kraft\":null"));
+        assert!(crate::api::to_json(&cluster("3.7").snapshot()).contains("\"kraft\":null"));
     }
 
     /// The KRaft state is part of the state hash only in KRaft presets, and the same actions give

@@ -3,17 +3,19 @@
 
 use crate::collections::sort_small;
 use crate::config::{Config, IsrUpdate, Strategy};
-use crate::events::set_text;
+use crate::events::{params, set_text, Reason};
 use crate::log::{Epoch, Offset, Record};
 use crate::message::{
     Acks, BrokerId, EpochEndOffset, Fetch, FetchResponse, KafkaError, Msg, NodeId, ProduceRequest, Tick, CONSUMER, PRODUCER,
 };
 use crate::partition::{
-    event, offsets_text, Ctx, DelayedProduce, ParkedFetch, PendingIsr, Replica, Role, Timing, NUM_BATCHES_TO_RETAIN,
+    event, offsets_params, offsets_text, Ctx, DelayedProduce, ParkedFetch, PendingIsr, Replica, Role, Timing, NUM_BATCHES_TO_RETAIN,
     REPLICA_FETCH_MAX_RECORDS,
 };
 use crate::rules::Rules;
 use crate::zk::{PartitionState, ZooKeeper};
+use std::collections::VecDeque;
+use std::hash::{Hash, Hasher};
 
 /// What the HW rule needs to know of one follower, as the leader sees it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -42,6 +44,71 @@ pub fn hw_candidate<'f>(rules: &Rules, leader_leo: Offset, followers: &'f [HwFac
     (candidate, counted)
 }
 
+/// The acks=all produces waiting for the HW (Kafka's produce purgatory), in the order they came.
+/// One is done once the HW reaches its required offset or its deadline passes. Deadlines are
+/// `now + request timeout`, so they never decrease; required offsets do not either, but for an
+/// idempotent duplicate (answered with its original, lower offsets). While they do not, the done
+/// ones are a prefix and completing them costs what completes, not what waits.
+#[derive(Clone, Debug, Default)]
+pub struct Purgatory {
+    waiting: VecDeque<DelayedProduce>,
+    /// The required offsets are in order (a cache of `waiting`, not part of the state).
+    in_order: bool,
+}
+
+impl Purgatory {
+    pub fn push_back(&mut self, d: DelayedProduce) {
+        self.in_order =
+            self.waiting.back().is_none_or(|last| last.required_offset <= d.required_offset) && (self.in_order || self.waiting.is_empty());
+        self.waiting.push_back(d);
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.waiting.is_empty()
+    }
+
+    pub fn clear(&mut self) {
+        self.waiting.clear();
+    }
+
+    /// Removes and returns the ones done at `hw` and `now`, in the order they came.
+    pub fn take_done(&mut self, hw: Offset, now: Tick) -> Vec<DelayedProduce> {
+        let done = |d: &DelayedProduce| hw >= d.required_offset || now >= d.deadline;
+        if self.in_order {
+            let n = self.waiting.iter().position(|d| !done(d)).unwrap_or(self.waiting.len());
+            return self.waiting.drain(..n).collect();
+        }
+        let (done, waiting): (VecDeque<_>, VecDeque<_>) = std::mem::take(&mut self.waiting).into_iter().partition(done);
+        self.in_order = waiting.iter().zip(waiting.iter().skip(1)).all(|(a, b)| a.required_offset <= b.required_offset);
+        self.waiting = waiting;
+        done.into()
+    }
+}
+
+impl IntoIterator for Purgatory {
+    type Item = DelayedProduce;
+    type IntoIter = std::collections::vec_deque::IntoIter<DelayedProduce>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.waiting.into_iter()
+    }
+}
+
+/// Equal and hashed as the list of waiting produces it holds.
+impl PartialEq for Purgatory {
+    fn eq(&self, other: &Self) -> bool {
+        self.waiting == other.waiting
+    }
+}
+
+impl Eq for Purgatory {}
+
+impl Hash for Purgatory {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.waiting.hash(state);
+    }
+}
+
 /// Why the `isr-expiration` task finds a follower out of sync (§2.1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OutOfSync {
@@ -63,14 +130,25 @@ impl OutOfSync {
         }
     }
 
-    /// The reason in words, as the ISR-shrink event gives it.
-    pub fn text(self, cfg: &Config) -> String {
-        let lag_ms = cfg.replica_lag_time_max_ms;
+    /// The reason, as the ISR-shrink event gives it.
+    pub fn reason(self, cfg: &Config) -> Reason {
+        let lag = cfg.replica_lag_time_max_ms;
         match self {
-            OutOfSync::TooManyMessages { behind, max } => format!("{behind} messages behind > replica.lag.max.messages {max}"),
-            OutOfSync::NoFetch { ms } => format!("no fetch for {ms} ms > replica.lag.time.max.ms {lag_ms}"),
-            OutOfSync::NotCaughtUp { ms: Some(ms) } => format!("not caught up for {ms} ms > replica.lag.time.max.ms {lag_ms}"),
-            OutOfSync::NotCaughtUp { ms: None } => format!("never caught up with this leader; replica.lag.time.max.ms {lag_ms}"),
+            OutOfSync::TooManyMessages { behind, max } => Reason::new(
+                params!("why.lag-messages", behind = behind, max = max),
+                format!("{behind} messages behind > replica.lag.max.messages {max}"),
+            ),
+            OutOfSync::NoFetch { ms } => {
+                Reason::new(params!("why.no-fetch", ms = ms, lag = lag), format!("no fetch for {ms} ms > replica.lag.time.max.ms {lag}"))
+            }
+            OutOfSync::NotCaughtUp { ms: Some(ms) } => Reason::new(
+                params!("why.lag-time", ms = ms, lag = lag),
+                format!("not caught up for {ms} ms > replica.lag.time.max.ms {lag}"),
+            ),
+            OutOfSync::NotCaughtUp { ms: None } => Reason::new(
+                params!("why.never-caught-up", lag = lag),
+                format!("never caught up with this leader; replica.lag.time.max.ms {lag}"),
+            ),
         }
     }
 }
@@ -327,7 +405,14 @@ impl Replica {
         let ids: Vec<BrokerId> = std::iter::once(ctx.me).chain(counted.iter().map(|f| f.id)).collect();
         let leos: Vec<String> =
             std::iter::once(leo.to_string()).chain(counted.iter().map(|f| f.leo.map_or("?".to_string(), |l| l.to_string()))).collect();
-        event!(self, ctx, "hw", ctx.me, format!("HW {old}→{new}: ISR {} LEOs {}", set_text(&ids), leos.join(",")));
+        event!(
+            self,
+            ctx,
+            "hw",
+            ctx.me,
+            params!("hw.leader", old = old, new = new, isr = &ids, leos = leos.join(",")),
+            format!("HW {old}→{new}: ISR {} LEOs {}", set_text(&ids), leos.join(","))
+        );
         self.complete_delayed_produce(ctx);
         self.complete_parked_fetches(ctx, false);
         true
@@ -348,6 +433,7 @@ impl Replica {
             ctx,
             "hw",
             ctx.me,
+            params!("hw.quorum", old = old, new = new, majority = majority, replicas = self.replicas.len(), leos = format!("{leos:?}")),
             format!(
                 "HW {old}→{new}: {majority} of {} replicas (a majority) have reached it; LEOs {leos:?} (quorum strategy)",
                 self.replicas.len()
@@ -366,10 +452,7 @@ impl Replica {
         if ls.delayed.is_empty() {
             return;
         }
-        let (done, waiting): (Vec<_>, Vec<_>) =
-            std::mem::take(&mut ls.delayed).into_iter().partition(|d| hw >= d.required_offset || ctx.now >= d.deadline);
-        ls.delayed = waiting;
-        for d in done {
+        for d in ls.delayed.take_done(hw, ctx.now) {
             let (base_offset, error) = if hw < d.required_offset {
                 (None, Some(KafkaError::RequestTimedOut))
             } else if enough {
@@ -409,6 +492,7 @@ impl Replica {
                 ctx,
                 "produce-rejected",
                 ctx.me,
+                params!("produce-rejected.min-isr", request = request, isr = &self.isr, size = self.isr.len(), min = min_isr),
                 format!(
                     "request #{request} rejected with NOT_ENOUGH_REPLICAS: ISR {} has {} < min.insync.replicas {min_isr}; nothing appended",
                     set_text(&self.isr),
@@ -423,7 +507,14 @@ impl Replica {
             let last_seq = seq.wrapping_add(count as i32 - 1);
             if let Some(b) = batches.iter().find(|b| b.first_seq == seq && b.last_seq == last_seq) {
                 let (first, last) = (b.first_offset, b.last_offset);
-                event!(self, ctx, "duplicate-ignored", ctx.me, format!("request #{request} is a duplicate of sequence {seq}–{last_seq}, already at {}: not appended again (idempotent producer)", offsets_text(first, last + 1)));
+                event!(
+                    self,
+                    ctx,
+                    "duplicate-ignored",
+                    ctx.me,
+                    params!("duplicate-ignored", request = request, seq = seq, last_seq = last_seq, at = offsets_params(first, last + 1)),
+                    format!("request #{request} is a duplicate of sequence {seq}–{last_seq}, already at {}: not appended again (idempotent producer)", offsets_text(first, last + 1))
+                );
                 self.answer(ctx, request, attempt, acks, first, last + 1);
                 return;
             }
@@ -433,6 +524,7 @@ impl Replica {
                     ctx,
                     "produce-rejected",
                     ctx.me,
+                    params!("produce-rejected.sequence", request = request, seq = seq, last = b.last_seq),
                     format!("request #{request} rejected with OUT_OF_ORDER_SEQUENCE_NUMBER: sequence {seq} does not follow {}", b.last_seq)
                 );
                 ctx.out.push((PRODUCER, reply(None, Some(KafkaError::OutOfOrderSequenceNumber))));
@@ -450,6 +542,7 @@ impl Replica {
             ctx,
             "append",
             ctx.me,
+            params!("append", b = ctx.me, request = request, at = offsets_params(base, required), epoch = epoch, acks = acks.label()),
             format!(
                 "leader b{} appended request #{request} at {} (leader_epoch {epoch}, acks={})",
                 ctx.me,
@@ -474,7 +567,7 @@ impl Replica {
             )),
             Acks::All => {
                 if let Role::Leader(ls) = &mut self.role {
-                    ls.delayed.push(DelayedProduce {
+                    ls.delayed.push_back(DelayedProduce {
                         request,
                         attempt,
                         base_offset: base,
@@ -490,7 +583,7 @@ impl Replica {
     /// Proposes a new ISR (§2.3), with a reason per member joining or leaving. ≤ 2.6: the leader
     /// writes the znode itself, conditional on its cached zkVersion, keeping the leader epoch.
     /// 2.7+: it sends AlterPartition to the controller and counts the maximal ISR until the answer.
-    fn change_isr(&mut self, ctx: &mut Ctx, isr: Vec<BrokerId>, reasons: Vec<(BrokerId, String)>) {
+    fn change_isr(&mut self, ctx: &mut Ctx, isr: Vec<BrokerId>, reasons: Vec<(BrokerId, Reason)>) {
         match ctx.cfg.isr_update {
             IsrUpdate::ZooKeeper => {
                 let next = PartitionState {
@@ -509,18 +602,20 @@ impl Replica {
                         ctx,
                         "isr-write-skipped",
                         ctx.me,
+                        params!("isr-write-skipped.no-session", b = ctx.me),
                         format!("b{} could not write its ISR update to ZooKeeper: it has no ZooKeeper session", ctx.me)
                     );
                     return;
                 }
                 match ctx.zk.conditional_update(self.partition, self.zk_version, next) {
-                    Some(v) => self.apply_isr(ctx, isr, v, &reasons, "written to ZooKeeper by the leader"),
+                    Some(v) => self.apply_isr(ctx, isr, v, &reasons, "how.zookeeper", "written to ZooKeeper by the leader"),
                     None => {
                         event!(
                             self,
                             ctx,
                             "isr-write-skipped",
                             ctx.me,
+                            params!("isr-write-skipped", b = ctx.me, zk_version = self.zk_version),
                             format!(
                                 "b{} skipped its ISR update: cached zkVersion {} not equal to that in ZooKeeper",
                                 ctx.me, self.zk_version
@@ -548,6 +643,14 @@ impl Replica {
                     ctx,
                     "alter-partition",
                     ctx.me,
+                    params!(
+                        "alter-partition.sent",
+                        b = ctx.me,
+                        p = self.partition,
+                        from = &self.isr,
+                        to = &isr,
+                        controller = crate::kraft::controller_label(controller)
+                    ),
                     format!(
                         "b{} sent AlterPartition for p{}: ISR {} → {} to controller {}",
                         ctx.me,
@@ -596,6 +699,22 @@ impl Replica {
             ctx,
             "control-resent",
             ctx.me,
+            if timed_out {
+                params!(
+                    "control-resent.timeout",
+                    b = ctx.me,
+                    msg = msg.to_string(),
+                    controller = crate::kraft::controller_label(controller),
+                    timeout = ctx.cfg.controller_socket_timeout_ms
+                )
+            } else {
+                params!(
+                    "control-resent.undelivered",
+                    b = ctx.me,
+                    msg = msg.to_string(),
+                    controller = crate::kraft::controller_label(controller)
+                )
+            },
             format!(
                 "b{} resent {msg} to controller {}: {}",
                 ctx.me,
@@ -615,15 +734,34 @@ impl Replica {
 
     /// A committed ISR change: announce each member that left or joined, with its reason, then
     /// re-check the HW (a smaller ISR can unblock it) and waiting produces.
-    fn apply_isr(&mut self, ctx: &mut Ctx, isr: Vec<BrokerId>, zk_version: u32, reasons: &[(BrokerId, String)], how: &str) {
+    /// `how`: the template and the words of how the change was committed.
+    fn apply_isr(
+        &mut self,
+        ctx: &mut Ctx,
+        isr: Vec<BrokerId>,
+        zk_version: u32,
+        reasons: &[(BrokerId, Reason)],
+        how_kind: &'static str,
+        how: &str,
+    ) {
         let old = std::mem::replace(&mut self.isr, isr);
         self.zk_version = zk_version;
         let now_text = set_text(&self.isr);
         for (r, why) in reasons {
             let (kind, verb) = if self.isr.contains(r) { ("isr-expand", "joined") } else { ("isr-shrink", "left") };
             if old.contains(r) != self.isr.contains(r) {
-                let text = format!("b{r} {verb} the ISR of p{}: {why}; ISR now {now_text} ({how}, zkVersion {zk_version})", self.partition);
-                ctx.events.push(ctx.now, kind, Some(self.partition), Some(*r), text);
+                let text =
+                    format!("b{r} {verb} the ISR of p{}: {}; ISR now {now_text} ({how}, zkVersion {zk_version})", self.partition, why.text);
+                let params = params!(
+                    kind,
+                    b = *r,
+                    p = self.partition,
+                    why = why.params.clone(),
+                    isr = &self.isr,
+                    how = params!(how_kind),
+                    zk_version = zk_version
+                );
+                ctx.events.record(ctx.now, kind, Some(self.partition), Some(*r), params, text);
             }
         }
         self.maybe_increment_leader_hw(ctx);
@@ -655,17 +793,26 @@ impl Replica {
         // so the change stays in flight, unretried.
         if let (Some(e @ (KafkaError::FencedLeaderEpoch | KafkaError::InvalidUpdateVersion)), Some(p)) = (error, &mut ls.pending_isr) {
             p.given_up = true;
+            let maximal = self.maximal_isr();
             let text = format!(
                 "AlterPartition for p{} failed with {}: the leader gives up and keeps counting the maximal ISR {} until a LeaderAndIsr",
                 self.partition,
                 e.name(),
-                set_text(&self.maximal_isr())
+                set_text(&maximal)
             );
-            return event!(self, ctx, "alter-partition", ctx.me, text);
+            let params = params!("alter-partition.given-up", p = self.partition, error = e.name(), isr = maximal);
+            return event!(self, ctx, "alter-partition", ctx.me, params, text);
         }
         let Some(pending) = ls.pending_isr.take() else { return };
         match error {
-            None => self.apply_isr(ctx, isr.to_vec(), partition_epoch, &pending.reasons, "AlterPartition accepted by the controller"),
+            None => self.apply_isr(
+                ctx,
+                isr.to_vec(),
+                partition_epoch,
+                &pending.reasons,
+                "how.alter-partition",
+                "AlterPartition accepted by the controller",
+            ),
             Some(e) => {
                 // INELIGIBLE_REPLICA: the controller says the change was not applied by anyone,
                 // so the committed ISR is the state again.
@@ -674,6 +821,7 @@ impl Replica {
                     ctx,
                     "alter-partition",
                     ctx.me,
+                    params!("alter-partition.failed", p = self.partition, error = e.name(), isr = &self.isr),
                     format!("AlterPartition for p{} failed with {}: ISR stays {}", self.partition, e.name(), set_text(&self.isr))
                 );
             }
@@ -703,7 +851,8 @@ impl Replica {
         let mut isr = self.isr.clone();
         isr.push(replica);
         sort_small(&mut isr);
-        self.change_isr(ctx, isr, vec![(replica, format!("its LEO {leo} reached the HW {hw}"))]);
+        let why = Reason::new(params!("why.caught-up", leo = leo, hw = hw), format!("its LEO {leo} reached the HW {hw}"));
+        self.change_isr(ctx, isr, vec![(replica, why)]);
     }
 
     /// Why follower `r` is out of sync now, if it is (§2.1). 0.8: no fetch for the lag time
@@ -732,16 +881,40 @@ impl Replica {
         if !self.is_leader() || self.isr_change_in_flight() {
             return;
         }
-        let out: Vec<(BrokerId, String)> = self
+        let out: Vec<(BrokerId, Reason)> = self
             .isr
             .iter()
             .filter(|&&r| r != ctx.me)
-            .filter_map(|&r| self.out_of_sync(ctx.cfg, ctx.timing, ctx.now, r).map(|o| (r, o.text(ctx.cfg))))
+            .filter_map(|&r| self.out_of_sync(ctx.cfg, ctx.timing, ctx.now, r).map(|o| (r, o.reason(ctx.cfg))))
             .collect();
         if out.is_empty() {
             return;
         }
         let isr: Vec<BrokerId> = self.isr.iter().copied().filter(|r| !out.iter().any(|(o, _)| o == r)).collect();
         self.change_isr(ctx, isr, out);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn delayed(request: u32, required_offset: Offset, deadline: Tick) -> DelayedProduce {
+        DelayedProduce { request, attempt: 1, base_offset: 0, required_offset, deadline }
+    }
+
+    #[test]
+    fn the_purgatory_completes_in_arrival_order_even_after_a_duplicate() {
+        let mut p = Purgatory::default();
+        p.push_back(delayed(1, 5, 100));
+        p.push_back(delayed(2, 9, 100));
+        // An idempotent duplicate waits for its original, lower offsets.
+        p.push_back(delayed(3, 3, 101));
+        p.push_back(delayed(4, 12, 102));
+        let ids = |v: Vec<DelayedProduce>| v.into_iter().map(|d| d.request).collect::<Vec<_>>();
+        assert_eq!(ids(p.take_done(4, 50)), vec![3], "the duplicate is done before the ones ahead of it");
+        assert_eq!(ids(p.take_done(9, 50)), vec![1, 2]);
+        assert_eq!(ids(p.take_done(9, 102)), vec![4], "its deadline passed");
+        assert!(p.is_empty());
     }
 }

@@ -5,6 +5,7 @@ use crate::log::{Epoch, Offset, Record};
 use crate::rng::Rng;
 use std::collections::VecDeque;
 use std::fmt;
+use std::hash::{Hash, Hasher};
 
 pub type Tick = u64;
 pub type BrokerId = u32;
@@ -22,13 +23,13 @@ pub enum Acks {
 }
 
 /// acks crosses to JS as 0, 1 or "all": the forms the API accepts.
-impl crate::json::ToJson for Acks {
-    fn write_json(&self, out: &mut String) {
-        out.push_str(match self {
-            Acks::Zero => "0",
-            Acks::One => "1",
-            Acks::All => "\"all\"",
-        });
+impl serde::Serialize for Acks {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Acks::Zero => s.serialize_u8(0),
+            Acks::One => s.serialize_u8(1),
+            Acks::All => s.serialize_str("all"),
+        }
     }
 }
 
@@ -237,9 +238,11 @@ pub enum Msg {
         remaining: Vec<u32>,
         error: Option<KafkaError>,
     },
-    /// The controller tells a broker shutting down to stop its replica's fetcher (deletePartition=false).
+    /// The controller stops a replica: a broker shutting down stops its fetcher (deletePartition=false);
+    /// a replica removed by a reassignment is deleted (`delete`: deletePartition=true).
     StopReplica {
         partition: u32,
+        delete: bool,
     },
     /// KRaft (4.x): registration, heartbeats and metadata fetches between a broker and the controller.
     Kraft(crate::kraft::records::KraftMsg),
@@ -292,7 +295,7 @@ impl Msg {
             | Msg::AlterPartitionResponse { partition, .. }
             | Msg::LeaderAndIsr { partition, .. }
             | Msg::LeaderAndIsrResponse { partition, .. }
-            | Msg::StopReplica { partition } => *partition,
+            | Msg::StopReplica { partition, .. } => *partition,
         })
     }
 
@@ -415,7 +418,7 @@ impl fmt::Display for Msg {
                 let left: Vec<String> = remaining.iter().map(|p| format!("p{p}")).collect();
                 write!(f, "ControlledShutdownResponse remaining=[{}]{}", left.join(","), err(error))
             }
-            Msg::StopReplica { partition } => write!(f, "StopReplica p{partition}"),
+            Msg::StopReplica { partition, delete } => write!(f, "StopReplica p{partition}{}", if *delete { " (delete)" } else { "" }),
             Msg::Kraft(k) => k.fmt(f),
         }
     }
@@ -433,13 +436,27 @@ pub struct Envelope {
 
 /// Messages in flight, delivered in `(deliver_at, seq)` order. Each link is FIFO, like a TCP
 /// connection: a message never overtakes an earlier one on the same link.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Network {
-    /// Sorted by `(deliver_at, seq)`: new messages are due last or nearly, so inserting shifts
-    /// few entries, and the next one due is at the front.
-    queue: VecDeque<Envelope>,
+    /// Per delivery tick, its messages in `seq` order. Sends are numbered in order, so a new
+    /// message goes last in its tick's list: sending and delivering cost the same however many
+    /// messages are in flight (one list of all of them sorted by `(deliver_at, seq)` shifted
+    /// entries on every insert).
+    queue: VecMap<Tick, VecDeque<Envelope>>,
+    len: usize,
     next_seq: u64,
     link_last_delivery: VecMap<(NodeId, NodeId), Tick>,
+}
+
+/// Hashes as the sorted list of messages it models (length, then each in order): state hashes
+/// do not depend on how the queue is stored.
+impl Hash for Network {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_usize(self.len);
+        self.in_flight().for_each(|e| e.hash(state));
+        self.next_seq.hash(state);
+        self.link_last_delivery.hash(state);
+    }
 }
 
 impl Network {
@@ -457,16 +474,26 @@ impl Network {
     }
 
     fn enqueue(&mut self, env: Envelope) {
-        let key = (env.deliver_at, env.seq);
-        let i = self.queue.partition_point(|e| (e.deliver_at, e.seq) < key);
-        self.queue.insert(i, env);
+        let due = self.queue.get_or_insert_with(env.deliver_at, VecDeque::new);
+        if due.back().is_none_or(|e| e.seq < env.seq) {
+            due.push_back(env);
+        } else {
+            // A redelivered message keeps its older number, and its place.
+            let i = due.partition_point(|e| e.seq < env.seq);
+            due.insert(i, env);
+        }
+        self.len += 1;
     }
 
     /// Drops every message in flight from `node`: a crashed process's connections are gone.
     pub fn drop_from(&mut self, node: NodeId) -> usize {
-        let before = self.queue.len();
-        self.queue.retain(|e| e.from != node);
-        before - self.queue.len()
+        let before = self.len;
+        self.queue.retain(|_, due| {
+            due.retain(|e| e.from != node);
+            !due.is_empty()
+        });
+        self.len = self.queue.values().map(VecDeque::len).sum();
+        before - self.len
     }
 
     /// Puts back a message that waited in a paused broker's buffers, for delivery next tick in
@@ -478,22 +505,26 @@ impl Network {
 
     /// Removes and returns the next message due at or before `now`.
     pub fn pop_due(&mut self, now: Tick) -> Option<Envelope> {
-        if self.queue.front()?.deliver_at > now {
-            return None;
+        let (&at, _) = self.queue.iter().next().filter(|(at, _)| **at <= now)?;
+        let due = self.queue.get_mut(&at).expect("the first tick is in the queue");
+        let env = due.pop_front().expect("a tick in the queue has a message");
+        if due.is_empty() {
+            self.queue.remove(&at);
         }
-        self.queue.pop_front()
+        self.len -= 1;
+        Some(env)
     }
 
     pub fn in_flight(&self) -> impl Iterator<Item = &Envelope> {
-        self.queue.iter()
+        self.queue.values().flatten()
     }
 
     pub fn len(&self) -> usize {
-        self.queue.len()
+        self.len
     }
 
     pub fn is_empty(&self) -> bool {
-        self.queue.is_empty()
+        self.len == 0
     }
 }
 

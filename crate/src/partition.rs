@@ -121,7 +121,7 @@ pub struct DelayedProduce {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct PendingIsr {
     pub isr: Vec<BrokerId>,
-    pub reasons: Vec<(BrokerId, String)>,
+    pub reasons: Vec<(BrokerId, crate::events::Reason)>,
     /// The controller the last attempt went to, when, and how many attempts so far.
     pub sent_to: BrokerId,
     pub sent_at: Tick,
@@ -143,7 +143,7 @@ pub struct LeaderState {
     /// LESO: the LEO when this broker became leader in this epoch (§1.1).
     pub leader_epoch_start_offset: Offset,
     pub parked: Vec<ParkedFetch>,
-    pub delayed: Vec<DelayedProduce>,
+    pub delayed: crate::leader::Purgatory,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -192,18 +192,32 @@ pub struct LeaderAndIsr<'m> {
     pub replicas: &'m [BrokerId],
 }
 
-/// `event!(replica, ctx, kind, broker, text)`: records a replica's event, formatting `text` only
-/// when the event feed is on (`Config::events`; the per-fetch events are the hot path).
+/// `event!(replica, ctx, kind, broker, [params,] text)`: records a replica's event, building its
+/// params and text only when the event feed is on (`Config::events`; the per-fetch events are the
+/// hot path).
 macro_rules! event {
     ($replica:expr, $ctx:expr, $kind:expr, $broker:expr, $text:expr) => {
+        event!($replica, $ctx, $kind, $broker, $crate::events::Params::default(), $text)
+    };
+    ($replica:expr, $ctx:expr, $kind:expr, $broker:expr, $params:expr, $text:expr) => {
         if $ctx.events.enabled() {
             let broker = $broker;
+            let params = $params;
             let text = $text;
-            $replica.event($ctx, $kind, broker, text);
+            $replica.event($ctx, $kind, broker, params, text);
         }
     };
 }
 pub(crate) use event;
+
+/// `offsets_text` as params (templates `ev.offset`, `ev.offsets`).
+pub(crate) fn offsets_params(from: Offset, to: Offset) -> crate::events::Params {
+    if to == from + 1 {
+        crate::events::params!("offset", offset = from)
+    } else {
+        crate::events::params!("offsets", first = from, last = to - 1)
+    }
+}
 
 pub(crate) fn offsets_text(from: Offset, to: Offset) -> String {
     if to == from + 1 {
@@ -233,16 +247,25 @@ impl Replica {
         matches!(self.role, Role::Leader(_))
     }
 
-    /// StopReplica (deletePartition=false) during a controlled shutdown: the fetcher stops; the
-    /// log stays and the broker is about to stop.
-    pub fn stop_replica(&mut self, ctx: &mut Ctx) {
-        if matches!(self.role, Role::Follower(_)) {
+    /// StopReplica. deletePartition=false (a controlled shutdown): the fetcher stops; the log stays
+    /// and the broker is about to stop. deletePartition=true (a replica a reassignment removed,
+    /// `ReplicaManager.stopReplicas`): it stops leading or fetching (what waits on it gets
+    /// NOT_LEADER_OR_FOLLOWER) and its log is deleted.
+    pub fn stop_replica(&mut self, ctx: &mut Ctx, delete: bool) {
+        if delete {
+            self.resign(ctx);
+            *self = Replica::new(self.partition);
+            let text = format!("b{} deleted its replica of p{}: StopReplica (delete) from the controller", ctx.me, self.partition);
+            let params = crate::events::params!("stop-replica.delete", b = ctx.me, p = self.partition);
+            event!(self, ctx, "stop-replica", ctx.me, params, text);
+        } else if matches!(self.role, Role::Follower(_)) {
             self.role = Role::None;
             event!(
                 self,
                 ctx,
                 "stop-replica",
                 ctx.me,
+                crate::events::params!("stop-replica", b = ctx.me, p = self.partition),
                 format!("b{} stopped fetching p{}: StopReplica from the controller", ctx.me, self.partition)
             );
         }
@@ -270,6 +293,7 @@ impl Replica {
                     ctx,
                     "lost-unflushed",
                     ctx.me,
+                    crate::events::params!("lost-unflushed", b = ctx.me, p = self.partition, offsets = offsets_params(kept, leo)),
                     format!(
                         "b{} lost p{} {} in the power failure: not yet flushed to disk",
                         ctx.me,
@@ -322,8 +346,8 @@ impl Replica {
         Msg::ProduceResponse { request, attempt, partition: self.partition, base_offset: None, error: Some(error) }
     }
 
-    pub(crate) fn event(&self, ctx: &mut Ctx, kind: &'static str, broker: BrokerId, text: String) {
-        ctx.events.push(ctx.now, kind, Some(self.partition), Some(broker), text);
+    pub(crate) fn event(&self, ctx: &mut Ctx, kind: &'static str, broker: BrokerId, params: crate::events::Params, text: String) {
+        ctx.events.record(ctx.now, kind, Some(self.partition), Some(broker), params, text);
     }
 
     /// Where epoch `requested` ends in this log (`LeaderEpochFileCache.endOffsetFor`, §4.4):
@@ -387,7 +411,7 @@ impl Replica {
         // waiting acks=all produces stay in purgatory).
         let (known, parked, delayed) = match std::mem::replace(&mut self.role, Role::None) {
             Role::Leader(ls) => (ls.followers, ls.parked, ls.delayed),
-            _ => (VecMap::new(), Vec::new(), Vec::new()),
+            _ => (VecMap::new(), Vec::new(), Default::default()),
         };
         let mut followers = VecMap::new();
         for &r in self.replicas.iter().filter(|&&r| r != ctx.me) {
@@ -413,6 +437,15 @@ impl Replica {
             ctx,
             "leader",
             ctx.me,
+            crate::events::params!(
+                "leader",
+                b = ctx.me,
+                p = self.partition,
+                epoch = self.leader_epoch,
+                leo = leo,
+                hw = self.log.high_watermark(),
+                isr = &self.isr
+            ),
             format!(
                 "b{} became leader of p{} at leader_epoch {} (LEO {leo}, HW {}, ISR {})",
                 ctx.me,

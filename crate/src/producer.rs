@@ -3,12 +3,13 @@
 //! `delivery.timeout.ms`) — which duplicates records after a leader change (§3.2) — unless it is
 //! idempotent (KIP-98, §3.3): then each batch carries a sequence number the leader deduplicates.
 
-use crate::api::{bool_arg, check_keys, choice_arg, int_arg, ApiError, Value};
+use crate::api::{bool_arg, choice_arg, from_options, int_arg, ApiError, Value};
 use crate::cluster::Cluster;
 use crate::config::Config;
+use crate::events::{params, Params};
 use crate::log::Offset;
 use crate::message::{Acks, KafkaError, Msg, ProduceRequest, Tick, PRODUCER};
-use crate::partition::offsets_text;
+use crate::partition::{offsets_params, offsets_text};
 
 /// The one producer's id (a real broker hands it out with InitProducerId).
 pub const PRODUCER_ID: i64 = 1000;
@@ -77,17 +78,22 @@ impl ProduceArgs {
 
     /// Parses `{partition, count, acks, idempotence}` (all optional; acks: 0 | 1 | "all" | -1).
     pub fn from_pairs(pairs: &[(String, Value)]) -> Result<ProduceArgs, ApiError> {
-        check_keys("produce", pairs, &["partition", "count", "acks", "idempotence"])?;
-        let mut a = ProduceArgs { partition: 0, count: 1, acks: None, idempotence: None };
-        for (k, v) in pairs {
-            match k.as_str() {
-                "partition" => a.partition = int_arg("partition", v, 0, u32::MAX as u64)? as u32,
-                "count" => a.count = int_arg("count", v, 1, MAX_PRODUCE_COUNT)? as u32,
-                "idempotence" => a.idempotence = Some(bool_arg("idempotence", v)?),
-                _ => a.acks = Some(acks_arg("acks", v)?),
-            }
+        /// The keys as given, checked below.
+        #[derive(serde::Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct Options {
+            partition: Option<Value>,
+            count: Option<Value>,
+            acks: Option<Value>,
+            idempotence: Option<Value>,
         }
-        Ok(a)
+        let o: Options = from_options("produce", pairs)?;
+        Ok(ProduceArgs {
+            partition: o.partition.map_or(Ok(0), |v| int_arg("partition", &v, 0, u32::MAX as u64))? as u32,
+            count: o.count.map_or(Ok(1), |v| int_arg("count", &v, 1, MAX_PRODUCE_COUNT))? as u32,
+            acks: o.acks.map(|v| acks_arg("acks", &v)).transpose()?,
+            idempotence: o.idempotence.map(|v| bool_arg("idempotence", &v)).transpose()?,
+        })
     }
 }
 
@@ -212,8 +218,17 @@ impl Cluster {
         Ok(id)
     }
 
+    /// Ids are handed out in order and only the oldest requests are dropped (`trim_requests`),
+    /// so the kept ones have consecutive ids and a request's place is its id less the first one's.
     fn request_index(&self, id: u32) -> Option<usize> {
-        self.requests.binary_search_by_key(&id, |r| r.id).ok()
+        let i = id.checked_sub(self.requests.front()?.id)? as usize;
+        (i < self.requests.len()).then_some(i)
+    }
+
+    /// Notes that request `id` may be due at tick `at` (a retry or its client-side timeout):
+    /// `run_producer` looks only at the requests whose tick came, not at every pending one.
+    fn wake_at(&mut self, at: Tick, id: u32) {
+        self.producer_timers.get_or_insert_with(at, Vec::new).push(id);
     }
 
     /// The leader the producer's metadata names for `p`, refreshed first if an error marked it
@@ -248,19 +263,47 @@ impl Cluster {
         req.attempt_sent_at = now;
         req.sent_to = leader;
         req.retry_at = None;
+        let timeout_at = now + self.producer_timeout();
+        self.wake_at(timeout_at, id);
+        let req = &mut self.requests[i];
         let values = if self.events.enabled() { values_text(req.first_value, req.count) } else { String::new() };
         if leader < 0 {
             let (p, attempt) = (req.partition, req.attempts);
-            self.events.push(now, "produce", Some(p), None, format!("request #{id} ({values}): p{p} has no leader (attempt {attempt})"));
+            let params = params!("produce.no-leader", request = id, values = values.as_str(), p = p, attempt = attempt);
+            self.events.record(
+                now,
+                "produce",
+                Some(p),
+                None,
+                params,
+                format!("request #{id} ({values}): p{p} has no leader (attempt {attempt})"),
+            );
             self.complete_attempt(id, attempt, None, Some(KafkaError::LeaderNotAvailable));
             return;
         }
-        let text = if self.events.enabled() {
+        let (params, text) = if self.events.enabled() {
             let retry = if req.attempts > 1 { format!(" (retry {})", req.attempts - 1) } else { String::new() };
             let seq = req.base_sequence.map_or(String::new(), |s| format!(", sequence {s}"));
-            format!("producer sent request #{id}: {values} to p{} leader b{leader}, acks={}{seq}{retry}", req.partition, req.acks.label())
+            let params = params!(
+                "produce.sent",
+                request = id,
+                values = values.as_str(),
+                p = req.partition,
+                leader = leader,
+                acks = req.acks.label(),
+                seq = req.base_sequence.map_or(Params::default(), |s| params!("produce.seq", seq = s)),
+                retry = if req.attempts > 1 { params!("produce.retry", n = req.attempts - 1) } else { Params::default() }
+            );
+            (
+                params,
+                format!(
+                    "producer sent request #{id}: {values} to p{} leader b{leader}, acks={}{seq}{retry}",
+                    req.partition,
+                    req.acks.label()
+                ),
+            )
         } else {
-            String::new()
+            (Params::default(), String::new())
         };
         let msg = Msg::Produce(ProduceRequest {
             request: id,
@@ -272,7 +315,7 @@ impl Cluster {
             base_sequence: req.base_sequence,
         });
         let (p, acks, attempt) = (req.partition, req.acks, req.attempts);
-        self.events.push(now, "produce", Some(p), Some(leader as u32), text);
+        self.events.record(now, "produce", Some(p), Some(leader as u32), params, text);
         self.send(PRODUCER, leader, msg);
         if acks == Acks::Zero {
             // acks=0: the producer counts the request done once it is sent; no response comes.
@@ -296,15 +339,24 @@ impl Cluster {
             req.error = Some(KafkaError::RequestTimedOut);
             req.done_at = Some(now);
             let text = format!("request #{id} failed: REQUEST_TIMED_OUT, expired in the accumulator after delivery.timeout.ms");
-            self.events.push(now, "request-failed", Some(p), None, text);
+            self.events.record(now, "request-failed", Some(p), None, params!("request-failed.expired", request = id), text);
             return self.trim_requests();
         }
         req.retry_at = Some(now + backoff.max(1));
-        if !std::mem::replace(&mut req.waiting, true) {
+        let was_waiting = std::mem::replace(&mut req.waiting, true);
+        self.wake_at(now + backoff.max(1), id);
+        if !was_waiting {
             let text = format!(
                 "request #{id} waits in the producer: its metadata names b{leader} as p{p}'s leader, whose connection is refused; it refreshes its metadata"
             );
-            self.events.push(now, "produce-wait", Some(p), Some(leader as u32), text);
+            self.events.record(
+                now,
+                "produce-wait",
+                Some(p),
+                Some(leader as u32),
+                params!("produce-wait", request = id, leader = leader, p = p),
+                text,
+            );
         }
     }
 
@@ -330,11 +382,17 @@ impl Cluster {
                 req.base_offset = base_offset;
                 req.done_at = Some(now);
                 if self.events.enabled() {
-                    let text = match base_offset {
-                        Some(o) => format!("request #{id} acked (acks={}): {}", acks.label(), offsets_text(o, o + u64::from(count))),
-                        None => format!("request #{id} sent with acks=0: the producer considers it done"),
+                    let (params, text) = match base_offset {
+                        Some(o) => (
+                            params!("request-acked", request = id, acks = acks.label(), at = offsets_params(o, o + u64::from(count))),
+                            format!("request #{id} acked (acks={}): {}", acks.label(), offsets_text(o, o + u64::from(count))),
+                        ),
+                        None => (
+                            params!("request-acked.acks0", request = id),
+                            format!("request #{id} sent with acks=0: the producer considers it done"),
+                        ),
                     };
-                    self.events.push(now, "request-acked", Some(p), None, text);
+                    self.events.record(now, "request-acked", Some(p), None, params, text);
                 }
             }
             Some(e) if retriable(e) && req.attempts <= retries && now + backoff < req.sent_at + delivery => {
@@ -350,13 +408,17 @@ impl Cluster {
                     req.attempts + 1,
                     u64::from(retries) + 1
                 );
-                self.events.push(now, "request-retry", Some(p), None, text);
+                let params =
+                    params!("request-retry", request = id, error = e.name(), attempt = req.attempts + 1, attempts = u64::from(retries) + 1);
+                self.wake_at(now + backoff.max(1), id);
+                self.events.record(now, "request-retry", Some(p), None, params, text);
             }
             Some(e) => {
                 req.status = RequestStatus::Failed;
                 req.error = Some(e);
                 req.done_at = Some(now);
-                self.events.push(now, "request-failed", Some(p), None, format!("request #{id} failed: {}", e.name()));
+                let params = params!("request-failed", request = id, error = e.name());
+                self.events.record(now, "request-failed", Some(p), None, params, format!("request #{id} failed: {}", e.name()));
             }
         }
         self.trim_requests();
@@ -372,10 +434,20 @@ impl Cluster {
     /// after `request.timeout.ms` plus the network's round trip (the client-side timeout).
     pub(crate) fn run_producer(&mut self) {
         let now = self.tick;
-        let timeout = self.timing.request_timeout + 2 * self.timing.latency.1.max(1);
-        let due: Vec<(u32, bool, u32)> = self
-            .requests
-            .iter()
+        let timeout = self.producer_timeout();
+        // Every retry_at and every attempt's timeout has a timer, so the requests due are among
+        // those whose timers came; a timer left from an earlier attempt finds its request not due.
+        let mut woken = Vec::new();
+        loop {
+            let Some(at) = self.producer_timers.keys().next().copied().filter(|at| *at <= now) else { break };
+            woken.extend(self.producer_timers.remove(&at).unwrap_or_default());
+        }
+        // In id order, as the requests are kept (and once each: a request may have two timers).
+        woken.sort_unstable();
+        woken.dedup();
+        let due: Vec<(u32, bool, u32)> = woken
+            .into_iter()
+            .filter_map(|id| self.request_index(id).map(|i| &self.requests[i]))
             .filter(|r| r.status == RequestStatus::Pending)
             .filter_map(|r| match r.retry_at {
                 Some(t) if t <= now => Some((r.id, true, r.attempts)),
@@ -390,6 +462,11 @@ impl Cluster {
                 self.complete_attempt(id, attempt, None, Some(KafkaError::RequestTimedOut));
             }
         }
+    }
+
+    /// The client-side timeout of an attempt: `request.timeout.ms` plus the network's round trip.
+    fn producer_timeout(&self) -> Tick {
+        self.timing.request_timeout + 2 * self.timing.latency.1.max(1)
     }
 
     /// The producer's connection to a crashed broker closes: every attempt waiting on it fails

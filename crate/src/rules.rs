@@ -184,6 +184,10 @@ rules! {
     leader_recovery_state: bool = [false, false, false, true, true, true],
         key None, "KIP-704 (LeaderAndIsr.newRecoveringLeaderAndIsr)", since ["3.2.0"],
         "an unclean election writes \"leader_recovery_state\":1 (RECOVERING) into the partition state until the new leader's next accepted AlterPartition";
+    /// The topic znode records a running reassignment's adding and removing replicas.
+    reassignment_in_topic_znode: bool = [false, false, true, true, true, true],
+        key None, "KIP-455 (TopicZNode.encode, ReplicaAssignment)", since ["2.4.0"],
+        "the topic znode (version 2) lists a running reassignment's adding_replicas and removing_replicas";
     /// KRaft (KIP-500; ZooKeeper removed in 4.0 by KIP-833): the active controller writes
     /// every leader and ISR change to the `__cluster_metadata` log, brokers replay it, heartbeat
     /// to the controller and are fenced when their session lapses (`crate::kraft`).

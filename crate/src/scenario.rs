@@ -15,11 +15,17 @@
 //! Commands: `config k=v…` (first command only), `produce k=v…`, `step [N]`,
 //! `step until <expectation> [max N]`, `fail B [crash|stuck|slow|isolated|shutdown] [k=v…]` (options:
 //! `lossy=true`, `delayMs=N`, `zookeeper=true`), `recover B`, `cut A B`, `heal A B`,
-//! `drop-next <message kind>`, `add-replica P B`, `elect-leaders preferred|unclean [P…]`,
+//! `drop-next <message kind>`, `add-replica P B`, `reassign P B…`, `elect-leaders preferred|unclean [P…]`,
 //! `expect <expectation>`; for lessons,
 //! `title en|zh <text>`, `caption en|zh <text>` (the narration from here on), `pause` (a stop
 //! the reader steps to, forward or back) and `check en|zh <text>` (the sentence the page shows
 //! for the `expect` right after it: "b1 has m1 only" rather than `p0.b1.values == [1]`).
+//!
+//! Compare files (`scenarios/compare/`, the page's compare mode): `compare key=left,right` first
+//! (e.g. `compare acks=1,all`; titles may precede it), `label en|zh <left> | <right>` (the sides'
+//! names), then a script played on two clusters side by side, one with each value; `expect left|right
+//! <expectation>` is a checkpoint of one side (without: of both), and `step until` waits until its
+//! expectation holds on both.
 //!
 //! Recorded output, as etcd raft's data-driven tests: `status` (the cluster's state and the
 //! requests) and `trace [all]` (the events since the previous `trace`; `all` keeps the per-fetch
@@ -28,7 +34,7 @@
 //! `REWRITE=1 cargo test` records the new output. The page skips both (they are not actions).
 //! An expectation is `<path> <op> <value>` with op one of `== != >= <= > <`. Paths: `tick`,
 //! `controller`, `controller.epoch`, `bB.status`, `pP.leader`, `pP.leaderEpoch`, `pP.isr`, `pP.hw`,
-//! `pP.zkVersion`, `pP.replicas`, KRaft presets: `pP.elr`, `pP.lastKnownElr`, `pP.partitionEpoch`,
+//! `pP.zkVersion`, `pP.replicas`, `pP.addingReplicas`, `pP.removingReplicas`, KRaft presets: `pP.elr`, `pP.lastKnownElr`, `pP.partitionEpoch`,
 //! `pP.recovering` (yes/no), `bB.fenced` (yes/no), `bB.brokerEpoch`; `pP.bB.leo`, `pP.bB.hw`, `pP.bB.role`, `pP.bB.leaderEpoch`, `pP.bB.values`, `pP.bB.epochs`,
 //! `pP.consumer.position`, `pP.consumer.values`, `pP.consumer.resets`, `violations` (count),
 //! `violations.KIND` (count of one kind, e.g. `violations.acked-lost`), `requestN.status`,
@@ -140,10 +146,23 @@ pub enum Command {
     Heal(u32, u32),
     DropNext(Value),
     AddReplica(u32, u32),
+    /// `reassign P B…`: the admin's reassignment of partition P to the replicas B… (in order).
+    Reassign(u32, Vec<u32>),
     /// `elect-leaders preferred|unclean [P…]`: the admin's ElectLeaders (all partitions without P).
     ElectLeaders(crate::elections::ElectionType, Vec<u32>),
-    /// A checkpoint, with the sentences of the `check` lines before it (language → text).
-    Expect(Expectation, VecMap<String, String>),
+    /// A checkpoint, with the sentences of the `check` lines before it (language → text) and, in
+    /// a compare file, the side it holds on (`expect left …`: 0, `right`: 1; None: both).
+    Expect(Expectation, VecMap<String, String>, Option<usize>),
+    /// Compare files: `compare key=left,right`, the config key each side sets (before `config`).
+    Compare {
+        key: String,
+        values: [Value; 2],
+    },
+    /// Compare files: `label en|zh <left> | <right>`, the sides' names as the page shows them.
+    Label {
+        lang: String,
+        text: String,
+    },
     /// Lessons: the title, in one language (`title en …`, `title zh …`).
     Title {
         lang: String,
@@ -180,10 +199,13 @@ pub const OUTPUT_MARK: &str = "----";
 /// Languages lessons are written in.
 pub const LANGUAGES: [&str; 2] = ["en", "zh"];
 
+/// A compare file's two sides, as `expect left|right` names them.
+pub const SIDES: [&str; 2] = ["left", "right"];
+
 impl Command {
-    /// Titles, captions and pauses: lesson text, not actions.
+    /// Titles, captions, pauses and a compare file's header: lesson text, not actions.
     pub fn is_narration(&self) -> bool {
-        matches!(self, Command::Title { .. } | Command::Caption { .. } | Command::Pause)
+        matches!(self, Command::Title { .. } | Command::Caption { .. } | Command::Pause | Command::Compare { .. } | Command::Label { .. })
     }
 
     /// `status` and `trace`: checks of recorded output, not actions (the page skips them).
@@ -210,55 +232,49 @@ fn number(v: &str) -> Option<f64> {
     Some(if negative { -n } else { n })
 }
 
-/// One command as plain data (`parseScenario` in JS): the method to call and its arguments.
-#[derive(Clone, Debug, Default, PartialEq)]
+/// A value as a script writes it (`all`, not `"all"`).
+fn word(v: &Value) -> String {
+    match v {
+        Value::Str(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+/// A `k=v` value as the JS API would receive it: a boolean, a number, else a string.
+fn value_of(v: &str) -> Value {
+    match v {
+        "true" => Value::Bool(true),
+        "false" => Value::Bool(false),
+        _ => number(v).map(Value::Num).unwrap_or_else(|| Value::Str(v.to_string())),
+    }
+}
+
+/// One command as plain data (`parseScenario` in JS): the method to call and its arguments,
+/// without the parts a command does not have (no `null`s), as docs/api.md shows it.
+#[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify), tsify(missing_as_null))]
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
 pub struct LineView {
     pub line: usize,
     /// config, produce, step, stepUntil, fail, recover, cut, heal, dropNext, addReplica, expect,
     /// title, caption, pause.
     pub command: &'static str,
     /// config and produce keys; fail options.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub options: Option<VecMap<String, Value>>,
     /// Ticks (step), the most ticks (stepUntil), a broker (fail, recover, cut, heal, addReplica's
     /// broker) — see `args`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(target_arch = "wasm32", tsify(optional))]
     pub args: Vec<u64>,
     /// fail's kind, dropNext's message kind, title and caption's language.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// An expectation (`p0.hw >= 5`) or a title or caption's text.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub text: Option<String>,
     /// expect: its `check` sentences by language (`{"en": "b1 has m1 only", "zh": …}`).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub sentence: Option<VecMap<String, String>>,
-}
-
-/// Written without the parts a command does not have (no `null`s), as docs/api.md shows it.
-impl crate::json::ToJson for LineView {
-    fn write_json(&self, out: &mut String) {
-        out.push_str("{\"line\":");
-        self.line.write_json(out);
-        out.push_str(",\"command\":");
-        self.command.write_json(out);
-        if let Some(o) = &self.options {
-            out.push_str(",\"options\":");
-            o.write_json(out);
-        }
-        if !self.args.is_empty() {
-            out.push_str(",\"args\":");
-            self.args.write_json(out);
-        }
-        if let Some(k) = &self.kind {
-            out.push_str(",\"kind\":");
-            k.write_json(out);
-        }
-        if let Some(t) = &self.text {
-            out.push_str(",\"text\":");
-            t.write_json(out);
-        }
-        if let Some(s) = &self.sentence {
-            out.push_str(",\"sentence\":");
-            s.write_json(out);
-        }
-        out.push('}');
-    }
 }
 
 impl LineView {
@@ -281,12 +297,19 @@ impl LineView {
             Command::Heal(a, b) => (v.command, v.args) = ("heal", vec![u64::from(*a), u64::from(*b)]),
             Command::DropNext(k) => (v.command, v.kind) = ("dropNext", Some(k.to_string().trim_matches('"').to_string())),
             Command::AddReplica(p, b) => (v.command, v.args) = ("addReplica", vec![u64::from(*p), u64::from(*b)]),
+            Command::Reassign(p, rs) => (v.command, v.args) = ("reassign", std::iter::once(p).chain(rs).map(|b| u64::from(*b)).collect()),
             Command::ElectLeaders(kind, ps) => {
                 (v.command, v.kind, v.args) = ("electLeaders", Some(kind.label().to_string()), ps.iter().map(|p| u64::from(*p)).collect())
             }
-            Command::Expect(x, says) => {
-                (v.command, v.text, v.sentence) = ("expect", Some(x.to_string()), (!says.is_empty()).then(|| says.clone()))
+            Command::Expect(x, says, side) => {
+                (v.command, v.text, v.sentence) = ("expect", Some(x.to_string()), (!says.is_empty()).then(|| says.clone()));
+                v.kind = side.map(|i| SIDES[i].to_string());
             }
+            Command::Compare { key, values } => {
+                (v.command, v.kind) = ("compare", Some(key.clone()));
+                v.options = Some(SIDES.iter().map(|s| s.to_string()).zip(values.iter().cloned()).collect());
+            }
+            Command::Label { lang, text } => (v.command, v.kind, v.text) = ("label", Some(lang.clone()), Some(text.clone())),
             Command::Title { lang, text } => (v.command, v.kind, v.text) = ("title", Some(lang.clone()), Some(text.clone())),
             Command::Caption { lang, text } => (v.command, v.kind, v.text) = ("caption", Some(lang.clone()), Some(text.clone())),
             Command::Pause => v.command = "pause",
@@ -405,15 +428,22 @@ impl<'a> Cursor<'a> {
             let Some((k, v)) = t.split_once('=') else {
                 return Err(self.error(format!("expected key=value, got {}", quoted(t))));
             };
-            let value = match v {
-                "true" => Value::Bool(true),
-                "false" => Value::Bool(false),
-                _ => number(v).map(Value::Num).unwrap_or_else(|| Value::Str(v.to_string())),
-            };
-            out.push((k.to_string(), value));
+            out.push((k.to_string(), value_of(v)));
             self.next += 1;
         }
         Ok(out)
+    }
+
+    /// `compare key=left,right`.
+    fn compare(&mut self) -> Result<Command, ScriptError> {
+        let pair = self.take("key=left,right (the config key the two sides set)")?;
+        let parsed = pair.split_once('=').and_then(|(k, v)| v.split_once(',').map(|(a, b)| (k, a, b)));
+        let Some((key, a, b)) = parsed.filter(|(k, a, b)| !k.is_empty() && !a.is_empty() && !b.is_empty() && !b.contains(',') && a != b)
+        else {
+            self.next -= 1;
+            return Err(self.error(format!("expected key=left,right with two different values, e.g. acks=1,all; got {}", quoted(pair))));
+        };
+        Ok(Command::Compare { key: key.to_string(), values: [value_of(a), value_of(b)] })
     }
 
     fn expectation(&mut self) -> Result<Expectation, ScriptError> {
@@ -506,6 +536,14 @@ impl Script {
                 "cut" => Command::Cut(c.id("a broker id")?, c.id("a second broker id")?),
                 "heal" => Command::Heal(c.id("a broker id")?, c.id("a second broker id")?),
                 "add-replica" => Command::AddReplica(c.id("a partition")?, c.id("a broker id")?),
+                "reassign" => {
+                    let p = c.id("a partition")?;
+                    let mut replicas = vec![c.id("a broker id")?];
+                    while c.peek().is_some() {
+                        replicas.push(c.id("a broker id")?);
+                    }
+                    Command::Reassign(p, replicas)
+                }
                 "elect-leaders" => {
                     let at = c.next;
                     let kind = crate::elections::ElectionType::from_arg(&Value::Str(c.take("an election type (preferred or unclean)")?.to_string()))
@@ -520,8 +558,23 @@ impl Script {
                     Command::ElectLeaders(kind, partitions)
                 }
                 "drop-next" => Command::DropNext(Value::Str(c.take("a message kind such as FetchResponse")?.to_string())),
-                "expect" => Command::Expect(c.expectation()?, std::mem::take(&mut says)),
-                "title" | "caption" | "check" => {
+                "expect" => {
+                    let side = c.peek().and_then(|w| SIDES.iter().position(|s| *s == w));
+                    if side.is_some() {
+                        if !lines.iter().any(|l: &Line| matches!(l.command, Command::Compare { .. })) {
+                            return Err(c.error("expect left|right is for compare files (after their compare line)".to_string()));
+                        }
+                        c.next += 1;
+                    }
+                    Command::Expect(c.expectation()?, std::mem::take(&mut says), side)
+                }
+                "compare" => {
+                    if lines.iter().any(|l: &Line| !matches!(l.command, Command::Title { .. })) {
+                        return Err(c.error_at(0, "compare must come first, before config (titles may precede it)".to_string()));
+                    }
+                    c.compare()?
+                }
+                "title" | "caption" | "check" | "label" => {
                     let at = c.next;
                     let lang = c.take("a language (en or zh)")?;
                     if !LANGUAGES.contains(&lang) {
@@ -538,6 +591,15 @@ impl Script {
                     match word {
                         "title" => Command::Title { lang, text },
                         "caption" => Command::Caption { lang, text },
+                        "label" => {
+                            if !lines.iter().any(|l: &Line| matches!(l.command, Command::Compare { .. })) {
+                                return Err(c.error_at(0, "label is for compare files (after their compare line)".to_string()));
+                            }
+                            if text.split(" | ").count() != 2 {
+                                return Err(c.error(format!("expected the two sides' names as <left> | <right>, got {}", quoted(&text))));
+                            }
+                            Command::Label { lang, text }
+                        }
                         _ => {
                             if says.contains_key(&lang) {
                                 c.next = at;
@@ -576,7 +638,7 @@ impl Script {
                     return Err(c.error_at(
                         0,
                         format!(
-                            "unknown command {}; expected config, produce, step, fail, recover, cut, heal, drop-next, add-replica, elect-leaders, expect, check, title, caption, pause, status or trace",
+                            "unknown command {}; expected config, produce, step, fail, recover, cut, heal, drop-next, add-replica, reassign, elect-leaders, expect, check, title, caption, pause, status or trace",
                             quoted(other)
                         ),
                     ))
@@ -597,11 +659,36 @@ impl Script {
 
     /// The cluster the script's `config` line describes (defaults without one).
     pub fn cluster(&self) -> Result<Cluster, ScriptError> {
+        self.side_cluster(None)
+    }
+
+    /// A compare file's `compare` line: its line, key and the two values.
+    pub fn compare(&self) -> Option<(usize, &str, &[Value; 2])> {
+        self.lines.iter().find_map(|l| match &l.command {
+            Command::Compare { key, values } => Some((l.number, key.as_str(), values)),
+            _ => None,
+        })
+    }
+
+    /// The cluster of side `side` of a compare file (its `config` plus key=value), or of the
+    /// script (None).
+    fn side_cluster(&self, side: Option<usize>) -> Result<Cluster, ScriptError> {
         let config = self.lines.iter().find_map(|l| match &l.command {
             Command::Config(p) => Some((l.number, p.clone())),
             _ => None,
         });
-        let (line, pairs) = config.unwrap_or((1, Vec::new()));
+        let (line, mut pairs) = config.unwrap_or((1, Vec::new()));
+        if let (Some(i), Some((compare_line, key, values))) = (side, self.compare()) {
+            if pairs.iter().any(|(k, _)| k == key) {
+                return Err(ScriptError {
+                    line,
+                    column: 1,
+                    message: format!("{key} is the compared key: each side sets it (line {compare_line})"),
+                });
+            }
+            pairs.push((key.to_string(), values[i].clone()));
+            return Cluster::from_pairs(&pairs).map_err(|e| api_error(compare_line, e));
+        }
         Cluster::from_pairs(&pairs).map_err(|e| api_error(line, e))
     }
 
@@ -668,31 +755,87 @@ impl Script {
     }
 
     /// Runs the script; `check` sees each `status`/`trace` line with its recorded and actual
-    /// output. Returns the cluster, the events, and (line, last recorded line, output) per record.
+    /// output. A compare file plays each side on a cluster of its own, side by side as the page
+    /// does: every command on both, each checkpoint on its side, and `step until X` steps both
+    /// until X holds on both; a record's output is each side's under a `== key=value` line.
+    /// Returns the (first side's) cluster and events, and (line, last recorded line, output) per
+    /// record.
     #[allow(clippy::type_complexity)]
     fn play(
         &self,
         mut check: impl FnMut(&Line, Option<&Recorded>, &[String]) -> Result<(), ScriptError>,
     ) -> Result<(Cluster, Vec<Event>, Vec<(usize, Option<usize>, Vec<String>)>), ScriptError> {
-        let mut cluster = self.cluster()?;
-        let mut events = Vec::new();
-        let mut traced = 0;
+        let compare = self.compare();
+        let sides: Vec<Option<usize>> = if compare.is_some() { vec![Some(0), Some(1)] } else { vec![None] };
+        let mut clusters = sides.iter().map(|s| self.side_cluster(*s)).collect::<Result<Vec<_>, _>>()?;
+        let mut events: Vec<Vec<Event>> = vec![Vec::new(); sides.len()];
+        let mut traced = vec![0; sides.len()];
         let mut outputs = Vec::new();
+        // An error names the side it happened on.
+        let on_side = |i: usize, e: ScriptError| match compare {
+            Some((_, key, values)) => ScriptError { message: format!("with {key}={}: {}", word(&values[i]), e.message), ..e },
+            None => e,
+        };
         for line in &self.lines {
-            events.extend(run_line(&mut cluster, line)?);
-            let (recorded, actual) = match &line.command {
-                Command::Status(recorded) => (recorded, status_lines(&cluster)),
-                Command::Trace { all, recorded } => {
-                    let lines = trace_lines(&events[traced..], *all);
-                    traced = events.len();
-                    (recorded, lines)
+            match &line.command {
+                Command::StepUntil { expectation, max } if clusters.len() > 1 => {
+                    let holds = |cs: &[Cluster]| -> Result<bool, ScriptError> {
+                        let mut all = true;
+                        for (i, c) in cs.iter().enumerate() {
+                            all &= crate::scenario::check(c, expectation)
+                                .map_err(|m| on_side(i, ScriptError { line: line.number, column: 1, message: m }))?;
+                        }
+                        Ok(all)
+                    };
+                    let mut waited = 0;
+                    while !holds(&clusters)? {
+                        if waited == *max {
+                            let i = (0..clusters.len())
+                                .find(|&i| !crate::scenario::check(&clusters[i], expectation).unwrap_or(false))
+                                .unwrap_or(0);
+                            let message = format!(
+                                "{expectation} did not happen within {max} ticks (now {})",
+                                actual_text(&clusters[i], &expectation.path)
+                            );
+                            return Err(on_side(i, ScriptError { line: line.number, column: 1, message }));
+                        }
+                        for (i, c) in clusters.iter_mut().enumerate() {
+                            events[i].extend(c.step(1).map_err(|e| on_side(i, api_error(line.number, e)))?);
+                        }
+                        waited += 1;
+                    }
                 }
+                _ => {
+                    for (i, c) in clusters.iter_mut().enumerate() {
+                        if matches!(&line.command, Command::Expect(_, _, Some(s)) if *s != i) {
+                            continue; // a checkpoint of the other side
+                        }
+                        events[i].extend(run_line(c, line).map_err(|e| on_side(i, e))?);
+                    }
+                }
+            }
+            let recorded = match &line.command {
+                Command::Status(recorded) | Command::Trace { recorded, .. } => recorded.as_ref(),
                 _ => continue,
             };
-            check(line, recorded.as_ref(), &actual)?;
-            outputs.push((line.number, recorded.as_ref().map(|r| r.last), actual));
+            let mut actual = Vec::new();
+            for i in 0..clusters.len() {
+                if let Some((_, key, values)) = compare {
+                    actual.push(format!("== {key}={}", word(&values[i])));
+                }
+                actual.extend(match &line.command {
+                    Command::Trace { all, .. } => {
+                        let lines = trace_lines(&events[i][traced[i]..], *all);
+                        traced[i] = events[i].len();
+                        lines
+                    }
+                    _ => status_lines(&clusters[i]),
+                });
+            }
+            check(line, recorded, &actual)?;
+            outputs.push((line.number, recorded.map(|r| r.last), actual));
         }
-        Ok((cluster, events, outputs))
+        Ok((clusters.swap_remove(0), events.swap_remove(0), outputs))
     }
 }
 
@@ -735,6 +878,8 @@ pub fn run_line(c: &mut Cluster, line: &Line) -> Result<Vec<Event>, ScriptError>
     let err = |e| api_error(line.number, e);
     match &line.command {
         Command::Config(_)
+        | Command::Compare { .. }
+        | Command::Label { .. }
         | Command::Title { .. }
         | Command::Caption { .. }
         | Command::Pause
@@ -768,8 +913,9 @@ pub fn run_line(c: &mut Cluster, line: &Line) -> Result<Vec<Event>, ScriptError>
         Command::Heal(a, b) => c.heal(*a, *b).map(|_| Vec::new()).map_err(err),
         Command::DropNext(kind) => c.drop_next(kind).map(|_| Vec::new()).map_err(err),
         Command::AddReplica(p, b) => c.add_replica(*p, *b).map(|_| Vec::new()).map_err(err),
+        Command::Reassign(p, rs) => c.reassign(*p, rs.clone()).map(|_| Vec::new()).map_err(err),
         Command::ElectLeaders(kind, ps) => c.elect_leaders(*kind, (!ps.is_empty()).then(|| ps.clone())).map(|_| Vec::new()).map_err(err),
-        Command::Expect(x, _) => match check(c, x) {
+        Command::Expect(x, _, _) => match check(c, x) {
             Ok(true) => Ok(Vec::new()),
             Ok(false) => Err(ScriptError {
                 line: line.number,
@@ -863,6 +1009,8 @@ pub fn lookup(c: &Cluster, path: &str) -> Result<Operand, String> {
                 "leaderEpoch" => Operand::Int(i64::from(st.leader_epoch)),
                 "isr" => ids(&st.isr),
                 "replicas" => ids(&c.zk.assignment[p as usize]),
+                "addingReplicas" => ids(c.zk.reassignments.get(&p).map_or(&[][..], |r| &r.adding)),
+                "removingReplicas" => ids(c.zk.reassignments.get(&p).map_or(&[][..], |r| &r.removing)),
                 "zkVersion" => Operand::Int(i64::from(st.version)),
                 "hw" => {
                     let leader = (st.leader >= 0).then(|| &c.brokers[st.leader as usize]).filter(|b| b.is_alive());
@@ -979,13 +1127,13 @@ mod tests {
             .unwrap();
         let says: VecMap<String, String> =
             [("en".to_string(), "b1 has  m1 only".to_string()), ("zh".to_string(), "b1 只有 m1".to_string())].into_iter().collect();
-        assert_eq!(s.lines[1].command, Command::Expect(Expectation::parse("p0.b1.values == []").unwrap(), says.clone()));
-        assert_eq!(s.lines[2].command, Command::Expect(Expectation::parse("p0.hw == 0").unwrap(), VecMap::new()), "one expect only");
+        assert_eq!(s.lines[1].command, Command::Expect(Expectation::parse("p0.b1.values == []").unwrap(), says.clone(), None));
+        assert_eq!(s.lines[2].command, Command::Expect(Expectation::parse("p0.hw == 0").unwrap(), VecMap::new(), None), "one expect only");
         let views = s.views();
         assert_eq!((views[1].line, views[1].sentence.as_ref()), (5, Some(&says)));
         assert_eq!(views[2].sentence, None);
-        let json = crate::json::to_json(&views[1]);
-        assert!(json.ends_with(r#""text":"p0.b1.values == []","sentence":{"en":"b1 has  m1 only","zh":"b1 \u53ea\u6709 m1"}}"#), "{json}");
+        let json = crate::api::to_json(&views[1]);
+        assert!(json.ends_with(r#""text":"p0.b1.values == []","sentence":{"en":"b1 has  m1 only","zh":"b1 只有 m1"}}"#), "{json}");
         s.run().unwrap();
         // A check describes the expect right after it: nothing else may come between, nor a
         // language twice, nor the end of the script.
@@ -1032,5 +1180,37 @@ mod tests {
         assert_eq!(again.record(&recorded).unwrap(), recorded, "recording is idempotent");
         let e = Script::parse("status all").unwrap_err();
         assert_eq!(e.column, 8, "{e}");
+    }
+
+    #[test]
+    fn compare_files_play_each_side_with_its_checkpoints() {
+        let text = "compare acks=1,all\nlabel en one | all\nconfig brokers=2 partitions=1 replicationFactor=2\ncut 0 1\nproduce count=1\nstep 10\nexpect left request1.status == acked\nexpect right request1.status == pending\nexpect p0.hw == 0\nstatus\n";
+        let script = Script::parse(text).unwrap();
+        let views = script.views();
+        assert_eq!((views[0].command, views[0].kind.as_deref()), ("compare", Some("acks")));
+        assert_eq!(views[0].options.as_ref().unwrap().get(&"right".to_string()), Some(&Value::Str("all".to_string())));
+        assert_eq!((views[1].command, views[1].text.as_deref()), ("label", Some("one | all")));
+        assert_eq!((views[7].command, views[7].kind.as_deref()), ("expect", Some("right")));
+        let recorded = script.record(text).unwrap();
+        assert!(recorded.contains("status\n----\n== acks=1\n") && recorded.contains("\n== acks=all\n"), "{recorded}");
+        assert!(recorded.contains("acks=1 1×m1: acked") && recorded.contains("acks=all 1×m1: pending"), "{recorded}");
+        // A checkpoint of the wrong side fails, naming the side.
+        let wrong = text.replace("expect left", "expect right");
+        let e = Script::parse(&wrong).unwrap().record(&wrong).unwrap_err();
+        assert!(e.message.starts_with("with acks=all: expected request1.status == acked"), "{e}");
+        let errors = [
+            ("config brokers=2\ncompare acks=1,all\n", "compare must come first"),
+            ("compare acks=1\n", "expected key=left,right"),
+            ("compare acks=1,1\n", "two different values"),
+            ("expect left p0.hw == 0\n", "expect left|right is for compare files"),
+            ("label en a | b\n", "label is for compare files"),
+            ("compare acks=1,all\nlabel en a b\n", "<left> | <right>"),
+        ];
+        for (bad, says) in errors {
+            let e = Script::parse(bad).unwrap_err();
+            assert!(e.message.contains(says), "{bad}: {e}");
+        }
+        let e = Script::parse("compare acks=1,all\nconfig acks=1\nstatus\n").unwrap().run().unwrap_err();
+        assert!(e.message.contains("acks is the compared key"), "{e}");
     }
 }

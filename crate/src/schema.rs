@@ -6,6 +6,7 @@
 
 use crate::collections::VecMap;
 use crate::config::{Config, Version, BOOL_KEYS, CHOICE_KEYS, INT_KEYS};
+use serde::Serialize;
 
 /// The keys that are Kafka configs, with Kafka's dotted name (broker, topic or producer config).
 /// The others (`brokers`, `strategy`, `networkLatencyMsMin`, …) belong to the model.
@@ -34,6 +35,9 @@ const KAFKA_NAMES: &[(&str, &str)] = &[
 /// The values `acks` takes, as the config form offers them.
 const ACKS_CHOICES: &[&str] = &["all", "1", "0"];
 
+#[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify), tsify(missing_as_null))]
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct KeySchema {
     pub key: &'static str,
     /// "int", "bool" or "choice".
@@ -45,11 +49,17 @@ pub struct KeySchema {
     pub kafka: Option<&'static str>,
 }
 
+#[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify), tsify(missing_as_null))]
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct KindSchema {
     pub kind: &'static str,
     pub meaning: &'static str,
 }
 
+#[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify), tsify(missing_as_null))]
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Schema {
     pub versions: &'static [&'static str],
     /// Each version's name as the page shows it: its era ("3.7 (ZooKeeper mode)", "4.2 (KRaft, ELR on)").
@@ -60,10 +70,6 @@ pub struct Schema {
     pub violation_kinds: Vec<KindSchema>,
     pub event_kinds: Vec<KindSchema>,
 }
-
-crate::json_object!(KeySchema { "key" => key, "kind" => kind, "min" => min, "max" => max, "choices" => choices, "kafka" => kafka });
-crate::json_object!(KindSchema { "kind" => kind, "meaning" => meaning });
-crate::json_object!(Schema { "versions" => versions, "presets" => presets, "keys" => keys, "defaults" => defaults, "violationKinds" => violation_kinds, "eventKinds" => event_kinds });
 
 fn kafka_name(key: &str) -> Option<&'static str> {
     KAFKA_NAMES.iter().find(|k| k.0 == key).map(|k| k.1)
@@ -100,7 +106,7 @@ pub fn schema() -> Schema {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::json::to_json;
+    use crate::api::to_json;
 
     #[test]
     fn every_key_is_described_once_with_its_range() {

@@ -12,14 +12,17 @@
 
 use crate::broker::BrokerStatus;
 use crate::cluster::Cluster;
-use crate::events::set_text;
+use crate::events::{params, set_text, Reason};
 use crate::message::{BrokerId, KafkaError, Msg, NodeId};
 
 impl Cluster {
     /// `fail(b, "shutdown")`: the broker starts asking the controller (this tick).
-    pub(crate) fn begin_shutdown(&mut self, b: BrokerId) -> String {
+    pub(crate) fn begin_shutdown(&mut self, b: BrokerId) -> Reason {
         self.brokers[b as usize].status = BrokerStatus::ShuttingDown { attempt: 1, next_try: Some(self.tick), asked_at: self.tick };
-        format!("b{b} begins a controlled shutdown: it asks the controller to move its leaderships before it stops")
+        Reason::new(
+            params!("broker-fail.shutdown", b = b),
+            format!("b{b} begins a controlled shutdown: it asks the controller to move its leaderships before it stops"),
+        )
     }
 
     /// Each tick: a broker shutting down asks the controller when due; an answer that does not
@@ -35,12 +38,19 @@ impl Cluster {
                         self.brokers[b as usize].status = BrokerStatus::ShuttingDown { attempt, next_try: None, asked_at: now };
                         self.send(b as NodeId, ctrl as NodeId, Msg::ControlledShutdown { broker: b, attempt });
                     }
-                    None => self.controlled_shutdown_failed(b, "no controller is known".to_string()),
+                    None => self.controlled_shutdown_failed(
+                        b,
+                        Reason::new(params!("shutdown.no-controller"), "no controller is known".to_string()),
+                    ),
                 },
-                None if now >= asked_at + self.timing.controller_timeout => self.controlled_shutdown_failed(
-                    b,
-                    format!("no answer within controller.socket.timeout.ms {}", self.config.controller_socket_timeout_ms),
-                ),
+                None if now >= asked_at + self.timing.controller_timeout => {
+                    let timeout = self.config.controller_socket_timeout_ms;
+                    let why = Reason::new(
+                        params!("shutdown.no-answer", timeout = timeout),
+                        format!("no answer within controller.socket.timeout.ms {timeout}"),
+                    );
+                    self.controlled_shutdown_failed(b, why)
+                }
                 _ => {}
             }
         }
@@ -69,20 +79,27 @@ impl Cluster {
                     .find(|r| self.controller_live.contains_key(r) && st.isr.contains(r) && !self.shutting_down.contains(r));
                 if let Some(l) = candidate {
                     let isr: Vec<BrokerId> = st.isr.iter().copied().filter(|r| !self.shutting_down.contains(r)).collect();
+                    let order = ar.iter().map(|r| r.to_string()).collect::<Vec<_>>().join(",");
                     let text = format!(
-                        "controller b{to}: p{p} leader b{b} is shutting down (controlled shutdown); elected b{l}, the first live ISR member in assignment order [{}] that is not shutting down",
-                        ar.iter().map(|r| r.to_string()).collect::<Vec<_>>().join(",")
+                        "leader b{b} is shutting down (controlled shutdown); elected b{l}, the first live ISR member in assignment order [{order}] that is not shutting down"
                     );
-                    self.write_partition_state(p, l as i32, isr, false, text);
+                    let why = Reason::new(params!("why.shutdown-moved", from = b, b = l, assignment = order.as_str()), text);
+                    self.write_partition_state(p, l as i32, isr, false, why);
                 }
             } else {
                 // A follower: its fetcher stops, and it leaves the ISR (`OfflineReplica`), never
                 // the last member.
-                self.send(to as NodeId, b as NodeId, Msg::StopReplica { partition: p });
+                self.send(to as NodeId, b as NodeId, Msg::StopReplica { partition: p, delete: false });
                 if st.isr.contains(&b) && st.isr.len() > 1 {
                     let isr: Vec<BrokerId> = st.isr.iter().copied().filter(|r| *r != b).collect();
-                    let text = format!("controller b{to}: p{p} removed b{b} from the ISR {}: it is shutting down", set_text(&st.isr));
-                    self.write_partition_state(p, st.leader, isr, false, text);
+                    let text = format!("removed b{b} from the ISR {}: it is shutting down", set_text(&st.isr));
+                    self.write_partition_state(
+                        p,
+                        st.leader,
+                        isr,
+                        false,
+                        Reason::new(params!("why.shutdown-removed", b = b, isr = &st.isr), text),
+                    );
                 }
             }
         }
@@ -96,37 +113,42 @@ impl Cluster {
             return; // an answer to an attempt already given up
         }
         match (error, remaining) {
-            (None, []) => self.stop_cleanly(b, "the controller moved its leaderships"),
-            (Some(e), _) => self.controlled_shutdown_failed(b, format!("the controller answered {}", e.name())),
-            (None, left) => self.controlled_shutdown_failed(
+            (None, []) => self.stop_cleanly(b, Reason::new(params!("shutdown.moved"), "the controller moved its leaderships".to_string())),
+            (Some(e), _) => self.controlled_shutdown_failed(
                 b,
-                format!(
-                    "it still leads {} (no other live ISR member)",
-                    left.iter().map(|p| format!("p{p}")).collect::<Vec<_>>().join(", ")
-                ),
+                Reason::new(params!("shutdown.error", error = e.name()), format!("the controller answered {}", e.name())),
             ),
+            (None, left) => {
+                let names = left.iter().map(|p| format!("p{p}")).collect::<Vec<_>>().join(", ");
+                let why = Reason::new(
+                    params!("shutdown.still-leads", partitions = names.as_str()),
+                    format!("it still leads {names} (no other live ISR member)"),
+                );
+                self.controlled_shutdown_failed(b, why)
+            }
         }
     }
 
     /// One attempt failed: ask again after `controlled.shutdown.retry.backoff.ms`, or stop anyway
     /// after `controlled.shutdown.max.retries` attempts.
-    fn controlled_shutdown_failed(&mut self, b: BrokerId, why: String) {
+    fn controlled_shutdown_failed(&mut self, b: BrokerId, why: Reason) {
         let BrokerStatus::ShuttingDown { attempt, .. } = self.brokers[b as usize].status else { return };
         let max = self.config.controlled_shutdown_max_retries;
         if u64::from(attempt) >= max {
-            let text = format!("all {max} controlled shutdown attempts failed ({why}): shutting down anyway");
-            return self.stop_cleanly(b, &text);
+            let text = format!("all {max} controlled shutdown attempts failed ({}): shutting down anyway", why.text);
+            return self.stop_cleanly(b, Reason::new(params!("shutdown.gave-up", max = max, why = why.params), text));
         }
         let backoff = self.config.controlled_shutdown_retry_backoff_ms;
         let next_try = Some(self.tick + crate::config::Config::ticks(backoff));
         self.brokers[b as usize].status = BrokerStatus::ShuttingDown { attempt: attempt + 1, next_try, asked_at: self.tick };
-        let text = format!("b{b}'s controlled shutdown attempt {attempt} of {max} failed: {why}; it asks again in {backoff} ms");
-        self.events.push(self.tick, "controlled-shutdown", None, Some(b), text);
+        let text = format!("b{b}'s controlled shutdown attempt {attempt} of {max} failed: {}; it asks again in {backoff} ms", why.text);
+        let params = params!("controlled-shutdown", b = b, attempt = attempt, max = max, why = why.params, backoff = backoff);
+        self.events.record(self.tick, "controlled-shutdown", None, Some(b), params, text);
     }
 
     /// The process stops cleanly: everything is flushed and every HW checkpointed, clients see
     /// their connections close, and the ZooKeeper session is closed (its znodes go at once).
-    pub(crate) fn stop_cleanly(&mut self, b: BrokerId, how: &str) {
+    pub(crate) fn stop_cleanly(&mut self, b: BrokerId, how: Reason) {
         let mut out = Vec::new();
         {
             let (broker, mut ctx) = self.broker_ctx(b, &mut out);
@@ -141,15 +163,30 @@ impl Cluster {
         self.connection_closed(b);
         self.consumer_connection_closed(b);
         if self.kraft.is_some() {
-            let text = format!("b{b} stopped cleanly ({how}): logs flushed, HWs checkpointed, its broker epoch kept for its next registration (a clean shutdown)");
-            return self.events.push(self.tick, "broker-stop", None, Some(b), text);
+            let text = format!(
+                "b{b} stopped cleanly ({}): logs flushed, HWs checkpointed, its broker epoch kept for its next registration (a clean shutdown)",
+                how.text
+            );
+            return self.events.record(
+                self.tick,
+                "broker-stop",
+                None,
+                Some(b),
+                params!("broker-stop.kraft", b = b, how = how.params),
+                text,
+            );
         }
         self.zk.brokers.remove(&b);
-        let mut text = format!("b{b} stopped cleanly ({how}): logs flushed, HWs checkpointed; its ZooKeeper session is closed, so /brokers/ids/{b} is deleted at once");
+        let mut text = format!(
+            "b{b} stopped cleanly ({}): logs flushed, HWs checkpointed; its ZooKeeper session is closed, so /brokers/ids/{b} is deleted at once",
+            how.text
+        );
+        let mut kind = "broker-stop";
         if self.zk.controller == Some(b) {
             self.zk.controller = None;
             text.push_str(", and /controller with it");
+            kind = "broker-stop.controller";
         }
-        self.events.push(self.tick, "broker-stop", None, Some(b), text);
+        self.events.record(self.tick, "broker-stop", None, Some(b), params!(kind, b = b, how = how.params), text);
     }
 }

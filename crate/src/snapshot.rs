@@ -1,5 +1,6 @@
 //! The view model sent to JS once per frame (`Cluster.snapshot()`), in the names of docs/api.md.
 
+use crate::api::{int_arg, ApiError, Value};
 use crate::cluster::Cluster;
 use crate::config::Strategy;
 use crate::config::{Config, TICK_MS};
@@ -8,6 +9,7 @@ use crate::log::{Epoch, Offset};
 use crate::message::{Acks, BrokerId, NodeId, Tick};
 use crate::partition::{Replica, Role};
 use crate::producer::RequestStatus;
+use serde::Serialize;
 
 /// Each log in the snapshot carries at most its last this-many records (`snapshot({records})`
 /// asks for fewer: a large cluster's compact view draws none).
@@ -15,6 +17,30 @@ pub const SNAPSHOT_RECORDS_MAX: u64 = 200;
 /// The largest `requests` a snapshot may be asked for (more than are ever kept).
 pub const SNAPSHOT_REQUESTS_MAX: u64 = 1_000_000;
 
+/// `snapshot({ records, requests })`: how much of the logs and requests to send.
+#[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify))]
+#[derive(Default, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SnapshotOptions {
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "number", optional))]
+    pub records: Option<Value>,
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "number", optional))]
+    pub requests: Option<Value>,
+}
+
+impl SnapshotOptions {
+    /// (records, requests) for `snapshot_with`: at most the last `records` records of each log
+    /// (default and most SNAPSHOT_RECORDS_MAX), the latest `requests` requests (default: all).
+    pub fn limits(&self) -> Result<(u64, u64), ApiError> {
+        let records = self.records.as_ref().map_or(Ok(SNAPSHOT_RECORDS_MAX), |v| int_arg("records", v, 0, SNAPSHOT_RECORDS_MAX))?;
+        let requests = self.requests.as_ref().map_or(Ok(u64::MAX), |v| int_arg("requests", v, 0, SNAPSHOT_REQUESTS_MAX))?;
+        Ok((records, requests))
+    }
+}
+
+#[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify), tsify(missing_as_null))]
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Snapshot {
     pub tick: Tick,
     pub time_ms: u64,
@@ -41,17 +67,26 @@ pub struct Snapshot {
     pub cut_links: Vec<[BrokerId; 2]>,
 }
 
+#[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify), tsify(missing_as_null))]
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct RequestCounts {
     pub pending: u64,
     pub acked: u64,
     pub failed: u64,
 }
 
+#[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify), tsify(missing_as_null))]
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct ControllerView {
     pub broker: i64,
     pub epoch: u32,
 }
 
+#[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify), tsify(missing_as_null))]
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct BrokerView {
     pub id: BrokerId,
     pub status: &'static str,
@@ -66,12 +101,18 @@ pub struct BrokerView {
     pub session_expires_in_ms: i64,
 }
 
+#[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify), tsify(missing_as_null))]
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct PartitionView {
     pub partition: u32,
     pub leader: i32,
     pub leader_epoch: Epoch,
     pub isr: Vec<BrokerId>,
     pub replicas: Vec<BrokerId>,
+    /// A running reassignment's replicas to add (TRS − ORS) and to remove (ORS − TRS), KIP-455.
+    pub adding_replicas: Vec<BrokerId>,
+    pub removing_replicas: Vec<BrokerId>,
     pub hw: i64,
     pub zk_version: u32,
     pub controller_epoch: u32,
@@ -106,12 +147,18 @@ pub struct PartitionView {
     pub truncated: Vec<crate::events::Truncated>,
 }
 
+#[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify), tsify(missing_as_null))]
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct AckedView {
     pub offset: Offset,
     pub count: u64,
     pub acks: Acks,
 }
 
+#[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify), tsify(missing_as_null))]
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct HwCountView {
     pub broker: BrokerId,
     /// Its LEO as the leader knows it (-1: unknown).
@@ -122,6 +169,9 @@ pub struct HwCountView {
     pub why: &'static str,
 }
 
+#[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify), tsify(missing_as_null))]
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct LogView {
     pub broker: BrokerId,
     pub role: &'static str,
@@ -138,12 +188,18 @@ pub struct LogView {
     pub out_of_isr: Option<&'static str>,
 }
 
+#[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify), tsify(missing_as_null))]
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct RecordView {
     pub offset: Offset,
     pub leader_epoch: Epoch,
     pub value: u32,
 }
 
+#[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify), tsify(missing_as_null))]
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct FollowerView {
     pub leo: i64,
     pub lag_messages: i64,
@@ -157,6 +213,9 @@ pub struct FollowerView {
     pub remove_in_ms: i64,
 }
 
+#[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify), tsify(missing_as_null))]
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct RequestView {
     pub id: u32,
     pub partition: u32,
@@ -171,6 +230,9 @@ pub struct RequestView {
 }
 
 /// The producer client's identity and per-partition sequence numbers (KIP-98, §3.3).
+#[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify), tsify(missing_as_null))]
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct ProducerView {
     /// The single producer's id and epoch (what InitProducerId would return).
     pub producer_id: i64,
@@ -179,6 +241,9 @@ pub struct ProducerView {
     pub next_sequence: Vec<i32>,
 }
 
+#[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify), tsify(missing_as_null))]
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct MessageView {
     pub seq: u64,
     pub from: NodeId,
@@ -193,8 +258,20 @@ pub struct MessageView {
     pub attempt: u32,
 }
 
+#[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify), tsify(missing_as_null))]
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ZnodeView {
+    pub path: String,
+    pub data: String,
+    pub version: u32,
+}
+
 /// KRaft presets (`kraft.rs`): the active controller, the metadata log's tail, each broker's
 /// registration and each partition's KRaft fields.
+#[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify), tsify(missing_as_null))]
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct KraftView {
     pub controller: u32,
     pub log_end_offset: u64,
@@ -207,11 +284,17 @@ pub struct KraftView {
 /// Records of the metadata log a snapshot carries.
 pub const KRAFT_LOG_TAIL: usize = 50;
 
+#[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify), tsify(missing_as_null))]
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct MetadataRecordView {
     pub offset: u64,
     pub record: String,
 }
 
+#[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify), tsify(missing_as_null))]
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct KraftBrokerView {
     pub id: BrokerId,
     /// -1: not registered.
@@ -223,6 +306,9 @@ pub struct KraftBrokerView {
     pub since_heartbeat_ms: i64,
 }
 
+#[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify), tsify(missing_as_null))]
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct KraftPartitionView {
     pub partition: u32,
     pub elr: Vec<BrokerId>,
@@ -230,31 +316,6 @@ pub struct KraftPartitionView {
     pub partition_epoch: u32,
     pub leader_recovery_state: &'static str,
 }
-
-pub struct ZnodeView {
-    pub path: String,
-    pub data: String,
-    pub version: u32,
-}
-
-crate::json_object!(Snapshot { "tick" => tick, "timeMs" => time_ms, "tickMs" => tick_ms, "seed" => seed, "config" => config, "controller" => controller, "brokers" => brokers, "partitions" => partitions, "requests" => requests, "requestCounts" => request_counts, "consumers" => consumers, "producer" => producer, "inflight" => inflight, "zk" => zk, "kraft" => kraft, "violations" => violations, "violationsDropped" => violations_dropped, "replicatedRecords" => replicated_records, "cutLinks" => cut_links });
-crate::json_object!(ControllerView { "broker" => broker, "epoch" => epoch });
-crate::json_object!(BrokerView { "id" => id, "status" => status, "down" => down, "controller" => controller, "registered" => registered, "zkSession" => zk_session, "sessionExpiresInMs" => session_expires_in_ms });
-crate::json_object!(PartitionView { "partition" => partition, "leader" => leader, "leaderEpoch" => leader_epoch, "isr" => isr, "replicas" => replicas, "hw" => hw, "zkVersion" => zk_version, "controllerEpoch" => controller_epoch, "logs" => logs, "committedOffset" => committed_offset, "acked" => acked, "hwCounted" => hw_counted, "hwWaitingFor" => hw_waiting_for, "hwQuorum" => hw_quorum, "minIsr" => min_isr, "writesBlocked" => writes_blocked, "hwBlocked" => hw_blocked, "underReplicated" => under_replicated, "nextIsrCheckMs" => next_isr_check_ms, "truncated" => truncated });
-crate::json_object!(AckedView { "offset" => offset, "count" => count, "acks" => acks });
-crate::json_object!(HwCountView { "broker" => broker, "leo" => leo, "why" => why });
-crate::json_object!(LogView { "broker" => broker, "role" => role, "leaderEpoch" => leader_epoch, "leo" => leo, "hw" => hw, "logStartOffset" => log_start_offset, "records" => records, "follower" => follower, "outOfIsr" => out_of_isr });
-crate::json_object!(RecordView { "offset" => offset, "leaderEpoch" => leader_epoch, "value" => value });
-crate::json_object!(FollowerView { "leo" => leo, "lagMessages" => lag_messages, "lastCaughtUpMs" => last_caught_up_ms, "sinceCaughtUpMs" => since_caught_up_ms, "inIsr" => in_isr, "fetchInFlight" => fetch_in_flight, "removeInMs" => remove_in_ms });
-crate::json_object!(RequestCounts { "pending" => pending, "acked" => acked, "failed" => failed });
-crate::json_object!(RequestView { "id" => id, "partition" => partition, "acks" => acks, "count" => count, "firstValue" => first_value, "status" => status, "error" => error, "offset" => offset, "sentMs" => sent_ms, "doneMs" => done_ms });
-crate::json_object!(ProducerView { "producerId" => producer_id, "producerEpoch" => producer_epoch, "nextSequence" => next_sequence });
-crate::json_object!(MessageView { "seq" => seq, "from" => from, "to" => to, "kind" => kind, "partition" => partition, "sentTick" => sent_tick, "deliverTick" => deliver_tick, "text" => text, "attempt" => attempt });
-crate::json_object!(ZnodeView { "path" => path, "data" => data, "version" => version });
-crate::json_object!(KraftView { "controller" => controller, "logEndOffset" => log_end_offset, "log" => log, "brokers" => brokers, "partitions" => partitions });
-crate::json_object!(MetadataRecordView { "offset" => offset, "record" => record });
-crate::json_object!(KraftBrokerView { "id" => id, "brokerEpoch" => broker_epoch, "fenced" => fenced, "metadataOffset" => metadata_offset, "sinceHeartbeatMs" => since_heartbeat_ms });
-crate::json_object!(KraftPartitionView { "partition" => partition, "elr" => elr, "lastKnownElr" => last_known_elr, "partitionEpoch" => partition_epoch, "leaderRecoveryState" => leader_recovery_state });
 
 impl Cluster {
     pub fn snapshot(&self) -> Snapshot {
@@ -364,6 +425,8 @@ impl Cluster {
                     leader_epoch: st.leader_epoch,
                     isr: st.isr.clone(),
                     replicas: ar.clone(),
+                    adding_replicas: self.zk.reassignments.get(&p).map_or_else(Vec::new, |r| r.adding.clone()),
+                    removing_replicas: self.zk.reassignments.get(&p).map_or_else(Vec::new, |r| r.removing.clone()),
                     hw: leader.map_or(-1, |l| l.log.high_watermark() as i64),
                     zk_version: st.version,
                     controller_epoch: st.controller_epoch,
@@ -455,7 +518,12 @@ impl Cluster {
             // A KRaft preset has no ZooKeeper (its `zk` is the published metadata image).
             zk: match self.kraft {
                 Some(_) => Vec::new(),
-                None => self.zk.tree().into_iter().map(|(path, data, version)| ZnodeView { path, data, version }).collect(),
+                None => self
+                    .zk
+                    .tree(self.config.rules().reassignment_in_topic_znode)
+                    .into_iter()
+                    .map(|(path, data, version)| ZnodeView { path, data, version })
+                    .collect(),
             },
             kraft: self.kraft.as_deref().map(|k| self.kraft_view(k)),
             replicated_records: self.stats.replicated_records,
@@ -625,5 +693,33 @@ impl std::fmt::Display for Cluster {
             }
             Ok(())
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::from_options;
+
+    fn limits(pairs: &[(&str, Value)]) -> Result<(u64, u64), ApiError> {
+        let pairs: Vec<(String, Value)> = pairs.iter().map(|(k, v)| (k.to_string(), v.clone())).collect();
+        from_options::<SnapshotOptions>("snapshot", &pairs)?.limits()
+    }
+
+    #[test]
+    fn options_are_checked_by_key() {
+        assert_eq!(limits(&[]).unwrap(), (SNAPSHOT_RECORDS_MAX, u64::MAX));
+        assert_eq!(limits(&[("requests", Value::Num(2.0)), ("records", Value::Num(0.0))]).unwrap(), (0, 2));
+        let e = limits(&[("records", Value::Num(201.0))]).unwrap_err();
+        assert_eq!(e.to_string(), "records: must be an integer from 0 to 200, got 201");
+        // A null is a value, and not an integer: only a missing key takes the default.
+        assert_eq!(limits(&[("records", Value::Null)]).unwrap_err().argument, "records");
+        let e = limits(&[("records", Value::Num(1.0)), ("record", Value::Num(1.0))]).unwrap_err();
+        assert_eq!(e.to_string(), "record: unknown snapshot key; allowed keys: records, requests");
+        assert_eq!(limits(&[("", Value::Num(1.0))]).unwrap_err().argument, "\"\"");
+        let e = limits(&[("requests", Value::Other("function".into()))]).unwrap_err();
+        assert_eq!(e.to_string(), "requests: must be an integer from 0 to 1000000, got a value of type function");
+        let e = limits(&[("records", Value::List(vec![Value::Num(1.0)]))]).unwrap_err();
+        assert_eq!(e.to_string(), "records: must be an integer from 0 to 200, got [1]");
     }
 }

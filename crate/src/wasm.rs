@@ -8,14 +8,13 @@
 //! the state in a `RefCell` entered once per call: a call made from inside another call's argument
 //! conversion is refused with an Error instead of failing wasm-bindgen's borrow (which throws).
 
-use crate::api::{bool_arg, check_keys, int_arg, ApiError, Value};
+use crate::api::{bool_arg, from_options, int_arg, int_list_arg, ApiError, Value};
 use crate::cluster::{Cluster as Core, MAX_STEP_TICKS};
 use crate::faults::FailKind;
-use crate::json::{to_json, ToJson};
 use crate::producer::ProduceArgs;
 use crate::scenario::{check, lookup, Expectation, Script};
-use crate::snapshot::{SNAPSHOT_RECORDS_MAX, SNAPSHOT_REQUESTS_MAX};
-use std::cell::{RefCell, RefMut};
+use crate::snapshot::SnapshotOptions;
+use std::cell::{Cell, RefCell, RefMut};
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen]
@@ -39,6 +38,11 @@ extern "C" {
 
 pub(crate) fn number_text(n: f64) -> String {
     js_number_string(n)
+}
+
+/// `JSON.stringify(s)` of a string: its quoting (`api::quoted`), without serde_json in the module.
+pub(crate) fn json_string(s: &str) -> String {
+    js_sys::JSON::stringify(&JsValue::from_str(s)).ok().and_then(|t| t.as_string()).unwrap_or_default()
 }
 
 fn js_error(e: ApiError) -> JsError {
@@ -109,23 +113,76 @@ fn broker_arg(name: &str, v: &JsValue) -> Result<u32, JsError> {
     Ok(int_arg(name, &value(v), 0, u32::MAX as u64).map_err(js_error)? as u32)
 }
 
-/// One JSON text per call, parsed by the engine: far fewer boundary crossings than building the
-/// object a field at a time (see `json`).
-fn to_js<T: ToJson + ?Sized>(v: &T) -> Result<JsValue, JsError> {
-    js_sys::JSON::parse(&to_json(v)).map_err(|_| JsError::new("internal error: the core wrote invalid JSON"))
+/// An output as plain JS data, built by serde-wasm-bindgen: objects (not Maps) for maps, null
+/// for `None`. Measured against serde_json's text and `JSON.parse`, it builds the per-frame
+/// snapshot as fast on the default cluster and twice as fast on a large one (README, bench).
+fn to_js<T: serde::Serialize + ?Sized>(v: &T) -> Result<JsValue, JsError> {
+    let ser = serde_wasm_bindgen::Serializer::new().serialize_missing_as_null(true).serialize_maps_as_objects(true);
+    v.serialize(&ser).map_err(|e| JsError::new(&format!("internal error: an output did not convert: {e}")))
 }
 
+/// `step(ticks, { events })`.
+#[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify))]
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StepOptions {
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "boolean", optional))]
+    events: Option<Value>,
+}
+
+#[derive(serde::Serialize, tsify_next::Tsify)]
+#[tsify(missing_as_null)]
 struct ExpectResult {
     ok: bool,
     actual: String,
     expectation: String,
 }
-crate::json_object!(ExpectResult { "ok" => ok, "actual" => actual, "expectation" => expectation });
+
+/// The types the outputs' declarations (derived with tsify) refer to, and the arguments'. The
+/// choices are checked against `Cluster.schema()` by tests/node/types.test.mjs.
+#[wasm_bindgen(typescript_custom_section)]
+const TS_TYPES: &str = r#"
+export type Tick = number;
+export type BrokerId = number;
+export type NodeId = number;
+export type Offset = number;
+export type Epoch = number;
+export type VecMap<K extends string, V> = Record<K, V>;
+/** A config or script value as given: a number, string, boolean, null or a list of them. */
+export type Value = number | string | boolean | null | Value[];
+export type Version = "0.8" | "0.11" | "2.8" | "3.7" | "4.0" | "4.2";
+export type Truncation = "high-watermark" | "leader-epoch" | "kip-279";
+export type IsrUpdate = "zookeeper" | "alter-partition";
+export type Strategy = "isr" | "quorum";
+/** As results give it; arguments also take -1 and the strings "-1", "0", "1". */
+export type Acks = 0 | 1 | "all";
+export type AcksArg = Acks | -1 | "-1" | "0" | "1";
+export type FailKind = "crash" | "stuck" | "slow" | "isolated" | "shutdown";
+export interface ProduceOptions { partition?: number; count?: number; acks?: AcksArg; idempotence?: boolean }
+export interface FailOptions { lossy?: boolean; delayMs?: number; zookeeper?: boolean }
+export interface ElectOptions { type: "preferred" | "unclean"; partitions?: number[] }
+/** An event's or violation's words as data (events.rs `Params`): `kind` names the page's
+ * template (`ev.<kind>` in i18n), the other keys fill its slots. */
+export type EventParam = number | string | number[] | EventParams | EventParams[];
+export interface EventParams { kind: string; [field: string]: EventParam }
+"#;
+
+/// With debug on: a console warning for each violation a step found, and for dropped events.
+fn warn_new(core: &Core, kept: usize, events: &[crate::events::Event]) {
+    for v in core.violations.iter().skip(kept) {
+        web_sys::console::warn_1(
+            &format!("kafka-replication: violation {} on p{} at tick {}: {}", v.kind, v.partition, v.tick, v.text).into(),
+        );
+    }
+    if let Some(e) = events.first().filter(|e| e.kind == "events-dropped") {
+        web_sys::console::warn_1(&format!("kafka-replication: {}", e.text).into());
+    }
+}
 
 /// `parseScenario(text)` → the commands as plain data (`LineView`s); a parse error throws with
 /// its line and column.
-#[wasm_bindgen(js_name = parseScenario)]
-pub fn parse_scenario(text: JsValue) -> Result<JsValue, JsError> {
+#[wasm_bindgen(js_name = parseScenario, unchecked_return_type = "LineView[]")]
+pub fn parse_scenario(#[wasm_bindgen(unchecked_param_type = "string")] text: JsValue) -> Result<JsValue, JsError> {
     let text = text.as_string().ok_or_else(|| js_error(ApiError::new("text", "must be a string: the scenario script")))?;
     let script = Script::parse(&text).map_err(|e| JsError::new(&e.to_string()))?;
     to_js(&script.views())
@@ -134,6 +191,55 @@ pub fn parse_scenario(text: JsValue) -> Result<JsValue, JsError> {
 #[wasm_bindgen]
 pub struct Cluster {
     core: RefCell<Core>,
+    /// `setDebug(true)`: User Timing measures of the core's phases, and console warnings.
+    debug: Cell<bool>,
+}
+
+/// The User Timing names are these, prefixed: the phases of a `step` call, and `snapshot`.
+const TIMING: &str = "kafka-replication:";
+const PHASES: [&str; 4] = ["step", "deliveries", "invariants", "snapshot"];
+
+/// `performance` of the global scope (a window, a worker or node), if there is one.
+fn performance() -> Option<web_sys::Performance> {
+    let p = js_sys::Reflect::get(&js_sys::global(), &JsValue::from_str("performance")).ok()?;
+    p.is_object().then(|| p.unchecked_into())
+}
+
+/// A phase begins (a mark) or ends (a measure from that mark): the phases probe (`phases.rs`).
+fn timing(phase: &'static str, start: bool) {
+    let Some(p) = performance() else { return };
+    let mark = format!("{TIMING}{phase}:start");
+    // Neither throws for these names; a failure only loses the entry.
+    let _ = if start { p.mark(&mark) } else { p.measure_with_start_mark(&format!("{TIMING}{phase}"), &mark).map(drop) };
+}
+
+/// Forgets this module's earlier marks and measures: the timeline buffer keeps the latest `step`
+/// call's (a recording in DevTools keeps them all), so a long debug session does not grow it.
+fn clear_timing() {
+    let Some(p) = performance() else { return };
+    for phase in PHASES {
+        p.clear_measures_with_measure_name(&format!("{TIMING}{phase}"));
+        p.clear_marks_with_mark_name(&format!("{TIMING}{phase}:start"));
+    }
+}
+
+/// While alive, the core's phases are measured (the handle's debug option is on).
+struct Timed(&'static str, Option<crate::phases::Probe>);
+
+impl Timed {
+    fn new(on: bool, phase: &'static str) -> Option<Timed> {
+        on.then(|| {
+            timing(phase, true);
+            Timed(phase, crate::phases::set_probe(Some(timing)))
+        })
+    }
+}
+
+impl Drop for Timed {
+    fn drop(&mut self) {
+        crate::phases::set_probe(self.1);
+        timing(self.0, false);
+    }
 }
 
 impl Cluster {
@@ -153,42 +259,59 @@ impl Cluster {
 impl Cluster {
     /// `new Cluster({ brokers, partitions, replicationFactor, seed, … })`; every key optional.
     #[wasm_bindgen(constructor)]
-    pub fn new(config: JsValue) -> Result<Cluster, JsError> {
+    pub fn new(#[wasm_bindgen(unchecked_optional_param_type = "Partial<Config>")] config: JsValue) -> Result<Cluster, JsError> {
         console_error_panic_hook::set_once();
         let core = Core::from_pairs(&pairs("config", &config)?).map_err(js_error)?;
-        Ok(Cluster { core: RefCell::new(core) })
+        Ok(Cluster { core: RefCell::new(core), debug: Cell::new(false) })
     }
 
     /// `Cluster.schema()`: every config key (kind, range, choices, Kafka name), each version's
     /// defaults, the violation kinds and the event kinds with their meaning (see `schema`).
+    #[wasm_bindgen(unchecked_return_type = "Schema")]
     pub fn schema() -> Result<JsValue, JsError> {
         to_js(&crate::schema::schema())
     }
 
     /// Advances `ticks` ticks (default 1) and returns their events; with `{ events: false }`
     /// records none and returns `[]` (a faster replay of known history).
-    pub fn step(&self, ticks: JsValue, options: JsValue) -> Result<JsValue, JsError> {
+    #[wasm_bindgen(unchecked_return_type = "Event[]")]
+    pub fn step(
+        &self,
+        #[wasm_bindgen(unchecked_optional_param_type = "number")] ticks: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "StepOptions")] options: JsValue,
+    ) -> Result<JsValue, JsError> {
         let mut core = self.enter("step")?;
         let n = match value(&ticks) {
             Value::Null => 1,
             v => int_arg("ticks", &v, 1, MAX_STEP_TICKS).map_err(js_error)?,
         };
-        let opts = pairs("options", &options)?;
-        check_keys("step", &opts, &["events"]).map_err(js_error)?;
-        let events = match opts.first() {
-            Some((_, v)) => bool_arg("events", v).map_err(js_error)?,
-            None => true,
-        };
-        if events {
-            to_js(&core.step(n).map_err(js_error)?)
-        } else {
-            core.step_quiet(n).map_err(js_error)?;
-            Ok(js_sys::Array::new().into())
+        let opts: StepOptions = from_options("step", &pairs("options", &options)?).map_err(js_error)?;
+        let events = opts.events.map_or(Ok(true), |v| bool_arg("events", &v)).map_err(js_error)?;
+        let debug = self.debug.get();
+        if debug {
+            clear_timing();
         }
+        let kept = core.violations.len();
+        let timed = Timed::new(debug, "step");
+        let result = if events { core.step(n).map_err(js_error)? } else { core.step_quiet(n).map(|()| Vec::new()).map_err(js_error)? };
+        drop(timed);
+        if debug {
+            warn_new(&core, kept, &result);
+        }
+        to_js(&result)
+    }
+
+    /// `setDebug(on)`: with it on, each `step` and `snapshot` call leaves User Timing measures
+    /// ("kafka-replication:step", ":deliveries" and ":invariants" per tick, ":snapshot") for the
+    /// performance panel, and a step warns on the console of each violation it found.
+    #[wasm_bindgen(js_name = setDebug)]
+    pub fn set_debug(&self, #[wasm_bindgen(unchecked_param_type = "boolean")] on: JsValue) -> Result<(), JsError> {
+        self.debug.set(bool_arg("on", &value(&on)).map_err(js_error)?);
+        Ok(())
     }
 
     /// `produce({ partition, count, acks })` → request id.
-    pub fn produce(&self, args: JsValue) -> Result<u32, JsError> {
+    pub fn produce(&self, #[wasm_bindgen(unchecked_param_type = "ProduceOptions")] args: JsValue) -> Result<u32, JsError> {
         let mut core = self.enter("produce")?;
         let args = ProduceArgs::from_pairs(&pairs("produce", &args)?).map_err(js_error)?;
         core.produce(args).map_err(js_error)
@@ -196,7 +319,12 @@ impl Cluster {
 
     /// `fail(broker, kind = "crash", options)`: kind "crash" ({lossy}), "stuck", "slow"
     /// ({delayMs}) or "isolated" ({zookeeper}).
-    pub fn fail(&self, broker: JsValue, kind: JsValue, options: JsValue) -> Result<(), JsError> {
+    pub fn fail(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] broker: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "FailKind")] kind: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "FailOptions")] options: JsValue,
+    ) -> Result<(), JsError> {
         let mut core = self.enter("fail")?;
         let b = int_arg("broker", &value(&broker), 0, u32::MAX as u64).map_err(js_error)?;
         let kind = FailKind::from_args(&value(&kind), &pairs("options", &options)?).map_err(js_error)?;
@@ -204,13 +332,21 @@ impl Cluster {
     }
 
     /// Cuts the link between brokers `a` and `b`.
-    pub fn cut(&self, a: JsValue, b: JsValue) -> Result<(), JsError> {
+    pub fn cut(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] a: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] b: JsValue,
+    ) -> Result<(), JsError> {
         let mut core = self.enter("cut")?;
         let (a, b) = (broker_arg("a", &a)?, broker_arg("b", &b)?);
         core.cut(a, b).map_err(js_error)
     }
 
-    pub fn heal(&self, a: JsValue, b: JsValue) -> Result<(), JsError> {
+    pub fn heal(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] a: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] b: JsValue,
+    ) -> Result<(), JsError> {
         let mut core = self.enter("heal")?;
         let (a, b) = (broker_arg("a", &a)?, broker_arg("b", &b)?);
         core.heal(a, b).map_err(js_error)
@@ -218,16 +354,34 @@ impl Cluster {
 
     /// Reassignment: adds a replica of `partition` on `broker` (it joins the ISR once caught up).
     #[wasm_bindgen(js_name = addReplica)]
-    pub fn add_replica(&self, partition: JsValue, broker: JsValue) -> Result<(), JsError> {
+    pub fn add_replica(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] partition: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] broker: JsValue,
+    ) -> Result<(), JsError> {
         let mut core = self.enter("addReplica")?;
         let p = int_arg("partition", &value(&partition), 0, u32::MAX as u64).map_err(js_error)? as u32;
         core.add_replica(p, broker_arg("broker", &broker)?).map_err(js_error)
     }
 
+    /// `reassign(partition, replicas)` (`kafka-reassign-partitions.sh --execute`): the replicas
+    /// become `replicas`, in order (KIP-455: adding replicas join first, then the removed ones go).
+    pub fn reassign(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] partition: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number[]")] replicas: JsValue,
+    ) -> Result<(), JsError> {
+        let mut core = self.enter("reassign")?;
+        let p = int_arg("partition", &value(&partition), 0, u32::MAX as u64).map_err(js_error)? as u32;
+        let rs = int_list_arg("replicas", &value(&replicas), 0, u32::MAX as u64).map_err(js_error)?;
+        core.reassign(p, rs.into_iter().map(|b| b as u32).collect()).map_err(js_error)
+    }
+
     /// `electLeaders({ type: "preferred" | "unclean", partitions? })` (`kafka-leader-election.sh`)
     /// → `[{ partition, error }]`, error null when elected (ELECTION_NOT_NEEDED, …).
     #[wasm_bindgen(js_name = electLeaders)]
-    pub fn elect_leaders(&self, options: JsValue) -> Result<JsValue, JsError> {
+    #[wasm_bindgen(unchecked_return_type = "ElectionResult[]")]
+    pub fn elect_leaders(&self, #[wasm_bindgen(unchecked_param_type = "ElectOptions")] options: JsValue) -> Result<JsValue, JsError> {
         let mut core = self.enter("electLeaders")?;
         let (kind, partitions) = crate::elections::elect_args(&pairs("options", &options)?).map_err(js_error)?;
         to_js(&core.elect_leaders(kind, partitions).map_err(js_error)?)
@@ -235,12 +389,12 @@ impl Cluster {
 
     /// The network drops the next message of this kind ("Fetch", "FetchResponse", …).
     #[wasm_bindgen(js_name = dropNext)]
-    pub fn drop_next(&self, kind: JsValue) -> Result<(), JsError> {
+    pub fn drop_next(&self, #[wasm_bindgen(unchecked_param_type = "string")] kind: JsValue) -> Result<(), JsError> {
         self.enter("dropNext")?.drop_next(&value(&kind)).map_err(js_error)
     }
 
     /// Undoes `fail`.
-    pub fn recover(&self, broker: JsValue) -> Result<(), JsError> {
+    pub fn recover(&self, #[wasm_bindgen(unchecked_param_type = "number")] broker: JsValue) -> Result<(), JsError> {
         let mut core = self.enter("recover")?;
         core.recover(broker_arg("broker", &broker)?).map_err(js_error)
     }
@@ -248,24 +402,22 @@ impl Cluster {
     /// The state for the views. `snapshot({ records: N, requests: M })` keeps at most the last N
     /// records of each log (0..=200, default 200) and the latest M requests (default: all kept;
     /// `requestCounts` counts them all).
-    pub fn snapshot(&self, options: JsValue) -> Result<JsValue, JsError> {
+    #[wasm_bindgen(unchecked_return_type = "Snapshot")]
+    pub fn snapshot(
+        &self,
+        #[wasm_bindgen(unchecked_optional_param_type = "SnapshotOptions")] options: JsValue,
+    ) -> Result<JsValue, JsError> {
         let core = self.enter("snapshot")?;
-        let opts = pairs("options", &options)?;
-        check_keys("snapshot", &opts, &["records", "requests"]).map_err(js_error)?;
-        let (mut records, mut requests) = (SNAPSHOT_RECORDS_MAX, u64::MAX);
-        for (k, v) in &opts {
-            if k == "records" {
-                records = int_arg("records", v, 0, SNAPSHOT_RECORDS_MAX).map_err(js_error)?;
-            } else {
-                requests = int_arg("requests", v, 0, SNAPSHOT_REQUESTS_MAX).map_err(js_error)?;
-            }
-        }
+        let opts: SnapshotOptions = from_options("snapshot", &pairs("options", &options)?).map_err(js_error)?;
+        let (records, requests) = opts.limits().map_err(js_error)?;
+        let _timed = Timed::new(self.debug.get(), "snapshot");
         to_js(&core.snapshot_with(records, requests))
     }
 
     /// Checks an expectation such as `"p0.hw >= 5"` (the scenario language's paths) →
     /// `{ ok, actual }`; a malformed one throws.
-    pub fn expect(&self, text: JsValue) -> Result<JsValue, JsError> {
+    #[wasm_bindgen(unchecked_return_type = "ExpectResult")]
+    pub fn expect(&self, #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue) -> Result<JsValue, JsError> {
         let core = self.enter("expect")?;
         let text = text.as_string().ok_or_else(|| js_error(ApiError::new("expectation", "must be a string such as \"p0.hw >= 5\"")))?;
         let x = Expectation::parse(&text).map_err(|e| JsError::new(&format!("expectation: {}", e.message)))?;
@@ -277,7 +429,8 @@ impl Cluster {
     /// An independent copy of the whole state (a checkpoint for time travel, or a compare pane):
     /// the copy continues exactly as the original would under the same actions.
     pub fn fork(&self) -> Result<Cluster, JsError> {
-        Ok(Cluster { core: RefCell::new(self.enter("fork")?.clone()) })
+        let core = self.enter("fork")?.clone();
+        Ok(Cluster { core: RefCell::new(core), debug: Cell::new(self.debug.get()) })
     }
 
     /// A BigInt hash of the whole state, for determinism checks.
@@ -288,7 +441,11 @@ impl Cluster {
 
     /// The benchmark workload (see `Cluster::bench_workload`); returns records replicated.
     #[wasm_bindgen(js_name = benchWorkload)]
-    pub fn bench_workload(&self, ticks: JsValue, records_per_tick: JsValue) -> Result<f64, JsError> {
+    pub fn bench_workload(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] ticks: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] records_per_tick: JsValue,
+    ) -> Result<f64, JsError> {
         let mut core = self.enter("benchWorkload")?;
         let t = int_arg("ticks", &value(&ticks), 1, 10_000_000).map_err(js_error)?;
         let r = int_arg("recordsPerTick", &value(&records_per_tick), 1, 100_000).map_err(js_error)?;

@@ -23,7 +23,7 @@ pub struct PartitionState {
     pub recovering: bool,
 }
 
-fn ids(list: &[BrokerId]) -> String {
+pub(crate) fn ids(list: &[BrokerId]) -> String {
     list.iter().map(|b| b.to_string()).collect::<Vec<_>>().join(",")
 }
 
@@ -50,6 +50,15 @@ pub struct Registration {
     pub session_expires_at: Option<Tick>,
 }
 
+/// A running reassignment, as KIP-455's `ReplicaAssignment` keeps it (2.4+): the replicas are
+/// RS = TRS + ORS meanwhile, `adding` = TRS − ORS, `removing` = ORS − TRS.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Reassignment {
+    pub target: Vec<BrokerId>,
+    pub adding: Vec<BrokerId>,
+    pub removing: Vec<BrokerId>,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct ZooKeeper {
     pub controller: Option<BrokerId>,
@@ -58,8 +67,8 @@ pub struct ZooKeeper {
     /// `/brokers/topics/T`: the replica assignment per partition (AR, in order).
     pub assignment: Vec<Vec<BrokerId>>,
     pub partitions: Vec<PartitionState>,
-    /// `/admin/reassign_partitions`: the target replicas of each partition being reassigned.
-    pub reassignments: VecMap<u32, Vec<BrokerId>>,
+    /// `/admin/reassign_partitions`: each partition being reassigned, with its target replicas.
+    pub reassignments: VecMap<u32, Reassignment>,
     next_zxid: u64,
 }
 
@@ -104,8 +113,9 @@ impl ZooKeeper {
         Some(cur.version)
     }
 
-    /// Every znode as (path, data, version), for the snapshot.
-    pub fn tree(&self) -> Vec<(String, String, u32)> {
+    /// Every znode as (path, data, version), for the snapshot. `kip455`: the topic znode is
+    /// version 2 with `adding_replicas` and `removing_replicas` (`TopicZNode.encode`, 2.4+).
+    pub fn tree(&self, kip455: bool) -> Vec<(String, String, u32)> {
         let mut nodes = Vec::new();
         if let Some(c) = self.controller {
             nodes.push(("/controller".to_string(), format!("{{\"version\":1,\"brokerid\":{c}}}"), 0));
@@ -115,7 +125,21 @@ impl ZooKeeper {
             nodes.push((format!("/brokers/ids/{id}"), format!("{{\"czxid\":{}}}", reg.czxid), 0));
         }
         let assignment = self.assignment.iter().enumerate().map(|(p, ar)| format!("\"{p}\":[{}]", ids(ar))).collect::<Vec<_>>().join(",");
-        nodes.push((format!("/brokers/topics/{TOPIC}"), format!("{{\"version\":1,\"partitions\":{{{assignment}}}}}"), 0));
+        let topic = if kip455 {
+            let field = |f: fn(&Reassignment) -> &Vec<BrokerId>| {
+                // Only partitions with replicas to add (or remove) are listed.
+                let listed = self.reassignments.iter().filter(|(_, r)| !f(r).is_empty());
+                listed.map(|(p, r)| format!("\"{p}\":[{}]", ids(f(r)))).collect::<Vec<_>>().join(",")
+            };
+            format!(
+                "{{\"version\":2,\"partitions\":{{{assignment}}},\"adding_replicas\":{{{}}},\"removing_replicas\":{{{}}}}}",
+                field(|r| &r.adding),
+                field(|r| &r.removing)
+            )
+        } else {
+            format!("{{\"version\":1,\"partitions\":{{{assignment}}}}}")
+        };
+        nodes.push((format!("/brokers/topics/{TOPIC}"), topic, 0));
         for (p, st) in self.partitions.iter().enumerate() {
             nodes.push((format!("/brokers/topics/{TOPIC}/partitions/{p}/state"), st.json(), st.version));
         }
@@ -123,7 +147,7 @@ impl ZooKeeper {
             let list = self
                 .reassignments
                 .iter()
-                .map(|(p, rs)| format!("{{\"topic\":\"{TOPIC}\",\"partition\":{p},\"replicas\":[{}]}}", ids(rs)))
+                .map(|(p, r)| format!("{{\"topic\":\"{TOPIC}\",\"partition\":{p},\"replicas\":[{}]}}", ids(&r.target)))
                 .collect::<Vec<_>>()
                 .join(",");
             nodes.push(("/admin/reassign_partitions".to_string(), format!("{{\"version\":1,\"partitions\":[{list}]}}"), 0));

@@ -1,12 +1,18 @@
 //! Ports of Kafka's own tests that a scenario script cannot express (scenarios/kafka/ holds the rest).
 
+use kafka_replication::elections::ElectionType;
 use kafka_replication::faults::FailKind;
 use kafka_replication::{Cluster, Value};
 
 fn cluster(version: &str) -> Cluster {
+    cluster_of(version, 3)
+}
+
+fn cluster_of(version: &str, brokers: u32) -> Cluster {
     let pairs: Vec<(String, Value)> = vec![
         ("version".into(), Value::Str(version.into())),
-        ("brokers".into(), Value::Num(3.0)),
+        ("brokers".into(), Value::Num(f64::from(brokers))),
+        ("replicationFactor".into(), Value::Num(3.0)),
         ("partitions".into(), Value::Num(1.0)),
         ("uncleanLeaderElectionEnable".into(), Value::Bool(true)),
         ("zookeeperSessionTimeoutMs".into(), Value::Num(2000.0)),
@@ -54,4 +60,102 @@ fn before_kip_704_the_znode_has_no_recovery_state() {
     let mut c = cluster("2.8");
     elect_uncleanly(&mut c);
     assert!(!c.zk.partitions[0].json().contains("leader_recovery_state"), "{}", c.zk.partitions[0].json());
+}
+
+/// Ports the argument checks of `kafka-reassign-partitions.sh --execute` and
+/// `Admin.alterPartitionReassignments` (2.8, ReassignPartitionsCommand: "Partition replica lists
+/// may not contain duplicate entries", unknown brokers, unknown partitions): each bad call is an
+/// error naming the argument, and the cluster is unchanged.
+#[test]
+fn reassign_validates_its_arguments_and_changes_nothing() {
+    let mut c = cluster("2.8");
+    let before = c.state_hash();
+    for (partition, replicas, argument, says) in [
+        (1, vec![1, 2, 0], "partition", "from 0 to 0, got 1"),
+        (0, vec![], "replicas", "a non-empty list of distinct broker ids from 0 to 2, got []"),
+        (0, vec![0, 3], "replicas", "from 0 to 2, got b3"),
+        (0, vec![1, 2, 1], "replicas", "got b1 twice"),
+        (0, vec![0, 1, 2], "replicas", "already has the replicas [0,1,2]"),
+    ] {
+        let e = c.reassign(partition, replicas.clone()).unwrap_err();
+        assert_eq!(e.argument, argument, "{replicas:?}: {e}");
+        assert!(e.message.contains(says), "{replicas:?}: {e}");
+        assert_eq!(c.state_hash(), before, "{replicas:?} changed the cluster");
+    }
+    // A target already in the ISR completes at once (phase B only): leader_epoch 1 for the final
+    // replica set, 2 for b1 leaving the ISR.
+    c.reassign(0, vec![0, 2]).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!((c.zk.assignment[0].clone(), c.zk.partitions[0].isr.clone(), c.zk.partitions[0].leader_epoch), (vec![0, 2], vec![0, 2], 2));
+    // A second reassignment of a partition still being reassigned is refused.
+    c.fail(1, FailKind::Crash { lossy: false }).unwrap();
+    c.reassign(0, vec![1, 0]).unwrap_or_else(|e| panic!("{e}"));
+    let during = c.state_hash();
+    let e = c.reassign(0, vec![1]).unwrap_err();
+    assert!(e.argument == "partition" && e.message.contains("is being reassigned to [1,0]"), "{e}");
+    assert_eq!(c.state_hash(), during);
+}
+
+/// Ports TopicZNode.encode (2.4+, KIP-455) as ReassignPartitionsIntegrationTest reads it back
+/// through describe: while a reassignment runs, the topic znode lists the partition's replicas
+/// RS = TRS + ORS with `adding_replicas` and `removing_replicas`; before 2.4 the znode is version 1
+/// and the reassignment shows only in /admin/reassign_partitions.
+#[test]
+fn the_topic_znode_lists_adding_and_removing_replicas_from_2_4() {
+    for version in ["2.8", "0.11"] {
+        let kip455 = version == "2.8";
+        let mut c = cluster_of(version, 4);
+        c.fail(3, FailKind::Crash { lossy: false }).unwrap();
+        c.reassign(0, vec![0, 1, 3]).unwrap();
+        let tree = c.zk.tree(c.config.rules().reassignment_in_topic_znode);
+        let data = |path: &str| tree.iter().find(|(p, _, _)| p == path).map(|(_, d, _)| d.clone()).unwrap_or_default();
+        let running = if kip455 {
+            r#"{"version":2,"partitions":{"0":[0,1,3,2]},"adding_replicas":{"0":[3]},"removing_replicas":{"0":[2]}}"#
+        } else {
+            r#"{"version":1,"partitions":{"0":[0,1,3,2]}}"#
+        };
+        assert_eq!(data("/brokers/topics/demo"), running, "{version}");
+        assert_eq!(data("/admin/reassign_partitions"), r#"{"version":1,"partitions":[{"topic":"demo","partition":0,"replicas":[0,1,3]}]}"#);
+        c.recover(3).unwrap();
+        step_until(&mut c, 300, "the reassignment completes", |c| c.zk.assignment[0] == [0, 1, 3]);
+        let tree = c.zk.tree(c.config.rules().reassignment_in_topic_znode);
+        assert!(tree.iter().all(|(p, _, _)| p != "/admin/reassign_partitions"), "{version}: {tree:?}");
+        let done = if kip455 {
+            r#"{"version":2,"partitions":{"0":[0,1,3]},"adding_replicas":{},"removing_replicas":{}}"#
+        } else {
+            r#"{"version":1,"partitions":{"0":[0,1,3]}}"#
+        };
+        assert!(tree.iter().any(|(p, d, _)| p == "/brokers/topics/demo" && d == done), "{version}: {tree:?}");
+        assert_eq!(c.zk.partitions[0].isr, [0, 1, 3], "{version}");
+    }
+}
+
+fn elect_preferred(c: &mut Cluster) -> Option<&'static str> {
+    c.elect_leaders(ElectionType::Preferred, Some(vec![0])).unwrap()[0].error
+}
+
+/// Ports PlaintextAdminIntegrationTest#testElectPreferredLeaders (2.8): the preferred leader is
+/// changed without changing the current leader (a reassignment that only reorders the replicas:
+/// phase B at once, the leader stays); electing the preferred leader then moves the lead to it,
+/// a second election is ELECTION_NOT_NEEDED, and with the preferred replica down the election is
+/// PREFERRED_LEADER_NOT_AVAILABLE and changes nothing — as ControllerIntegrationTest
+/// #testPreferredReplicaLeaderElectionWithOfflinePreferredReplica (2.8) and
+/// PartitionLeaderElectionAlgorithmsTest#testPreferredReplicaPartitionLeaderElectionPreferredReplicaNotInIsrNotLive
+/// (3.7: the preferred replica neither live nor in the ISR → no leader) also assert.
+#[test]
+fn preferred_leader_elections_answer_like_kafkas_admin_client() {
+    let mut c = cluster("2.8");
+    assert_eq!(elect_preferred(&mut c), Some("ELECTION_NOT_NEEDED"));
+    c.reassign(0, vec![1, 2, 0]).unwrap();
+    let st = c.zk.partitions[0].clone();
+    assert_eq!((c.zk.assignment[0].clone(), st.leader, st.leader_epoch), (vec![1, 2, 0], 0, 1), "the leader stays");
+    assert_eq!(elect_preferred(&mut c), None);
+    assert_eq!((c.zk.partitions[0].leader, c.zk.partitions[0].leader_epoch), (1, 2));
+    assert_eq!(elect_preferred(&mut c), Some("ELECTION_NOT_NEEDED"));
+    c.step(10).unwrap();
+    c.reassign(0, vec![2, 0, 1]).unwrap();
+    c.fail(2, FailKind::Crash { lossy: false }).unwrap();
+    step_until(&mut c, 100, "b2 out of the ISR", |c| c.zk.partitions[0].isr == [0, 1]);
+    let before = c.zk.partitions[0].clone();
+    assert_eq!(elect_preferred(&mut c), Some("PREFERRED_LEADER_NOT_AVAILABLE"));
+    assert_eq!(c.zk.partitions[0], before);
 }

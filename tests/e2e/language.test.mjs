@@ -74,4 +74,23 @@ describe("the language switch", () => {
     await ready(page);
     assert.equal(await page.textContent("h1"), "Kafka replication playground", "the URL wins over the saved choice");
   });
+
+  test("events read in the reader's language, and again after a switch", TIMEOUT, async () => {
+    const { page, url, errors } = ctx;
+    await page.goto(`${url}?lang=zh`);
+    await ready(page);
+    await page.click('#brokers [data-action="crash"][data-broker="1"]');
+    await stepClicks(page, 2);
+    const texts = () => page.$$eval("#events .ev-text", (els) => els.map((e) => e.textContent));
+    const zh = await texts();
+    assert.ok(zh.length > 0, "events are listed");
+    assert.ok(zh.every((x) => CJK.test(x)), `Chinese: ${zh.join(" | ")}`);
+    assert.ok(zh.some((x) => /b1 宕机；它的 ZooKeeper 会话将在 \d+ ms 后过期/.test(x)), zh.join(" | "));
+    await page.click("#lang");
+    await page.waitForFunction(() => document.documentElement.lang === "en");
+    const en = await texts();
+    assert.ok(en.some((x) => /^b1 crashed; its ZooKeeper session expires in \d+ ms$/.test(x)), en.join(" | "));
+    assert.ok(en.every((x) => !CJK.test(x)), en.join(" | "));
+    assert.deepEqual(errors, []);
+  });
 });

@@ -110,6 +110,8 @@ describe("the first screen at 375×812, free play", () => {
     assert.equal(await page.getAttribute(".partition.is-chosen", "data-partition"), "0");
     await assertAboveFold(page, ".partition .replica", 812, 375, 3);
     await assertAboveFold(page, "#produce, #produce-partition", 812, 375, 2);
+    // The rows' own LEO and HW next to the leader's view of them: the heading says which is which.
+    await assertAboveFold(page, ".partition:not([hidden]) .stats-head", 812, 375, 1);
     const header = await page.$eval(".topbar", (el) => el.getBoundingClientRect().height);
     assert.ok(header <= 812 * 0.15, `the header takes ${header} px`);
     assert.equal(await page.$eval(".topbar", (el) => getComputedStyle(el).position), "sticky");
@@ -150,8 +152,69 @@ describe("the first screen in a lesson", () => {
       await page.waitForFunction(() => window.__playground.lesson()?.stop === 2 && !window.__playground.lesson().playing);
       await assertAboveFold(page, "#lesson-caption, #lesson-next, #lesson-back", 812, 375, 3);
       await assertAboveFold(page, ".partition .replica", 812, 375, 3);
+      const tops = await page.$$eval("#lesson .lesson-nav > *", (els) => els.map((el) => Math.round(el.getBoundingClientRect().top + el.getBoundingClientRect().height / 2)));
+      assert.ok(Math.max(...tops) - Math.min(...tops) <= 2, `Restart, Back, the stop, Next and Close on one line (their middles at y ${tops})`);
       await viewShot(page, "layout-375-lesson");
       assert.deepEqual(errors, []);
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
+describe("the toolbar at 1280×800", () => {
+  for (const lang of ["en", "zh"]) {
+    test(`${lang}: the same height when the speed readout says "capped" (a slow device at the top speed)`, TIMEOUT, async () => {
+      const ctx = await openAt(1280, 800, `?lang=${lang}`);
+      try {
+        const { page } = ctx;
+        const heights = () => page.evaluate(() => ["header.topbar", ".controls"].map((s) => document.querySelector(s).getBoundingClientRect().height));
+        const normal = await heights();
+        await page.evaluate(() => {
+          const speed = document.querySelector("#speed");
+          speed.value = speed.max;
+          speed.dispatchEvent(new Event("input", { bubbles: true }));
+        });
+        assert.deepEqual(await heights(), normal, "at 1000 ticks/s");
+        // A device 30 times slower: the loop runs fewer ticks than asked and says so.
+        const cdp = await page.context().newCDPSession(page);
+        await cdp.send("Emulation.setCPUThrottlingRate", { rate: 30 });
+        await page.click("#play");
+        await page.waitForSelector('#speed-value[data-capped="true"]', { timeout: 60_000 });
+        await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+        const text = await page.textContent("#speed-value");
+        assert.match(text, lang === "en" ? /^capped at\n\d+ ticks\/s/ : /^已限速，实际\n\d+ tick\/秒/);
+        assert.deepEqual(await heights(), normal, `capped: "${text}"`);
+        const box = await page.$eval("#speed-value", (el) => [el.scrollWidth <= el.clientWidth, el.scrollHeight <= el.clientHeight + 1]);
+        assert.deepEqual(box, [true, true], "the readout fits its box");
+      } finally {
+        await ctx.close();
+      }
+    });
+  }
+});
+
+describe("compare mode at 375×812", () => {
+  test("each pane's picture, its partition line included, lies inside the pane and the screen", TIMEOUT, async () => {
+    const ctx = await openAt(375, 812, "?mode=compare&preset=acks&step=2&lang=en");
+    try {
+      const { page } = ctx;
+      await page.waitForFunction(() => window.__playground.compare()?.stop === 2 && document.querySelectorAll(".compare-pane .pane-picture svg").length === 2);
+      const out = await page.$$eval(".compare-pane", (panes) =>
+        panes.flatMap((pane) => {
+          const box = pane.querySelector(".pane-picture").getBoundingClientRect();
+          return [...pane.querySelectorAll(".pane-picture svg text")]
+            .map((el) => ({ text: el.textContent, r: el.getBoundingClientRect() }))
+            .filter(({ r }) => r.left < box.left - 0.5 || r.right > box.right + 0.5 || r.right > window.innerWidth)
+            .map(({ text, r }) => `"${text}" spans x ${Math.round(r.left)}–${Math.round(r.right)}, the pane ${Math.round(box.left)}–${Math.round(box.right)}`);
+        }),
+      );
+      assert.deepEqual(out, [], "nothing of the picture is cut at the pane's edge");
+      const head = await page.$$eval(".compare-pane .pane-picture svg text", (els) => els.filter((el) => /ISR \{|HW \d/.test(el.textContent) && el.getAttribute("font-size") === "12").map((el) => el.textContent).join(" "));
+      assert.match(head, /leader B0 · epoch 0 · ISR \{0,1,2\}.*HW \d/, "the partition line says leader, epoch, ISR and HW");
+      const tops = await page.$$eval("#compare .lesson-nav > *", (els) => els.map((el) => Math.round(el.getBoundingClientRect().top + el.getBoundingClientRect().height / 2)));
+      assert.ok(Math.max(...tops) - Math.min(...tops) <= 2, `Restart, Back, the stop, Next and Close on one line (their middles at y ${tops})`);
+      await viewShot(page, "layout-375-compare");
     } finally {
       await ctx.close();
     }

@@ -65,7 +65,7 @@ test('step: advances the clock by n ticks (default 1) and returns event records'
   const c = new Cluster({});
   const events = c.step(SETTLE_TICKS);
   assert.ok(Array.isArray(events));
-  for (const e of events) assert.deepEqual(Object.keys(e).sort(), ['broker', 'kind', 'partition', 'text', 'tick', 'timeMs']);
+  for (const e of events) assert.deepEqual(Object.keys(e).sort(), ['broker', 'kind', 'params', 'partition', 'text', 'tick', 'timeMs']);
   c.step();
   const s = c.snapshot();
   assert.equal(s.tick, SETTLE_TICKS + 1);
@@ -155,6 +155,11 @@ test('a rejected call changes nothing', () => {
     [() => c.step(1, { events: 'no' }), 'events'],
     [() => c.step(1, { quiet: true }), 'quiet'],
     [() => c.step(1, 5), 'options'],
+    [() => c.reassign(0, []), 'replicas'],
+    [() => c.reassign(0, [1, 1]), 'replicas'],
+    [() => c.reassign(0, [0, 9]), 'replicas'],
+    [() => c.reassign(0, 'b1'), 'replicas'],
+    [() => c.reassign(9, [0, 1]), 'partition'],
   ];
   for (const [call, argument] of rejected) {
     assertRejects(call, argument);

@@ -1,16 +1,21 @@
 // The page's application layer against the real wasm core (www/pkg), without a browser: the
 // Session (history, seeking, forks), the Player (stops, back / goto, autoplay, two sessions in
-// lockstep) and the three Modes behind one contract (www/app/).
+// lockstep), the three Modes behind one contract, the Catalogue that finds what a link opens and
+// the throttle of an embedded page's state events (www/app/).
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import { describe, test } from "node:test";
 import init, { Cluster, parseScenario } from "../../www/pkg/kafka_replication.js";
-import { Session } from "../../www/app/session.js";
+import { Session, SLICE_MS } from "../../www/app/session.js";
 import { Player } from "../../www/app/player.js";
 import { FreePlay } from "../../www/app/modes/free.js";
 import { LessonMode, parsed } from "../../www/app/modes/lesson.js";
 import { CompareMode } from "../../www/app/modes/compare.js";
-import { findPreset } from "../../www/compare.js";
+import * as lessonModes from "../../www/app/modes/lesson.js";
+import * as compareModes from "../../www/app/modes/compare.js";
+import { Catalogue } from "../../www/app/catalogue.js";
+import { STATE_EVENT_MS, StateEvents } from "../../www/app/state-events.js";
+import { findPreset, loadPresets } from "../../www/compare.js";
 import { configOf } from "../../www/lesson.js";
 import { decodeShare } from "../../www/share.js";
 import { traceJson } from "../../www/export.js";
@@ -18,6 +23,8 @@ import { traceJson } from "../../www/export.js";
 await init({ module_or_path: fs.readFileSync(new URL("../../www/pkg/kafka_replication_bg.wasm", import.meta.url)) });
 
 const scenario = (name) => fs.readFileSync(new URL(`../../scenarios/${name}.txt`, import.meta.url), "utf8");
+const COMPARE = new URL("../../scenarios/compare/", import.meta.url);
+loadPresets(Object.fromEntries(fs.readdirSync(COMPARE).map((f) => [`../scenarios/compare/${f}`, fs.readFileSync(new URL(f, COMPARE), "utf8")])), parseScenario);
 const hash = (s) => String(s.cluster.stateHash());
 /** A host as the app gives the modes, recording what they post. */
 const host = () => {
@@ -96,6 +103,32 @@ describe("Session", () => {
     s.free();
   });
 
+  test("a replay in slices sizes its steps by the measured cost, not the estimate (#17)", async () => {
+    const a = new Session(Cluster, { seed: 3 });
+    a.act("produce", [{ partition: 0, count: 2 }]);
+    a.advance(600);
+    const b = new Session(Cluster, {});
+    const plan = b.restorePlan(a.config, a.actions, 600, 600);
+    // A clock on which every tick costs 10 ms: the estimate (a default cluster is fast) is far off.
+    let clock = 0;
+    const step = b.cluster.step;
+    const sizes = [];
+    b.cluster.step = function (n, opts) {
+      sizes.push(n);
+      clock += 10 * n;
+      return step.call(this, n, opts);
+    };
+    const slices = [];
+    let since = 0;
+    const r = await b.replaySliced(plan, { now: () => clock, pause: async () => (slices.push(clock - since), (since = clock)) });
+    assert.equal(r.cancelled, false);
+    assert.equal(hash(b), hash(a), "the very state");
+    assert.ok(Math.max(...plan.audible.map((op) => op.step ?? 0)) > 10, "the plan's own steps would each take over 100 ms");
+    assert.ok(sizes.every((n) => n === 1), `one tick per step once measured: ${[...new Set(sizes)]}`);
+    assert.ok(Math.max(...slices) <= SLICE_MS + 10, `no slice over SLICE_MS: ${Math.max(...slices)} ms`);
+    for (const s of [a, b]) s.free();
+  });
+
   test("a replay in slices (#17): no slice over SLICE_MS, the same state as at once, Cancel keeps the history", async () => {
     const a = new Session(Cluster, { seed: 5, partitions: 8, replicationFactor: 3 });
     for (let i = 0; i < 40; i++) {
@@ -167,6 +200,40 @@ describe("Session", () => {
     assert.throws(() => b.restore({}, "x", 1), /actions must be an array/);
     a.free();
     b.free();
+  });
+
+  test("a sampler sees the last `window` ticks of a replay, at once or in slices, each change with the core's values, and changes no state (#14)", async () => {
+    const a = new Session(Cluster, { seed: 4 });
+    const hws = new Map(); // tick → p0's [HW, leader LEO], stepping one tick at a time without a sampler
+    const values = (s) => {
+      const p = s.snapshot({ records: 0 }).partitions[0];
+      return [p.hw, p.logs.map((l) => l.leo).join(",")];
+    };
+    a.act("produce", [{ partition: 0, count: 3, acks: -1 }]);
+    for (let t = 1; t <= 300; t++) {
+      if (t === 210) a.act("produce", [{ partition: 0, count: 2, acks: 1 }]);
+      if (t === 240) a.act("fail", [a.snapshot().partitions[0].logs[1].broker]);
+      if (t === 250) a.act("produce", [{ partition: 0, count: 2, acks: 1 }]);
+      a.advance(1);
+      hws.set(a.tick, values(a));
+    }
+    const changes = [...hws.keys()].filter((t) => t > 201 && JSON.stringify(hws.get(t)) !== JSON.stringify(hws.get(t - 1)));
+    assert.ok(changes.length >= 3, `the HW or a LEO moves in the window: ticks ${changes}`);
+    for (const sliced of [false, true]) {
+      const b = new Session(Cluster, {});
+      const seen = [];
+      b.sampler = { window: 100, sample: (s) => seen.push([s.tick, values(s)]) };
+      const plan = b.restorePlan(a.config, a.actions, 300);
+      if (sliced) await b.replaySliced(plan, { pause: async () => {} });
+      else b.replay(plan);
+      assert.ok(seen.every(([t]) => t > 200 && t <= 300), `only ticks 201…300: ${seen.map(([t]) => t)}`);
+      for (const t of changes) assert.ok(seen.some(([at]) => at === t), `the change at tick ${t} is sampled`);
+      // Between samples nothing moved: the last sample at or before t holds the core's values at t.
+      for (let t = seen[0][0]; t <= 300; t++) assert.deepEqual(seen.findLast(([at]) => at <= t)[1], hws.get(t), `tick ${t}`);
+      assert.equal(hash(b), hash(a), "the very state");
+      b.free();
+    }
+    a.free();
   });
 });
 
@@ -343,5 +410,127 @@ describe("Modes: one contract", () => {
     assert.deepEqual(h.posted.filter((e) => e.type === "stop").map((e) => e.scenario), Array(6).fill("compare/acks"), "stops 1–4, then 3 and 4 again");
     assert.throws(() => new CompareMode(null, Cluster, parseScenario, h), /preset must be one of compare.js PRESETS/);
     mode.close();
+  });
+});
+
+describe("Catalogue: what a lesson or compare link opens", () => {
+  /** The chunk loaders as catalogue.js has them, over the real modes and scenario files (a panel stands for page/). */
+  const files = () => {
+    const out = {};
+    for (const group of fs.readdirSync(new URL("../../scenarios/", import.meta.url))) {
+      for (const f of fs.readdirSync(new URL(`../../scenarios/${group}/`, import.meta.url))) {
+        if (f.endsWith(".txt")) out[`../scenarios/${group}/${f}`] = scenario(`${group}/${f.slice(0, -4)}`);
+      }
+    }
+    return out;
+  };
+  const loaders = () => {
+    const loads = [];
+    const load = (name, value) => async () => (loads.push(name), value);
+    return { loads, lessons: load("lessons", [lessonModes, "lesson panel"]), scenarios: load("scenarios", { SCENARIO_FILES: files() }), compare: load("compare", [compareModes, "compare panel"]) };
+  };
+  const words = (key, args) => `${key} ${JSON.stringify(args)}`;
+
+  test("a lesson by name, by group/name, or the first lesson; its mode made on the session given", async () => {
+    const cat = new Catalogue(parseScenario, words, loaders());
+    const found = await cat.lesson("05-acks");
+    assert.equal(found.panel, "lesson panel");
+    const s = new Session(Cluster, {});
+    const mode = found.make(s, host());
+    assert.equal(mode.kind, "lesson");
+    assert.equal(mode.info().scenario, "05-acks");
+    assert.equal(mode.session, s);
+    assert.equal(found.failed("boom"), 'lesson.loadFailed {"name":"05-acks","error":"boom"}');
+    const first = await cat.lesson();
+    assert.equal(first.make(s, host()).info().scenario, "01-anatomy", "no name: the first lesson");
+    const core = await cat.lesson("core/leader-crash-election");
+    assert.equal(core.make(s, host()).info().scenario, "leader-crash-election");
+    assert.deepEqual(await cat.lesson("no-such-lesson"), { unknown: 'lesson.unknown {"name":"no-such-lesson"}' });
+    s.free();
+  });
+
+  test("the picker: every scenario, lessons by their title in the language, kept until it changes", async () => {
+    const cat = new Catalogue(parseScenario, words, loaders());
+    assert.throws(() => cat.picker("en"), /Catalogue.picker: no lesson has been opened yet/);
+    await cat.lesson();
+    const en = cat.picker("en");
+    assert.equal(cat.picker("en"), en, "the same entries while the language stays");
+    const anatomy = en.find((e) => e.id === "01-anatomy");
+    assert.equal(anatomy.group, "lessons");
+    assert.ok(anatomy.title.length > 0);
+    assert.equal(en.find((e) => e.group === "core").title, "", "the other scenarios go by their name");
+    const zh = cat.picker("zh");
+    assert.notEqual(zh, en);
+    assert.notEqual(zh.find((e) => e.id === "01-anatomy").title, anatomy.title, "the title in Chinese");
+    assert.equal(zh.length, en.length);
+  });
+
+  test("compare mode by preset id, or the first preset; the lesson chunk comes with it (the panel shares its parts)", async () => {
+    const load = loaders();
+    const cat = new Catalogue(parseScenario, words, load);
+    const found = await cat.compare("acks", Cluster);
+    assert.deepEqual(load.loads.sort(), ["compare", "lessons", "scenarios"]);
+    assert.equal(found.panel, "compare panel");
+    const mode = found.make(null, host());
+    assert.equal(mode.kind, "compare");
+    assert.equal(mode.info().scenario, "acks");
+    assert.equal(found.failed("refused"), "refused", "the core's words as they are");
+    mode.close();
+    const first = (await cat.compare(undefined, Cluster)).make(null, host());
+    assert.equal(first.info().scenario, compareModes.PRESETS[0].id);
+    first.close();
+    assert.deepEqual(await cat.compare("nope", Cluster), { unknown: 'lesson.unknown {"name":"nope"}' });
+  });
+
+  test("bad arguments name what is wrong", () => {
+    assert.throws(() => new Catalogue(null, words), /parse must be the core's parseScenario/);
+    assert.throws(() => new Catalogue(parseScenario, null), /t must be i18n.js t/);
+    assert.throws(() => new Catalogue(parseScenario, words, { lessons() {}, scenarios() {} }), /load.compare must be a chunk loader/);
+  });
+});
+
+describe("StateEvents: an embedded page's state events", () => {
+  const setup = () => {
+    const timers = manualTimers();
+    const sent = [];
+    const clock = { now: 0 };
+    let state = { tick: 0 };
+    const ev = new StateEvents(() => state, (p) => sent.push(p), { clock: () => clock.now, timers });
+    return { timers, sent, clock, ev, set: (s) => (state = s) };
+  };
+
+  test("at once, then at most one per STATE_EVENT_MS; the last change is sent as it is when the interval ends", () => {
+    const { timers, sent, clock, ev, set } = setup();
+    ev.post();
+    assert.deepEqual(sent, [{ tick: 0 }]);
+    clock.now = 30;
+    set({ tick: 1 });
+    ev.post();
+    set({ tick: 2 });
+    ev.post();
+    assert.equal(sent.length, 1, "inside the interval: held");
+    assert.equal(timers.pending.size, 1, "one timer for the changes held");
+    assert.equal([...timers.pending.values()][0].ms, STATE_EVENT_MS);
+    clock.now = 130;
+    timers.fire();
+    assert.deepEqual(sent, [{ tick: 0 }, { tick: 2 }], "the newest state");
+    clock.now = 140;
+    set({ tick: 3 });
+    ev.post(true);
+    assert.deepEqual(sent.at(-1), { tick: 3 }, "forced: at once");
+  });
+
+  test("nothing is sent while there is nothing to say (not embedded, no snapshot)", () => {
+    const { timers, sent, ev, set } = setup();
+    set(null);
+    ev.post();
+    ev.post(true);
+    assert.deepEqual(sent, []);
+    assert.equal(timers.pending.size, 0);
+  });
+
+  test("bad arguments name what is wrong", () => {
+    assert.throws(() => new StateEvents(null, () => {}), /payload must be a function/);
+    assert.throws(() => new StateEvents(() => null, 1), /send must be a function/);
   });
 });

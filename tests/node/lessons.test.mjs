@@ -9,7 +9,7 @@ import { describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import init, { Cluster, parseScenario } from "../../www/pkg/kafka_replication.js";
 import { catalogue, configOf, countStops, createRun, lessonInfo, play } from "../../www/lesson.js";
-import { PRESETS } from "../../www/compare.js";
+import { loadPresets, PRESETS } from "../../www/compare.js";
 import { CompareMode } from "../../www/app/modes/compare.js";
 import { decodeShare, shareQuery } from "../../www/share.js";
 import { replayPlan } from "../../www/timeline.js";
@@ -24,6 +24,8 @@ for (const group of fs.readdirSync(path.join(ROOT, "scenarios"))) {
     if (f.endsWith(".txt")) files[`../scenarios/${group}/${f}`] = fs.readFileSync(path.join(ROOT, "scenarios", group, f), "utf8");
   }
 }
+
+loadPresets(files, parseScenario);
 
 /** The runner's ops on one handle, recording the action log as the page's Session does. */
 function single(c, log) {
@@ -145,9 +147,12 @@ describe("compare presets show their difference", () => {
       assert.ok(findings.length > 0 && findings.every((f) => f.holds), `the expected contrast is found: ${JSON.stringify(findings)}`);
       assert.notEqual(hashes[0], hashes[1]);
       expected[preset.id](metrics);
-      // Every checkpoint holds in at least one pane: each states what one of the settings does.
+      // Every checkpoint holds on the side its file names (`expect left|right`; else both), as
+      // cargo test asserts: each states what one of the settings does.
+      const commands = parseScenario(preset.script);
       for (const c of run.checkpoints) {
-        assert.ok(c.panes.some((p) => p.ok), `${c.text} holds in one pane`);
+        const side = ["left", "right"].indexOf(commands.find((x) => x.line === c.line)?.kind);
+        assert.ok(side < 0 ? c.panes.every((p) => p.ok) : c.panes[side].ok, `${c.text} holds on its side`);
         assert.ok(c.sentence?.en && c.sentence?.zh, `${c.text} reads as a sentence in en and zh`);
       }
     });

@@ -93,6 +93,7 @@ describe("messages", () => {
     const toConsumer = messagePoint(l, { from: 1, to: CONSUMER }, 1);
     assert.ok(Math.abs(dist(toConsumer, nodePoint(l, CONSUMER)) - l.clientR) < 1.5);
     assert.equal(messagePoint(l, { from: 0, to: 9 }, 0.5), null, "unknown broker: not drawn");
+    assert.equal(messagePoint(l, { from: 0, to: 0 }, 0.5), null, "the controller's request to its own broker: not drawn over its name");
   });
   test("glyphs: a request and its response share letter and colour, the response is hollow", () => {
     assert.deepEqual(messageGlyph("Fetch"), { letter: "F", family: "fetch", response: false });

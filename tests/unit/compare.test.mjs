@@ -1,12 +1,19 @@
-// Compare mode's pure parts (www/compare.js): the presets, each pane's bookkeeping, the metrics
-// and the summary of the difference. (tests/node/lessons.test.mjs plays the presets on the core.)
+// Compare mode's pure parts (www/compare.js): the presets (read from scenarios/compare/ with the
+// core's parser), each pane's bookkeeping, the metrics and the summary of the difference.
+// (tests/node/lessons.test.mjs plays the presets on the core.)
 import assert from "node:assert/strict";
+import fs from "node:fs";
 import { afterEach, describe, test } from "node:test";
-import { compareRows, createStats, expectedFindings, findPreset, findings, paneConfig, paneLabel, paneMetrics, PRESETS, sampleTick } from "../../www/compare.js";
+import init, { parseScenario } from "../../www/pkg/kafka_replication.js";
+import { compareRows, createStats, expectedFindings, findPreset, findings, loadPresets, presetsFrom, paneConfig, paneLabel, paneMetrics, PRESETS, sampleTick } from "../../www/compare.js";
 import { loadLang, setLang } from "../../www/i18n.js";
 
 // The words come from the dictionaries, loaded as the page loads them (i18n.js loadLang).
 await Promise.all([loadLang("en"), loadLang("zh")]);
+await init({ module_or_path: fs.readFileSync(new URL("../../www/pkg/kafka_replication_bg.wasm", import.meta.url)) });
+const DIR = new URL("../../scenarios/compare/", import.meta.url);
+const files = Object.fromEntries(fs.readdirSync(DIR).map((f) => [`../scenarios/compare/${f}`, fs.readFileSync(new URL(f, DIR), "utf8")]));
+loadPresets(files, parseScenario);
 
 afterEach(() => setLang("en"));
 
@@ -24,9 +31,18 @@ const req = (id, status, acks, offset, firstValue, extra = {}) => ({ id, partiti
 describe("presets", () => {
   test("the five settings of the issue, each with a bilingual script", () => {
     assert.deepEqual(PRESETS.map((p) => p.key), ["acks", "replicaLagMaxMessages", "truncation", "strategy", "uncleanLeaderElectionEnable"]);
+    assert.deepEqual(PRESETS.map((p) => p.id), ["acks", "lag-rule", "truncation", "strategy", "unclean"], "ids as share links name them");
+    assert.equal(loadPresets(files, parseScenario), PRESETS, "read once");
+    assert.deepEqual(findPreset("lag-rule").values, [4000, 0], "values typed as the core parses them");
+    assert.deepEqual(findPreset("unclean").labelsZh, ["开启 unclean 选举", "关闭 unclean 选举"]);
+    const text = "compare acks=1,all\nlabel en a | b\nconfig brokers=1\n";
+    assert.throws(() => presetsFrom({ "../scenarios/compare/09-new.txt": text }, parseScenario), /09-new.txt needs .* its findings in compare.js/);
+    assert.throws(() => presetsFrom(files, null), /parse must be the core's parseScenario/);
+    assert.deepEqual(presetsFrom({ "../scenarios/lessons/01-anatomy.txt": text }, parseScenario), [], "only compare/");
     for (const p of PRESETS) {
       assert.equal(p.values.length, 2);
       assert.notEqual(p.values[0], p.values[1]);
+      assert.match(p.script, /^compare /m);
       assert.match(p.script, /^title en /m);
       assert.match(p.script, /^title zh /m);
       assert.match(p.script, /^config /m);

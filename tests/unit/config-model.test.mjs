@@ -2,13 +2,14 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { configDiff, configFields, configSummary, fieldType, presetDefaults, readConfig, SHAPE_KEYS, withVersionDefaults } from "../../www/views/config-model.js";
-import { schemaFixture, snapshotFixture } from "./fixtures.mjs";
+import { coreFixture, schemaFixture } from "./fixtures.mjs";
 import { loadLang } from "../../www/i18n.js";
 
 // The words come from the dictionaries, loaded as the page loads them (i18n.js loadLang).
 await loadLang("en");
 
-const config = () => snapshotFixture().config;
+/** The config a cluster reports (3.7 defaults, 4 brokers, 3 partitions, RF 3, seed 1; recorded). */
+const config = () => coreFixture("failover").config;
 
 describe("form fields, from the core's schema (recorded)", () => {
   const schema = schemaFixture();
@@ -26,7 +27,7 @@ describe("form fields, from the core's schema (recorded)", () => {
     const fields = groups.flatMap((g) => g.fields);
     assert.deepEqual(fields.map((f) => f.key).sort(), schema.keys.map((k) => k.key).sort(), "nothing dropped, nothing invented");
     const lag = fields.find((f) => f.key === "replicaLagTimeMaxMs");
-    assert.deepEqual([lag.kafka, lag.min, lag.max, lag.value], ["replica.lag.time.max.ms", 100, 600000, 10000]);
+    assert.deepEqual([lag.kafka, lag.min, lag.max, lag.value], ["replica.lag.time.max.ms", 100, 600000, 30000]);
     assert.equal(fields.find((f) => f.key === "brokers").kafka, null, "not a Kafka config");
     assert.deepEqual(fields.find((f) => f.key === "isrUpdate").options, ["zookeeper", "alter-partition"]);
     const version = fields.find((f) => f.key === "version");
@@ -54,11 +55,11 @@ describe("reading and sending", () => {
   test("only the version and what differs from its defaults", () => {
     const defaults = config();
     const mine = { ...defaults, brokers: 6, minInsyncReplicas: 2 };
-    assert.deepEqual(configDiff(mine, defaults), { version: "0.11", brokers: 6, minInsyncReplicas: 2 });
-    assert.deepEqual(configDiff(defaults, defaults), { version: "0.11" });
+    assert.deepEqual(configDiff(mine, defaults), { version: "3.7", brokers: 6, minInsyncReplicas: 2 });
+    assert.deepEqual(configDiff(defaults, defaults), { version: "3.7" });
   });
   test("a new version resets everything but the cluster's shape and seed", () => {
-    const values = { ...config(), brokers: 7, seed: 42, minInsyncReplicas: 2, truncation: "kip-279" };
+    const values = { ...config(), brokers: 7, seed: 42, minInsyncReplicas: 2, truncation: "leader-epoch" };
     const v08 = { ...config(), version: "0.8", truncation: "high-watermark", minInsyncReplicas: 1, brokers: 4, seed: 1 };
     const out = withVersionDefaults(values, v08);
     assert.equal(out.version, "0.8");
@@ -67,7 +68,7 @@ describe("reading and sending", () => {
     for (const k of SHAPE_KEYS) assert.equal(out[k], values[k], `${k} kept`);
   });
   test("summary", () => {
-    assert.equal(configSummary(config()), "Kafka 0.11 · 4 brokers · 3 partitions · RF 3 · min.ISR 1 · seed 1");
+    assert.equal(configSummary(config()), "Kafka 3.7 · 4 brokers · 3 partitions · RF 3 · min.ISR 1 · seed 1");
     assert.equal(configSummary({ partitions: 1 }), "1 partition");
   });
 });

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { allowedOrigins, COMMAND_TYPES, commandAllowed, commandCall, embedLink, eventMessage, parseCommand, SOURCE, statePayload } from "../../www/embed-api.js";
-import { snapshotFixture } from "./fixtures.mjs";
+import { coreFixture } from "./fixtures.mjs";
 
 describe("commands", () => {
   test("the documented commands", () => {
@@ -47,12 +47,14 @@ describe("events", () => {
     assert.deepEqual(eventMessage("ready", { lang: "zh" }), { source: SOURCE, version: 1, type: "ready", lang: "zh" });
   });
   test("the state payload: small and JSON-safe", () => {
-    const s = statePayload(snapshotFixture(), { mode: "lesson", lesson: { scenario: "01-anatomy", stop: 2, stops: 8 } });
-    assert.equal(s.tick, 245);
+    const s = statePayload(coreFixture("failover"), { mode: "lesson", lesson: { scenario: "01-anatomy", stop: 2, stops: 8 } });
+    assert.equal(s.tick, 244);
     assert.equal(s.mode, "lesson");
-    assert.deepEqual(s.partitions[1].isr, [1, 2]);
-    assert.equal(s.partitions[0].leo["0"], snapshotFixture().partitions[0].logs[0].leo);
-    assert.deepEqual(s.requests, { pending: 1, acked: 3, failed: 1 }, "the core's counts of every kept request");
+    assert.deepEqual([s.partitions[1].leader, s.partitions[1].leaderEpoch, s.partitions[1].isr, s.partitions[1].hw], [2, 1, [2, 3], 10]);
+    assert.deepEqual(s.partitions[0].leo, { 0: 13, 1: 10, 2: 12 }, "every replica's LEO, the crashed B1's too");
+    assert.deepEqual(s.brokers[1], { id: 1, status: "crashed" });
+    assert.equal(s.violations, 1, "the acks=1 record B1 took down with it");
+    assert.deepEqual(s.requests, { pending: 2, acked: 6, failed: 1 }, "the core's counts of every kept request");
     assert.deepEqual(JSON.parse(JSON.stringify(s)), s);
   });
 });

@@ -5,7 +5,7 @@ import { afterEach, describe, test } from "node:test";
 import { exportName, traceJson, traceText, TRACE_FORMAT } from "../../www/export.js";
 import { esc, pictureSvg } from "../../www/views/picture.js";
 import { loadLang, setLang } from "../../www/i18n.js";
-import { snapshotFixture, withPartition } from "./fixtures.mjs";
+import { coreFixture, withPartition } from "./fixtures.mjs";
 
 // The words come from the dictionaries, loaded as the page loads them (i18n.js loadLang).
 await Promise.all([loadLang("en"), loadLang("zh")]);
@@ -15,7 +15,7 @@ afterEach(() => setLang("en"));
 const ev = (tick, kind, text, partition = 0, broker = -1) => ({ tick, timeMs: tick * 100, kind, partition, broker, text });
 
 describe("the trace", () => {
-  const snap = snapshotFixture();
+  const snap = coreFixture("failover");
   const trace = traceJson({
     config: { seed: 1, brokers: 4 },
     actions: [
@@ -51,7 +51,8 @@ describe("the trace", () => {
       [["3", "»"], ["4", "append"], ["5", "hw"], ["5", "»"], ["6", "replicate"]],
     );
     assert.match(text, /» fail\(1\)/);
-    assert.match(text, /P0: leader B0, leader_epoch 0, ISR \{0,1,2\}, HW \d+/);
+    assert.match(text, /P0: leader B0, leader_epoch 1, ISR \{0,2\}, HW 12/);
+    assert.match(text, /P1: leader B2, leader_epoch 1, ISR \{2,3\}, HW 10/);
   });
   test("file names", () => {
     assert.equal(exportName("trace", 42, "json"), "kafka-replication-trace-t42.json");
@@ -60,7 +61,7 @@ describe("the trace", () => {
 
 describe("the compact picture", () => {
   test("a standalone SVG: brokers, a row per replica, records, the HW line, the key", () => {
-    const { svg, width, height } = pictureSvg(snapshotFixture(), { width: 500, title: "acks=1 <left>" });
+    const { svg, width, height } = pictureSvg(coreFixture("failover"), { width: 500, title: "acks=1 <left>" });
     assert.match(svg, /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
     assert.match(svg, /<\/svg>$/);
     assert.equal(width, 500);
@@ -77,15 +78,14 @@ describe("the compact picture", () => {
     assert.equal(opens, closes);
   });
   test("a divergent record is drawn red; an offline partition says so", () => {
-    const snap = withPartition(snapshotFixture(), 1, (p) => p);
-    const { svg } = pictureSvg(snap);
-    assert.match(svg, /pic-cell divergent/, "the fixture's B3 holds an epoch-0 record the leader does not");
-    const off = withPartition(snapshotFixture(), 0, (p) => ({ ...p, leader: -1, hw: -1 }));
+    const { svg } = pictureSvg(coreFixture("failover"));
+    assert.equal((svg.match(/pic-cell divergent/g) ?? []).length, 1, "crashed B1 holds m76 at offset 8 (epoch 0); the leader B2 has m78 there (epoch 1)");
+    const off = withPartition(coreFixture("failover"), 0, (p) => ({ ...p, leader: -1, hw: -1 }));
     assert.match(pictureSvg(off).svg, /no leader/);
   });
   test("in Chinese", () => {
     setLang("zh");
-    assert.match(pictureSvg(snapshotFixture()).svg, /已提交/);
+    assert.match(pictureSvg(coreFixture("failover")).svg, /已提交/);
   });
   test("esc", () => {
     assert.equal(esc(`<a href="x">&'`), "&lt;a href=&quot;x&quot;&gt;&amp;&#39;");

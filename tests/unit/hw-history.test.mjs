@@ -1,12 +1,12 @@
 // HW-history ring buffer and chart geometry (www/views/hw-history.js).
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { chartTransform, chartWindow, clearHistory, createHistory, createPaths, extendPaths, HW, pathData, recordSample, spreadLabels, transformAttr, truncateAfter } from "../../www/views/hw-history.js";
-import { snapshotFixture } from "./fixtures.mjs";
+import { chartTransform, chartWindow, clearHistory, createHistory, createPaths, extendPaths, historySampler, HW, pathData, recordSample, spreadLabels, transformAttr, truncateAfter } from "../../www/views/hw-history.js";
+import { coreFixture } from "./fixtures.mjs";
 
-/** The fixture at `tick` with P0's leader HW and B0's LEO set. */
+/** The recorded failover snapshot at `tick`, with P0's leader HW and B0's LEO set (the chart draws whatever the samples say). */
 function at(tick, hw, leo0) {
-  const s = snapshotFixture();
+  const s = coreFixture("failover");
   s.tick = tick;
   s.partitions[0].hw = hw;
   s.partitions[0].logs[0].leo = leo0;
@@ -36,6 +36,23 @@ describe("ring buffer", () => {
     assert.ok(h.version > v, "changes bump the version (the charts redraw)");
     clearHistory(h);
     assert.equal(h.samples.length, 0);
+  });
+  test("a snapshot older than the last sample: the history went back, the samples after it go (#14)", () => {
+    const h = createHistory(50);
+    for (let t = 0; t < 10; t++) recordSample(h, at(t, t, t));
+    recordSample(h, at(4, 40, 4)); // a replay from tick 0 passing tick 4 again
+    assert.deepEqual(h.samples.map((s) => s.tick), [0, 1, 2, 3, 4]);
+    assert.equal(chartWindow(h, 0).hw, 40);
+  });
+  test("historySampler records the session's snapshot without records or requests, over the history's capacity", () => {
+    const h = createHistory(30);
+    const asked = [];
+    const sampler = historySampler(h);
+    assert.equal(sampler.window, 30);
+    sampler.sample({ snapshot: (opts) => (asked.push(opts), at(7, 2, 5)) });
+    assert.deepEqual(asked, [{ records: 0, requests: 0 }]);
+    assert.deepEqual(h.samples.map((s) => s.tick), [7]);
+    assert.throws(() => historySampler({}), /historySampler: hist must be a history from createHistory\(\)/);
   });
 });
 
@@ -136,7 +153,7 @@ describe("chart paths", () => {
     b.partitions[0].logs = b.partitions[0].logs.slice(0, 2);
     recordSample(h, b);
     const p = createPaths(h, 0);
-    assert.deepEqual(steps(pathData(p, 2)), [["M", 1 - 1, 11], ["H", 0]]);
+    assert.deepEqual(steps(pathData(p, 2)), [["M", 1 - 1, 12], ["H", 0]], "B2's LEO 12 at tick 1, then nothing");
   });
 });
 

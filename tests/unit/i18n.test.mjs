@@ -10,7 +10,7 @@ import { consumerLines, consumerModel } from "../../www/views/producer.js";
 import { configSummary } from "../../www/views/config-model.js";
 import { partitionAlerts } from "../../www/views/model.js";
 import { brokerAction } from "../../www/actions.js";
-import { schemaFixture, snapshotFixture } from "./fixtures.mjs";
+import { coreFixture, schemaFixture } from "./fixtures.mjs";
 
 // The words come from the dictionaries, loaded as the page loads them (i18n.js loadLang).
 await Promise.all([loadLang("en"), loadLang("zh")]);
@@ -37,11 +37,29 @@ describe("the dictionary", () => {
     });
     assert.deepEqual(same, [], "translated");
   });
+  test("a Chinese text has the English text's {placeholders} and no key of its own", async () => {
+    const en = (await import("../../www/i18n/en.js")).default;
+    const zh = (await import("../../www/i18n/zh.js")).default;
+    assert.deepEqual(Object.keys(zh).filter((k) => !(k in en)), []);
+    // Plurals are functions in English and may be strings in Chinese: compared where both are strings.
+    const names = (v) => (typeof v === "string" ? [...v.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort().join() : null);
+    const differ = Object.keys(en).filter((k) => names(en[k]) !== null && names(zh[k]) !== null && names(en[k]) !== names(zh[k]));
+    assert.deepEqual(differ, []);
+  });
+  test("Chinese sentences use full-width punctuation", async () => {
+    const zh = (await import("../../www/i18n/zh.js")).default;
+    // An ASCII , ; : ! ? ( ) next to a Chinese character (a code span like `acks=all,` is not one).
+    const ascii = /[\u4e00-\u9fff][,;:!?()]|[,;:!?()][\u4e00-\u9fff]/;
+    assert.deepEqual(Object.keys(zh).filter((k) => ascii.test(typeof zh[k] === "function" ? zh[k].toString() : zh[k])), []);
+  });
   test("the terms of the source notes", () => {
     assert.match(tr("zh", "legend.hw"), /高水位/);
     assert.match(tr("zh", "partition.isr.title"), /同步副本/);
     assert.match(tr("zh", "legend.leo"), /日志末端位移/);
     assert.match(tr("zh", "lesson.status.offScript"), /下一步/);
+    // A guided lesson is a tutorial (教程), not a course (课程); a crash is 宕机 wherever it is named.
+    assert.match(tr("zh", "controls.lessons"), /^教程$/);
+    assert.equal(keys().filter((k) => /课程|崩溃/.test(tr("zh", k, { zk: "6 s" }))).length, 0);
   });
 });
 
@@ -132,12 +150,12 @@ describe("every key the page uses exists", () => {
 
 describe("switching changes what the views say", () => {
   test("the consumer line, the config summary, partition flags and broker actions", () => {
-    const snap = snapshotFixture();
+    const snap = coreFixture("failover");
     const byId = new Map(snap.brokers.map((b) => [b.id, b]));
-    const before = [consumerLines(consumerModel({ partitions: [{ partition: 0, hw: -1 }] }))[0], configSummary(snap.config), partitionAlerts(snap.partitions[2], byId)[0].text, brokerAction("crash").label];
+    const before = [consumerLines(consumerModel({ partitions: [{ partition: 0, hw: -1 }] }))[0], configSummary(snap.config), partitionAlerts(snap.partitions[1], byId)[0].text, brokerAction("crash").label];
     setLang("zh");
-    const after = [consumerLines(consumerModel({ partitions: [{ partition: 0, hw: -1 }] }))[0], configSummary(snap.config), partitionAlerts(snap.partitions[2], byId)[0].text, brokerAction("crash").label];
-    assert.deepEqual(before, ["P0 no leader", "Kafka 0.11 · 4 brokers · 3 partitions · RF 3 · min.ISR 1 · seed 1", "under-replicated", "Crash"]);
+    const after = [consumerLines(consumerModel({ partitions: [{ partition: 0, hw: -1 }] }))[0], configSummary(snap.config), partitionAlerts(snap.partitions[1], byId)[0].text, brokerAction("crash").label];
+    assert.deepEqual(before, ["P0 no leader", "Kafka 3.7 · 4 brokers · 3 partitions · RF 3 · min.ISR 1 · seed 1", "under-replicated", "Crash"]);
     for (const [i, text] of after.entries()) {
       assert.notEqual(text, before[i]);
       assert.match(text, CJK, text);

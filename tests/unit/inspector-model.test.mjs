@@ -3,13 +3,14 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { inspect } from "../../www/views/inspector-model.js";
 import { nodeName } from "../../www/views/model.js";
-import { coreFixture, snapshotFixture } from "./fixtures.mjs";
+import { linkKey } from "../../www/timeline.js";
+import { coreFixture } from "./fixtures.mjs";
 import { loadLang } from "../../www/i18n.js";
 
 // The words come from the dictionaries, loaded as the page loads them (i18n.js loadLang).
 await loadLang("en");
 
-const snap = snapshotFixture();
+const snap = coreFixture("failover");
 const rows = (section) => Object.fromEntries(section.rows.map(([k, v]) => [k, String(v)]));
 const sectionNamed = (model, start) => model.sections.find((s) => s.heading?.startsWith(start));
 
@@ -27,11 +28,11 @@ describe("inspector", () => {
     const f = sectionNamed(m, "Followers");
     assert.deepEqual(f.table.columns, ["Follower", "LEO", "Last caught up", "Since", "Lag (msgs)", "In ISR", "Fetch in flight"]);
     assert.deepEqual(f.table.rows, [
-      ["B1", 12, "24.4 s", "0.1 s", 0, "yes", "yes"],
-      ["B2", 10, "24.2 s", "0.3 s", 2, "yes", "yes"],
-    ]);
+      ["B1", 10, "never", "–", 3, "no", "yes"],
+      ["B2", 12, "24.3 s", "0.1 s", 1, "yes", "yes"],
+    ], "crashed B1 never caught up in leader_epoch 1");
     const recs = sectionNamed(m, "Newest records");
-    assert.deepEqual(recs.table.rows[0], [11, 0, 12, "no"], "newest first, offset 11 (m12) is above HW 10");
+    assert.deepEqual(recs.table.rows.slice(0, 3), [[12, 1, 84, "no"], [11, 1, 81, "yes"], [10, 1, 80, "yes"]], "newest first; m84 at offset 12 is at the HW 12, waiting for B2");
     assert.deepEqual(recs.table.rows.at(-1)[3], "yes");
   });
 
@@ -47,19 +48,22 @@ describe("inspector", () => {
   });
 
   test("a follower shows how the leader sees it; an offline one that it is out", () => {
-    const m = inspect({ type: "replica", partition: 1, broker: 3 }, snap);
+    const m = inspect({ type: "replica", partition: 1, broker: 1 }, snap);
     assert.equal(rows(m.sections[0]).Broker, "crashed: the process is down");
     assert.equal(rows(m.sections[0])["In ISR"], "no: its broker is down");
     const seen = sectionNamed(m, "As the leader");
+    assert.equal(seen.heading, "As the leader (B2) sees it");
     assert.equal(rows(seen)["LEO known to the leader"], "unknown (no fetch yet)");
+    assert.equal(rows(seen).Lag, "10 messages");
   });
 
   test("a record: committed or not, and on which replicas", () => {
-    const m = inspect({ type: "record", partition: 1, broker: 3, offset: 8 }, snap);
+    const m = inspect({ type: "record", partition: 1, broker: 1, offset: 8 }, snap);
     const r = rows(m.sections[0]);
+    assert.equal(r.Value, "76");
     assert.match(r.Committed, /^no/);
     assert.match(r["Same as the leader's"], /epoch 1; this one will be truncated/);
-    assert.deepEqual(m.sections[1].table.rows.map((x) => x.slice(0, 3)), [["B1", "yes", 1], ["B2", "yes", 1], ["B3", "yes", 0]]);
+    assert.deepEqual(m.sections[1].table.rows, [["B1", "yes", 0, "no"], ["B2", "yes", 1, "yes"], ["B3", "yes", 1, "yes"]]);
     const ok = inspect({ type: "record", partition: 0, broker: 1, offset: 3 }, snap);
     assert.match(rows(ok.sections[0]).Committed, /^yes/);
   });
@@ -70,25 +74,31 @@ describe("inspector", () => {
     assert.equal(r.Controller, "yes, controller_epoch 1");
     assert.equal(r["Links cut"], "0–2");
     assert.deepEqual(m.sections[1].table.rows.map((x) => x.slice(0, 3)), [["P0", "leader", "yes"], ["P2", "follower", "yes"]]);
+    // The cut links as the core reports them (recorded: B2's link to the leader B0 cut).
+    const leaving = coreFixture("followerLeaving");
+    const cuts = new Set(leaving.cutLinks.map(([a, b]) => linkKey(a, b)));
+    assert.equal(rows(inspect({ type: "broker", id: 2 }, leaving, { cuts }).sections[0])["Links cut"], "0–2");
+    assert.equal(rows(inspect({ type: "broker", id: 1 }, leaving, { cuts }).sections[0])["Links cut"], "none", "B1's links are whole");
   });
 
   test("a message in flight, and after delivery", () => {
-    const live = inspect({ type: "message", seq: 902 }, snap);
-    assert.equal(live.title, "FetchResponse #902");
+    const live = inspect({ type: "message", seq: 453 }, snap);
+    assert.equal(live.title, "FetchResponse #453");
     const r = rows(live.sections[0]);
     assert.equal(r["From → to"], "B0 → B2");
-    assert.equal(r.Status, "in flight: arrives in 2 tick(s)");
+    assert.equal(r.Status, "in flight: arrives in 3 tick(s)");
     assert.match(live.sections[1].note, /^Fetch: follower pulls/);
-    const old = { ...snapshotFixture(), tick: 300, inflight: [] };
-    const gone = inspect({ type: "message", seq: 902, message: snap.inflight[1] }, old);
+    const old = { ...coreFixture("failover"), tick: 300, inflight: [] };
+    const gone = inspect({ type: "message", seq: 453, message: snap.inflight.find((x) => x.seq === 453) }, old);
     assert.equal(rows(gone.sections[0]).Status, "delivered at tick 247");
   });
 
   test("a partition: AR, ISR, OSR explicitly", () => {
     const r = rows(inspect({ type: "partition", partition: 1 }, snap).sections[0]);
     assert.equal(r["AR (assigned replicas)"], "{1,2,3}");
-    assert.equal(r["ISR (in sync)"], "{1,2}");
-    assert.equal(r["OSR (out of sync)"], "{3}");
+    assert.equal(r.Leader, "B2");
+    assert.equal(r["ISR (in sync)"], "{2,3}");
+    assert.equal(r["OSR (out of sync)"], "{1}");
   });
 
   test("a target that no longer exists says so", () => {

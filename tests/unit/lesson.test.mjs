@@ -75,6 +75,7 @@ describe("the handle calls of commands", () => {
     assert.deepEqual(callOf(L(1, "heal", { args: [0, 1] })), ["heal", [0, 1]]);
     assert.deepEqual(callOf(L(1, "dropNext", { kind: "FetchResponse" })), ["dropNext", ["FetchResponse"]]);
     assert.deepEqual(callOf(L(1, "addReplica", { args: [0, 3] })), ["addReplica", [0, 3]]);
+    assert.deepEqual(callOf(L(1, "reassign", { args: [0, 1, 2, 4] })), ["reassign", [0, [1, 2, 4]]]);
     assert.equal(callOf(L(1, "expect", { text: "x" })), null);
   });
 });

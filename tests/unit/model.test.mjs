@@ -1,5 +1,5 @@
-// Unit tests of the views' pure helpers (www/views/model.js), on the hand-written fixture that
-// follows docs/api.md. Run: node --test tests/unit/
+// Unit tests of the views' pure helpers (www/views/model.js), on snapshots recorded from the core
+// (tests/unit/fixtures.mjs). Run: node --test tests/unit/
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import {
@@ -35,7 +35,7 @@ import {
   speedFromSlider,
   ticksForFrame,
 } from "../../www/views/model.js";
-import { coreFixture, eventsFixture, snapshotFixture, withPartition } from "./fixtures.mjs";
+import { coreFixture, eventsFixture, withPartition } from "./fixtures.mjs";
 import { loadLang } from "../../www/i18n.js";
 
 // The words come from the dictionaries, loaded as the page loads them (i18n.js loadLang).
@@ -133,38 +133,40 @@ describe("speed slider (log scale)", () => {
 });
 
 describe("replicas", () => {
-  const snap = snapshotFixture();
+  const snap = coreFixture("failover");
   const [p0, p1, p2] = snap.partitions;
 
   test("leader log", () => {
     assert.equal(leaderLog(p0).broker, 0);
+    assert.equal(leaderLog(p1).broker, 2, "B2 leads P1 since B1 crashed");
     const noLeader = { ...p1, leader: -1 };
     assert.equal(leaderLog(noLeader), null);
   });
 
   test("lag in messages: the leader's count", () => {
-    assert.equal(followerLagMessages(p0, logOf(p0, 1)), 0);
-    assert.equal(followerLagMessages(p0, logOf(p0, 2)), 2, "follower.lagMessages, not the LEO difference (1)");
+    assert.equal(followerLagMessages(p0, logOf(p0, 2)), 1, "B2 has 12 of the leader's 13");
+    assert.equal(followerLagMessages(p0, logOf(p0, 1)), 3, "crashed B1: the leader's last view of it (LEO 10)");
     assert.equal(followerLagMessages(p0, logOf(p0, 0)), null, "the leader has no lag");
     const noInfo = structuredClone(p0);
     logOf(noInfo, 2).follower = null;
     assert.equal(followerLagMessages(noInfo, logOf(noInfo, 2)), null, "the leader has no view of it");
-    assert.equal(followerLagMessages(p1, logOf(p1, 3)), null, "follower LEO unknown (-1) to the new leader");
-    assert.equal(followerLagMessages({ ...p1, leader: -1 }, logOf(p1, 2)), null, "no leader, no lag");
+    assert.equal(logOf(p1, 1).follower.lagMessages, 10);
+    assert.equal(followerLagMessages(p1, logOf(p1, 1)), null, "follower LEO unknown (-1) to the new leader B2: no lag shown");
+    assert.equal(followerLagMessages({ ...p1, leader: -1 }, logOf(p1, 3)), null, "no leader, no lag");
   });
 
   test("lag time as a fraction of replica.lag.time.max.ms", () => {
-    assert.deepEqual(lagTimeFraction(logOf(p2, 0).follower, 10000), { fraction: 0.12, over: false });
-    assert.deepEqual(lagTimeFraction(logOf(p1, 3).follower, 10000), { fraction: 1, over: true });
-    assert.equal(lagTimeFraction(null, 10000), null);
-    assert.equal(lagTimeFraction({ sinceCaughtUpMs: -1 }, 10000), null, "-1: never caught up in this epoch");
+    assert.deepEqual(lagTimeFraction(logOf(p2, 0).follower, 30000), { fraction: 600 / 30000, over: false }, "B0 caught up 0.6 s ago");
+    assert.deepEqual(lagTimeFraction({ ...logOf(p2, 0).follower, sinceCaughtUpMs: 45000 }, 30000), { fraction: 1, over: true });
+    assert.equal(lagTimeFraction(logOf(p1, 1).follower, 30000), null, "-1: crashed B1 never caught up with the new leader (recorded)");
+    assert.equal(lagTimeFraction(null, 30000), null);
     assert.equal(lagTimeFraction(logOf(p2, 0).follower, 0), null);
   });
 
   test("ISR / OSR / down", () => {
     const b = byId(snap);
     assert.deepEqual(replicaStatus(p0, logOf(p0, 0), b), { inIsr: true, membership: "ISR", brokerStatus: "up", brokerUp: true, down: false, isLeader: true });
-    assert.deepEqual(replicaStatus(p1, logOf(p1, 3), b), { inIsr: false, membership: "OSR", brokerStatus: "crashed", brokerUp: false, down: true, isLeader: false });
+    assert.deepEqual(replicaStatus(p1, logOf(p1, 1), b), { inIsr: false, membership: "OSR", brokerStatus: "crashed", brokerUp: false, down: true, isLeader: false });
     // A crashed broker stays in the ISR until the controller notices: both are shown.
     const crashed = structuredClone(snap);
     Object.assign(crashed.brokers[2], { status: "crashed", down: true });
@@ -178,29 +180,31 @@ describe("replicas", () => {
   });
 
   test("committed cells are those below the core's committedOffset, on every replica", () => {
-    const b2 = logOf(p0, 2); // its own HW is 9, the committed offset 10
-    assert.equal(isCommitted(9, p0, b2, 0), true);
-    assert.equal(isCommitted(10, p0, b2, 0), false);
-    assert.equal(isCommitted(10, p0, logOf(p0, 0), 0), false, "the leader's own uncommitted tail");
+    const b2 = logOf(p0, 2); // its own HW is 10 (the leader's answer is on its way), the committed offset 12
+    assert.deepEqual([b2.hw, p0.committedOffset], [10, 12]);
+    assert.equal(isCommitted(11, p0, b2, 1), true);
+    assert.equal(isCommitted(12, p0, logOf(p0, 0), 1), false, "the leader's own uncommitted tail (m84, acks=all waiting)");
   });
 
   test("a record that differs from the leader's is divergent, never committed", () => {
-    // Broker 3 led P1 in epoch 0 and crashed with offset 8 (epoch 0) never replicated; the new
-    // leader (epoch 1) wrote its own offset 8. Leader HW 9 is past it, yet it is not committed.
-    const b3 = logOf(p1, 3);
-    assert.equal(isDivergent(8, p1, b3, 0), true);
-    assert.equal(isCommitted(8, p1, b3, 0), false);
-    assert.equal(isDivergent(7, p1, b3, 0), false);
-    assert.equal(isCommitted(7, p1, b3, 0), true);
-    assert.equal(isDivergent(8, p1, logOf(p1, 1), 1), false, "the leader never diverges from itself");
-    assert.equal(isDivergent(8, { ...p1, leader: -1 }, b3, 0), false, "no leader, nothing to compare with");
+    // B1 led P1 in epoch 0 and crashed with m76 at offset 8 (epoch 0), never replicated; the new
+    // leader B2 (epoch 1) wrote m78 there. The committed offset 10 is past it, yet it is not committed.
+    const b1 = logOf(p1, 1);
+    assert.deepEqual([b1.records.at(-1).offset, b1.records.at(-1).leaderEpoch, b1.records.at(-1).value], [8, 0, 76]);
+    assert.equal(p1.committedOffset, 10);
+    assert.equal(isDivergent(8, p1, b1, 0), true);
+    assert.equal(isCommitted(8, p1, b1, 0), false);
+    assert.equal(isDivergent(7, p1, b1, 0), false);
+    assert.equal(isCommitted(7, p1, b1, 0), true);
+    assert.equal(isDivergent(8, p1, logOf(p1, 2), 1), false, "the leader never diverges from itself");
+    assert.equal(isDivergent(8, { ...p1, leader: -1 }, b1, 0), false, "no leader, nothing to compare with");
     const m = partitionModel(p1, snap, 40);
-    const cells = m.replicas.find((r) => r.broker === 3).cells;
+    const cells = m.replicas.find((r) => r.broker === 1).cells;
     assert.deepEqual(cells.filter((c) => c.divergent).map((c) => c.offset), [8]);
     assert.deepEqual(cells.filter((c) => !c.committed).map((c) => c.offset), [8]);
   });
 
-  test("a crashed leader's committed records stay committed (recorded from the core)", () => {
+  test("a crashed leader's committed records stay committed (recorded)", () => {
     const s = coreFixture("leaderCrashed");
     const p = s.partitions[0];
     assert.deepEqual([p.hw, p.committedOffset], [-1, 5], "no live leader, no HW; 5 records committed");
@@ -211,16 +215,16 @@ describe("replicas", () => {
 
 describe("offset window", () => {
   test("short logs: everything plus the next slot", () => {
-    const p0 = snapshotFixture().partitions[0];
-    assert.deepEqual(offsetWindow(p0.logs, 40), { start: 0, end: 13, hidden: 0 });
+    const p0 = coreFixture("failover").partitions[0];
+    assert.deepEqual(offsetWindow(p0.logs, 40), { start: 0, end: 14, hidden: 0 }, "the leader's LEO 13, and the slot for the next");
   });
   test("long logs: the last slots, with the count hidden", () => {
-    const p2 = snapshotFixture().partitions[2];
+    const p2 = coreFixture("failover").partitions[2];
     assert.deepEqual(offsetWindow(p2.logs, 40), { start: 18, end: 58, hidden: 18 });
     assert.deepEqual(offsetWindow(p2.logs, 20), { start: 38, end: 58, hidden: 38 });
   });
   test("capacity is clamped to MIN_WINDOW..MAX_WINDOW", () => {
-    const p2 = snapshotFixture().partitions[2];
+    const p2 = coreFixture("failover").partitions[2];
     assert.equal(offsetWindow(p2.logs, 2).end - offsetWindow(p2.logs, 2).start, MIN_WINDOW);
     assert.equal(offsetWindow(p2.logs, 500).end - offsetWindow(p2.logs, 500).start, MAX_WINDOW);
   });
@@ -229,9 +233,10 @@ describe("offset window", () => {
     assert.deepEqual(offsetWindow(logs, 40), { start: 5, end: 13, hidden: 0 });
   });
   test("records in the window, oldest first", () => {
-    const log = logOf(snapshotFixture().partitions[2], 2);
+    const log = logOf(coreFixture("failover").partitions[2], 2);
     const recs = recordsInWindow(log, 50, 58);
     assert.deepEqual(recs.map((r) => r.offset), [50, 51, 52, 53, 54, 55, 56]);
+    assert.deepEqual(recs.map((r) => r.value), [69, 70, 71, 72, 73, 74, 75], "m19–m75 went to P2");
     assert.deepEqual(recordsInWindow(log, 100, 140), []);
   });
   test("epoch colour slots wrap at 8", () => {
@@ -242,36 +247,39 @@ describe("offset window", () => {
 });
 
 describe("partition model", () => {
-  const snap = snapshotFixture();
+  const snap = coreFixture("failover");
 
-  test("P0: leader, ISR, HW, followers trailing", () => {
+  test("P0: leader, ISR without the crashed B1, HW, the follower trailing", () => {
     const m = partitionModel(snap.partitions[0], snap, 40);
     assert.equal(m.leader, 0);
-    assert.deepEqual(m.isr, [0, 1, 2]);
-    assert.deepEqual(m.osr, []);
-    assert.equal(m.hw, 10);
-    assert.equal(m.leaderLeo, 12);
-    assert.deepEqual(m.flags, []);
+    assert.deepEqual(m.isr, [0, 2]);
+    assert.deepEqual(m.osr, [1]);
+    assert.equal(m.hw, 12);
+    assert.equal(m.leaderLeo, 13);
+    assert.deepEqual(m.flags, [{ kind: "warn", text: "under-replicated" }]);
+    assert.deepEqual([m.hwWaitingFor, m.hwWaitingWhy], [[2], ["isr"]], "acks=all m84 waits for B2");
     const [b0, b1, b2] = m.replicas;
     assert.equal(b0.isLeader, true);
     assert.equal(b0.lag, null);
-    assert.equal(b2.hw, 9);
-    assert.equal(b2.hwBehindLeader, true);
-    assert.equal(b1.hwBehindLeader, false);
-    assert.equal(b2.lag, 2);
-    assert.deepEqual(b2.cells.filter((c) => !c.committed).map((c) => c.offset), [10]);
-    assert.deepEqual(b0.cells.filter((c) => !c.committed).map((c) => c.offset), [10, 11]);
+    assert.deepEqual([b2.hw, b2.hwBehindLeader, b2.lag], [10, true, 1]);
+    assert.equal(b0.hwBehindLeader, false);
+    assert.deepEqual([b1.down, b1.membership], [true, "OSR"]);
+    assert.deepEqual(b2.cells.filter((c) => !c.committed).map((c) => c.offset), [], "B2's offsets 10–11 are below the committed 12, its own HW aside");
+    assert.deepEqual(b0.cells.filter((c) => !c.committed).map((c) => c.offset), [12]);
+    assert.deepEqual(b0.cells.map((c) => c.epoch), [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1], "written in leader_epoch 1 since the controller removed B1");
   });
 
   test("P1: failover — OSR, crashed, epochs, under-replicated", () => {
     const m = partitionModel(snap.partitions[1], snap, 40);
-    assert.deepEqual(m.osr, [3]);
+    assert.equal(m.leader, 2);
+    assert.deepEqual(m.isr, [2, 3]);
+    assert.deepEqual(m.osr, [1]);
     assert.deepEqual(m.flags.map((f) => f.kind), ["warn"]);
-    const b3 = m.replicas.find((r) => r.broker === 3);
-    assert.equal(b3.down, true);
-    assert.equal(b3.membership, "OSR");
-    assert.equal(b3.lag, null);
-    const leader = m.replicas.find((r) => r.broker === 1);
+    const b1 = m.replicas.find((r) => r.broker === 1);
+    assert.equal(b1.down, true);
+    assert.equal(b1.membership, "OSR");
+    assert.equal(b1.lag, null);
+    const leader = m.replicas.find((r) => r.broker === 2);
     assert.deepEqual(leader.cells.map((c) => c.epoch), [0, 0, 0, 0, 0, 0, 0, 0, 1, 1]);
   });
 
@@ -298,6 +306,16 @@ describe("partition model", () => {
     assert.deepEqual(m.hwWaitingWhy, ["caught-up"]);
   });
 
+  test("who the HW waits for under strategy=quorum: a majority, not the stuck ISR member (recorded)", () => {
+    const s = coreFixture("quorum");
+    const m = partitionModel(s.partitions[0], s, 40);
+    assert.deepEqual(m.isr, [0, 1, 2]);
+    assert.equal(logOf(s.partitions[0], 2).leo, 0, "B2 is stuck at LEO 0");
+    assert.equal(m.hw, 3, "the min LEO over the ISR would say 0: the leader and B1 are a majority");
+    assert.deepEqual([m.hwWaitingFor, m.hwWaitingWhy, m.hwQuorum], [[1], ["quorum"], 2], "m4 waits for B1 alone");
+    for (const r of m.replicas) assert.deepEqual(r.cells.filter((c) => c.committed).map((c) => c.offset), r.broker === 2 ? [] : [0, 1, 2], `B${r.broker}`);
+  });
+
   test("a crashed leader the controller has not noticed is flagged", () => {
     const s = coreFixture("leaderCrashed");
     const m = partitionModel(s.partitions[0], s, 40);
@@ -316,6 +334,17 @@ describe("partition model", () => {
     ]);
   });
 
+  test("min.insync.replicas above RF: the effective min ISR is the core's, capped at RF by 3.7 only (recorded)", () => {
+    const capped = coreFixture("minIsrAboveRf");
+    const m = partitionModel(capped.partitions[0], capped, 40);
+    assert.deepEqual([capped.config.minInsyncReplicas, capped.partitions[0].minIsr, m.isr, m.hw], [3, 2, [0, 1], 2], "KAFKA-15583: min(3, RF 2)");
+    assert.deepEqual(m.flags, [], "the full ISR meets it: nothing is blocked");
+    assert.equal(capped.requests[0].status, "acked");
+    const old = coreFixture("minIsrAboveRf28");
+    assert.deepEqual(partitionModel(old.partitions[0], old, 40).flags.map((f) => [f.kind, f.text]), [["danger", "ISR < min.insync.replicas (3)"]], "2.8: an ISR of 2 can never meet 3");
+    assert.deepEqual([old.partitions[0].hw, old.requests[0].error], [0, "NOT_ENOUGH_REPLICAS"]);
+  });
+
   test("P2: long log windowed, cells only inside the window", () => {
     const m = partitionModel(snap.partitions[2], snap, 40);
     assert.equal(m.window.start, 18);
@@ -325,11 +354,11 @@ describe("partition model", () => {
 
   test("diffing: equal snapshots give equal keys; an HW move changes the key", () => {
     const a = partitionModel(snap.partitions[0], snap, 40);
-    const b = partitionModel(snapshotFixture().partitions[0], snapshotFixture(), 40);
-    assert.equal(modelKey(a), modelKey(b));
+    const again = coreFixture("failover");
+    assert.equal(modelKey(partitionModel(again.partitions[0], again, 40)), modelKey(a));
     const moved = withPartition(snap, 0, (p) => {
-      p.hw = 11;
-      p.logs[0].hw = 11;
+      p.hw = 13;
+      p.logs[0].hw = 13;
     });
     assert.notEqual(modelKey(partitionModel(moved.partitions[0], moved, 40)), modelKey(a));
     // A change in another partition does not touch this one's key.
@@ -342,8 +371,8 @@ describe("partition model", () => {
   test("diffing: a truncation + re-append to the same LEO still changes the key", () => {
     const before = partitionModel(snap.partitions[1], snap, 40);
     const after = withPartition(snap, 1, (p) => {
-      const b2 = p.logs[1];
-      b2.records[8] = { offset: 8, leaderEpoch: 2, value: "x" };
+      const b1 = p.logs[0];
+      b1.records[8] = { offset: 8, leaderEpoch: 1, value: 78 }; // B1 truncated m76 and fetched m78: same LEO 9
     });
     assert.notEqual(modelKey(partitionModel(after.partitions[1], after, 40)), modelKey(before));
   });
@@ -351,13 +380,13 @@ describe("partition model", () => {
   test("diffing: what the view does not draw (a fetch in flight) does not change the key", () => {
     const a = partitionModel(snap.partitions[0], snap, 40);
     const fetching = withPartition(snap, 0, (p) => {
-      p.logs[1].follower = { ...p.logs[1].follower, fetchInFlight: !p.logs[1].follower.fetchInFlight };
+      p.logs[2].follower = { ...p.logs[2].follower, fetchInFlight: !p.logs[2].follower.fetchInFlight };
     });
     assert.equal(modelKey(partitionModel(fetching.partitions[0], fetching, 40)), modelKey(a));
   });
 
   test("sameCells: equal when every cell draws the same", () => {
-    const cells = partitionModel(snap.partitions[1], snap, 40).replicas[1].cells;
+    const cells = partitionModel(snap.partitions[1], snap, 40).replicas[2].cells; // B3, a follower of B2
     assert.equal(sameCells(cells, cells.map((c) => ({ ...c }))), true);
     assert.equal(sameCells(cells, cells.slice(1)), false, "one record fewer");
     assert.equal(sameCells(cells, cells.map((c, i) => (i === 3 ? { ...c, committed: !c.committed } : c))), false, "committed since");
@@ -367,7 +396,7 @@ describe("partition model", () => {
 });
 
 describe("brokers and requests models", () => {
-  const snap = snapshotFixture();
+  const snap = coreFixture("failover");
   test("brokers: status, controller, hosted partitions with roles", () => {
     const m = brokersModel(snap);
     assert.equal(m.length, 4);
@@ -375,31 +404,33 @@ describe("brokers and requests models", () => {
       id: 0, status: "up", controller: true, registered: true, controllerEpoch: 1, expiresIn: null, expiresFraction: null,
       hosts: [{ partition: 0, role: "leader" }, { partition: 2, role: "isr" }],
     });
-    assert.equal(m[3].status, "crashed");
-    assert.deepEqual(m[3].hosts.map((h) => h.role), ["osr", "osr"]);
+    assert.deepEqual([m[1].status, m[1].registered], ["crashed", false], "its ZooKeeper session expired: /brokers/ids/1 deleted");
+    assert.deepEqual(m[1].hosts.map((h) => h.role), ["osr", "osr"]);
+    assert.deepEqual(m[2].hosts, [{ partition: 0, role: "isr" }, { partition: 1, role: "leader" }, { partition: 2, role: "leader" }]);
   });
   test("requests: newest first, with offsets, errors and latency", () => {
     const m = requestsModel(snap, 3);
-    assert.deepEqual(m.map((r) => r.id), [5, 4, 3]);
-    assert.equal(m[0].status, "pending");
-    assert.equal(m[0].offsets, "offsets 10–11");
-    assert.equal(m[0].latency, "");
-    assert.equal(m[2].error, "REQUEST_TIMED_OUT");
-    assert.equal(m[2].latency, "30.0 s");
+    assert.deepEqual(m.map((r) => r.id), [9, 8, 7]);
+    assert.deepEqual([m[0].status, m[0].acks, m[0].offsets, m[0].latency], ["pending", "all", "", ""], "acks=all m84 waits for B2");
+    assert.deepEqual([m[1].acks, m[1].offsets, m[1].latency], ["0", "", "0 ms"], "acks=0: offset unknown, done when sent");
     const all = requestsModel(snap);
-    assert.equal(all.find((r) => r.id === 2).acks, "1");
-    assert.equal(all.find((r) => r.id === 4).offsets, "", "acks=0: offset unknown");
+    const timedOut = all.find((r) => r.id === 5);
+    assert.deepEqual([timedOut.status, timedOut.error, timedOut.latency], ["failed", "REQUEST_TIMED_OUT", "10.0 s"], "delivery.timeout.ms while B1 was gone");
+    assert.deepEqual([all.find((r) => r.id === 4).acks, all.find((r) => r.id === 4).offsets], ["1", "offset 8"]);
+    assert.equal(all.find((r) => r.id === 6).offsets, "offsets 8–9", "the new leader's offset 8");
   });
 });
 
 describe("event log", () => {
-  test("newest first", () => {
-    const evs = eventsFixture();
+  test("newest first (recorded)", () => {
+    const evs = eventsFixture("failover");
     const log = mergeEvents([], evs);
-    assert.deepEqual(log.map((e) => e.tick), [244, 181, 180, 180, 120]);
+    assert.equal(log.length, evs.length);
+    assert.deepEqual(log.slice(0, 3).map((e) => [e.tick, e.kind]), [[244, "append"], [243, "produce"], [243, "request-acked"]], "the same tick's events newest first too");
+    assert.deepEqual(log.at(-1), evs[0]);
     const more = mergeEvents(log, [{ tick: 250, timeMs: 25000, kind: "hw", partition: 0, broker: 0, text: "x" }]);
     assert.equal(more[0].tick, 250);
-    assert.equal(more.length, 6);
+    assert.equal(more.length, evs.length + 1);
     assert.equal(more[1], log[0], "old events keep their identity (the view relies on it)");
   });
   test("keeps the newest 300", () => {

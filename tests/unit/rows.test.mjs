@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { afterEach, describe, test } from "node:test";
 import { ackedWith, brokersModel, countdownShown, formatCountdown, modelKey, partitionModel, removalShown, replicaNote, sameCells, sessionCountdown } from "../../www/views/model.js";
 import { loadLang, setLang } from "../../www/i18n.js";
-import { coreFixture, snapshotFixture, withPartition } from "./fixtures.mjs";
+import { coreFixture, withPartition } from "./fixtures.mjs";
 
 await Promise.all([loadLang("en"), loadLang("zh")]);
 afterEach(() => setLang("en"));
@@ -58,11 +58,11 @@ describe("why a replica is out of the ISR", () => {
     assert.equal(noteOf(s, 0, 2).text, "out: lag time exceeded");
     assert.equal(noteOf(s, 0, 1), null, "B1's removal (13.9 s) is not near: more than half of replica.lag.time.max.ms away");
   });
-  test("the other causes, in both languages", () => {
-    const s = withPartition(snapshotFixture(), 1, (p) => {
-      p.logs[2].outOfIsr = "new-replica";
+  test("the other causes, in both languages (on the failover story's crashed B1, its cause changed)", () => {
+    const s = withPartition(coreFixture("failover"), 1, (p) => {
+      p.logs[0].outOfIsr = "new-replica";
     });
-    assert.deepEqual([noteOf(s, 1, 3).kind, noteOf(s, 1, 3).text], ["new", "new replica, catching up"]);
+    assert.deepEqual([noteOf(s, 1, 1).kind, noteOf(s, 1, 1).text], ["new", "new replica, catching up"]);
     for (const [cause, en, zh] of [
       ["crashed", "out: crashed", "移出：已宕机"],
       ["zk-session-expired", "out: ZK session expired", "移出：ZK 会话过期"],
@@ -71,34 +71,38 @@ describe("why a replica is out of the ISR", () => {
       ["lag-messages", "out: too far behind (0.8)", "移出：落后过多（0.8）"],
       ["new-replica", "new replica, catching up", "新副本，正在追赶"],
     ]) {
-      const c = withPartition(snapshotFixture(), 1, (p) => {
-        p.logs[2].outOfIsr = cause;
+      const c = withPartition(coreFixture("failover"), 1, (p) => {
+        p.logs[0].outOfIsr = cause;
       });
       setLang("en");
-      assert.equal(noteOf(c, 1, 3).text, en);
+      assert.equal(noteOf(c, 1, 1).text, en);
       setLang("zh");
-      assert.equal(noteOf(c, 1, 3).text, zh);
-      assert.match(noteOf(c, 1, 3).title, /ISR/);
+      assert.equal(noteOf(c, 1, 1).text, zh);
+      assert.match(noteOf(c, 1, 1).title, /ISR/);
     }
   });
 });
 
 describe("what removes an ISR member soon", () => {
+  // B2's link to the leader is cut: 40.4 s since it caught up, the ISR check removes it in 4.2 s.
   const withRemoval = (ms) =>
-    withPartition(snapshotFixture(), 0, (p) => {
+    withPartition(coreFixture("followerLeaving"), 0, (p) => {
       p.logs[2].follower.removeInMs = ms;
     });
-  test("the leader's ISR check, once it is within half of replica.lag.time.max.ms (10 s here)", () => {
-    assert.deepEqual(noteOf(withRemoval(4200), 0, 2), {
+  test("the leader's ISR check, once it is within half of replica.lag.time.max.ms (30 s here; recorded)", () => {
+    const s = coreFixture("followerLeaving");
+    assert.deepEqual([s.partitions[0].isr, s.partitions[0].logs[2].follower.removeInMs], [[0, 1, 2], 4200]);
+    assert.deepEqual(noteOf(s, 0, 2), {
       kind: "leaving",
       text: "leaves ISR in 5 s",
       title: "Not caught up for a while: unless it catches up, the leader's ISR check removes it from the ISR in 5 s (replica.lag.time.max.ms).",
     });
-    assert.equal(noteOf(withRemoval(5000), 0, 2).text, "leaves ISR in 5 s");
-    assert.equal(noteOf(withRemoval(5100), 0, 2), null, "not near yet");
+    assert.equal(noteOf(s, 0, 1), null, "B1 caught up 0.3 s ago: nothing removes it");
+    assert.equal(noteOf(withRemoval(15000), 0, 2).text, "leaves ISR in 15 s");
+    assert.equal(noteOf(withRemoval(15100), 0, 2), null, "not near yet");
     assert.equal(noteOf(withRemoval(-1), 0, 2), null, "-1: it would not be removed");
     setLang("zh");
-    assert.equal(noteOf(withRemoval(4200), 0, 2).text, "5 s 后移出 ISR");
+    assert.equal(noteOf(s, 0, 2).text, "5 s 后移出 ISR");
   });
   test("the row changes with the countdown's steps, not on every tick", () => {
     const key = (ms) => modelKey(partitionModel(withRemoval(ms).partitions[0], withRemoval(ms), 40));
@@ -115,15 +119,14 @@ describe("what removes an ISR member soon", () => {
   });
   test("whichever comes first: the session's end or the ISR check", () => {
     const both = (zkMs, removeMs) => {
-      const s = withPartition(snapshotFixture(), 0, (p) => {
-        p.logs[2].follower.removeInMs = removeMs;
-      });
+      const s = withRemoval(removeMs);
       Object.assign(s.brokers[2], { zkSession: "expiring", sessionExpiresInMs: zkMs });
       return noteOf(s, 0, 2);
     };
-    assert.deepEqual([both(2300, 4200).text, both(2300, 4200).title], ["ZK session ends in 2.3 s", "Its broker stopped heart-beating: in 2.3 s its ZooKeeper session expires and the controller removes it from the ISR."]);
+    // An 18 s session counts down in whole seconds, like the 30 s lag clock.
+    assert.deepEqual([both(2300, 4200).text, both(2300, 4200).title], ["ZK session ends in 3 s", "Its broker stopped heart-beating: in 3 s its ZooKeeper session expires and the controller removes it from the ISR."]);
     assert.equal(both(4900, 1200).text, "leaves ISR in 2 s");
-    assert.equal(both(2300, -1).text, "ZK session ends in 2.3 s");
+    assert.equal(both(2300, -1).text, "ZK session ends in 3 s");
   });
 });
 
@@ -166,14 +169,16 @@ describe("acknowledged records", () => {
     assert.deepEqual([0, 1, 2, 4, 5, 6].map((o) => ackedWith(acked, o)), [null, null, "all", "all", "0", null]);
     assert.equal(ackedWith([], 0), null);
   });
-  test("a cell's acks changing redraws it", () => {
-    const a = partitionModel(snapshotFixture().partitions[0], snapshotFixture(), 40).replicas[0].cells;
-    const s = withPartition(snapshotFixture(), 0, (p) => {
-      p.acked = [{ offset: 0, count: 10, acks: "all" }];
+  test("a cell's acks changing redraws it (recorded: failover's P0, m80–m81 acknowledged since)", () => {
+    const snap = coreFixture("failover");
+    assert.deepEqual(snap.partitions[0].acked, [{ offset: 0, count: 10, acks: "all" }], "m80–m81's answer is on its way");
+    const a = partitionModel(snap.partitions[0], snap, 40).replicas[0].cells;
+    const s = withPartition(snap, 0, (p) => {
+      p.acked = [{ offset: 0, count: 12, acks: "all" }];
     });
     const b = partitionModel(s.partitions[0], s, 40).replicas[0].cells;
     assert.equal(sameCells(a, b), false);
-    assert.equal(b[9].acks, "all");
-    assert.equal(b[10].acks, null);
+    assert.deepEqual([a[11].acks, b[11].acks], [null, "all"]);
+    assert.equal(b[12].acks, null);
   });
 });

@@ -27,6 +27,7 @@ const moment = {
     { tick: 40, method: "recover", args: [2] },
     { tick: 41, method: "dropNext", args: ["FetchResponse"] },
     { tick: 90, method: "addReplica", args: [0, 3] },
+    { tick: 92, method: "reassign", args: [0, [1, 2, 3]] },
     { tick: 95, method: "heal", args: [0, 1] },
   ],
   tick: 60,

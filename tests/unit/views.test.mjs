@@ -5,13 +5,13 @@ import { compactRow, shouldCompact } from "../../www/views/compact.js";
 import { consumerLines, consumerModel } from "../../www/views/producer.js";
 import { invariants } from "../../www/views/guarantees.js";
 import { partitionAlerts } from "../../www/views/model.js";
-import { schemaFixture, snapshotFixture } from "./fixtures.mjs";
+import { coreFixture, schemaFixture } from "./fixtures.mjs";
 import { loadLang } from "../../www/i18n.js";
 
 // The words come from the dictionaries, loaded as the page loads them (i18n.js loadLang).
 await loadLang("en");
 
-const snap = snapshotFixture();
+const snap = coreFixture("failover");
 const byId = new Map(snap.brokers.map((b) => [b.id, b]));
 
 describe("compact view", () => {
@@ -22,12 +22,15 @@ describe("compact view", () => {
     assert.equal(shouldCompact({ brokers: big.brokers, partitions: [] }), true, "many brokers alone");
     assert.equal(shouldCompact({ brokers: [{}], partitions: Array.from({ length: 17 }, () => ({ replicas: [0, 1, 2] })) }), true, "51 replicas");
   });
-  test("one row: leader, ISR size, HW, the largest follower lag, warnings", () => {
-    const r = compactRow(snap.partitions[2], byId);
+  test("one row: leader, ISR size, HW, the largest follower lag, warnings (recorded)", () => {
+    const r = compactRow(snap.partitions[0], byId);
     assert.deepEqual(
       { leader: r.leader, isr: r.isr, osr: r.osr, rf: r.rf, hw: r.hw, maxLag: r.maxLag, flags: r.flags },
-      { leader: 2, isr: [2, 0], osr: [3], rf: 3, hw: 55, maxLag: 2, flags: ["under-replicated"] },
+      { leader: 0, isr: [0, 2], osr: [1], rf: 3, hw: 12, maxLag: 3, flags: ["under-replicated"] },
+      "crashed B1 is 3 behind, as the leader last saw it",
     );
+    const p2 = compactRow(snap.partitions[2], byId);
+    assert.deepEqual([p2.leader, p2.isr, p2.hw, p2.maxLag, p2.flags], [2, [0, 2, 3], 57, 0, []]);
     assert.equal(compactRow({ ...snap.partitions[0], leader: -1, hw: -1 }, byId).maxLag, null);
   });
 });
@@ -42,15 +45,13 @@ describe("partition flags", () => {
 });
 
 describe("consumer lines", () => {
-  test("each consumer's position against the HW it may read up to", () => {
-    const s = { ...snapshotFixture(), consumers: [
-      { partition: 0, position: 10, recordsRead: 10, lastValues: [], resets: 0 },
-      { partition: 1, position: 7, recordsRead: 7, lastValues: [], resets: 1 },
-      { partition: 2, position: 55, recordsRead: 55, lastValues: [], resets: 0 },
-    ] };
-    const m = consumerModel(s);
-    assert.equal(m.read, 72);
-    assert.deepEqual(consumerLines(m), ["P0 at 10 / HW 10", "P1 at 7 / HW 9 (1 reset)", "P2 at 55 / HW 55", "72 records read"]);
+  test("each consumer's position against the HW it may read up to (recorded)", () => {
+    const m = consumerModel(snap);
+    assert.equal(m.read, 77);
+    assert.deepEqual(consumerLines(m), ["P0 at 10 / HW 12", "P1 at 10 / HW 10", "P2 at 57 / HW 57", "77 records read"], "P0's HW moved to 12 a tick ago");
+    const reset = structuredClone(snap);
+    reset.consumers[1].resets = 1;
+    assert.equal(consumerLines(consumerModel(reset))[1], "P1 at 10 / HW 10 (1 reset)");
   });
   test("without consumers: the HWs, and no leader said so", () => {
     const none = consumerModel({ partitions: [{ partition: 0, hw: 0 }, { partition: 1, hw: -1 }] });

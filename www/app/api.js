@@ -2,7 +2,7 @@
 // command goes to the app and the open mode like the page's own controls, and is answered with a
 // `result` event.
 
-import { chunksLoaded } from "./app.js";
+import { chunksLoaded } from "./catalogue.js";
 import * as chrome from "../page/chrome.js";
 import { commandCall, eventMessage, parseCommand } from "../embed-api.js";
 import { t } from "../i18n.js";
@@ -12,7 +12,7 @@ export function listen(app, cmd) {
   chrome.listenMessages(async (data, send) => {
     const parsed = parseCommand(data);
     if (!parsed) return;
-    const reply = (ok, error) => send(eventMessage("result", { id: parsed.id, command: parsed.command?.type ?? parsed.command, ok, ...(error ? { error } : {}) }));
+    const reply = (ok, error) => send(eventMessage("result", { id: parsed.id, command: /** @type {{ type?: string }} */ (parsed.command)?.type ?? parsed.command, ok, ...(error ? { error } : {}) }));
     if (!parsed.ok) return reply(false, parsed.error);
     const error = await run(app, cmd, parsed.command);
     reply(!error, error || undefined);

@@ -2,45 +2,27 @@
 // Loop. Every command goes to the mode through the one Mode contract (modes/free.js), so nothing
 // here asks which mode is open. Commands change state and mark the loop dirty; only the loop draws
 // (through page/draw.js). Core errors are said here, in words: a refusal as a toast, a panic
-// (the handle is then lost) as the banner.
+// (the handle is then lost) as the banner. What a lesson or compare link opens is found by the
+// Catalogue (catalogue.js); the host page's state events are throttled by state-events.js.
 
 import { isPanic, Session, SLICED_MS } from "./session.js";
 import { Loop } from "./loop.js";
 import { autoProduce, autoText } from "./producer.js";
 import { FreePlay } from "./modes/free.js";
+import { Catalogue } from "./catalogue.js";
+import { StateEvents } from "./state-events.js";
+import { recoverFromTrap } from "./recovery.js";
 import * as paint from "../page/draw.js";
 import * as forms from "../page/forms.js";
 import * as chrome from "../page/chrome.js";
-import { once } from "../lazy.js";
 import { getLang, t } from "../i18n.js";
 import { announcements, newViolations } from "../views/events-model.js";
-import { clearHistory, createHistory, recordSample, truncateAfter } from "../views/hw-history.js";
+import { clearHistory, createHistory, historySampler, recordSample } from "../views/hw-history.js";
 import { errorMessage, REQUESTS_SHOWN } from "../views/model.js";
 import { linkKey } from "../timeline.js";
 
 /** Lessons and compare mode play at least this fast (ticks per second) unless slowed down after. */
 const LESSON_TPS = 20;
-/** Embedded: at most one state event per this many ms while playing. */
-const STATE_EVENT_MS = 100;
-
-// Code-split: what the first frame does not need is a chunk of its own, loaded on first use.
-export const chunks = {
-  lessons: once(() => Promise.all([import("./modes/lesson.js"), import("../page/lesson-panel.js")])),
-  scenarios: once(() => import("../scenario-files.js")),
-  compare: once(() => Promise.all([import("./modes/compare.js"), import("../page/compare-panel.js")])),
-  inspector: once(() => import("../page/inspector.js")),
-  exports: once(() => import("../page/exports.js")),
-};
-
-/** Load chunks (names of `chunks`); resolves to null, or to the error's words. */
-export async function chunksLoaded(names) {
-  try {
-    await Promise.all(names.map((n) => chunks[n]()));
-    return null;
-  } catch (err) {
-    return errorMessage(err);
-  }
-}
 
 export class App {
   /** `core`: the wasm binding ({ Cluster, parseScenario }); `embed`: share.js embedOptions. */
@@ -48,9 +30,15 @@ export class App {
     this.Cluster = core.Cluster;
     /** Cluster.schema(): config keys, each version's defaults, the violation kinds (docs/api.md). */
     this.schema = core.Cluster.schema();
-    this.parse = core.parseScenario;
+    /** The lessons, scenarios and compare presets the page can open (catalogue.js). */
+    this.catalogue = new Catalogue(core.parseScenario, t);
+    /** core.js reinstantiate (none: a trap breaks the page) and the recovery running, if any. */
+    this.reinstantiate = core.reinstantiate ?? null;
+    this.recovering = null;
     this.embed = embed;
     this.session = null;
+    /** The inspector's chunk, once loaded (commands.js). @type {typeof import("../page/inspector.js") | null} */
+    this.inspector = null;
     this.mode = null;
     this.panel = null; // the open mode's panel drawing (page/lesson-panel.js or compare-panel.js)
     this.replaying = null; // a replay in slices: { cancelled } (the session is not used meanwhile)
@@ -74,9 +62,6 @@ export class App {
       auto: { on: false, carry: 0 },
       roundRobin: 0,
       themeLocked: embed.theme !== null,
-      catalogue: [],
-      picker: null,
-      posted: { at: 0, timer: null },
       get horizon() {
         return this.app.session?.horizon ?? 0;
       },
@@ -92,6 +77,11 @@ export class App {
       draw: () => this.draw(),
       animate: (carry) => this.mode.session && paint.animate(this.state.snap, carry),
     });
+    const embedded = () => chrome.embedded && this.state.snap && this.mode;
+    this.stateEvents = new StateEvents(
+      () => (embedded() ? { ...this.mode.statePayload(this.state.snap), running: this.state.running } : null),
+      (payload) => chrome.postEvent("state", payload),
+    );
     // Modes call back through this (never the page itself).
     this.host = {
       lang: getLang,
@@ -99,7 +89,7 @@ export class App {
       post: (type, payload) => chrome.postEvent(type, payload),
       wake: () => this.changed(),
       reset: () => this.reset(),
-      picker: () => this.pickerEntries(),
+      picker: () => this.catalogue.picker(getLang()),
     };
   }
 
@@ -157,6 +147,11 @@ export class App {
     if (isPanic(err)) {
       this.setRunning(false);
       this.mode?.pause();
+      // A fresh instance and the history replayed (recovery.js); a trap during that breaks the page.
+      if (this.reinstantiate && !this.recovering) {
+        this.recovering = recoverFromTrap(this, err, this.reinstantiate).finally(() => (this.recovering = null));
+        return;
+      }
       this.state.broken = t("main.coreStopped", { error: errorMessage(err) });
       this.loop.dirty();
     } else chrome.say(errorMessage(err));
@@ -203,7 +198,7 @@ export class App {
    */
   move(fn) {
     if (!this.usable()) return null;
-    const r = this.guard(fn, null);
+    const r = this.sampling(() => this.guard(fn, null));
     if (typeof r === "string") return r;
     this.setRunning(false);
     this.changed();
@@ -234,7 +229,8 @@ export class App {
     this.setRunning(false);
     const plan = this.guard(() => this.session.seekPlan(tick));
     const r = plan?.result;
-    if (r && r.to > r.from && (r.to - r.from > 1 || r.restored)) clearHistory(this.state.history); // the chart would have a gap
+    // Forward past what the replay samples, or from a checkpoint past the samples: a gap.
+    if (r && r.to > r.from && (r.to - r.from > this.state.history.capacity || r.restored)) clearHistory(this.state.history);
     return this.replay(plan?.ops ?? null);
   }
 
@@ -249,7 +245,7 @@ export class App {
     if (!plan || plan.estimateMs <= SLICED_MS) {
       let ok = true;
       try {
-        if (plan) this.session.replay(plan);
+        if (plan) this.sampling(() => this.session.replay(plan));
       } catch (err) {
         failed(err);
         ok = false;
@@ -262,7 +258,9 @@ export class App {
     this.setRunning(false);
     const progress = (tick, to) => chrome.replayProgress(tick, to, () => (job.cancelled = true));
     progress(this.session.tick, plan.to);
-    return this.session
+    const session = this.session;
+    session.sampler = historySampler(this.state.history);
+    return session
       .replaySliced(plan, { progress, cancelled: () => job.cancelled })
       .then(
         (r) => {
@@ -272,11 +270,22 @@ export class App {
         (err) => (failed(err), null),
       )
       .finally(() => {
+        session.sampler = null;
         this.replaying = null;
         chrome.replayProgress(null);
         this.state.shownStamp = -1;
         this.refresh();
       });
+  }
+
+  /** Run `fn`, a jump, with the session sampling the ticks it replays into the HW chart. */
+  sampling(fn) {
+    this.session.sampler = historySampler(this.state.history);
+    try {
+      return fn();
+    } finally {
+      this.session.sampler = null;
+    }
   }
 
   setRunning(on) {
@@ -313,8 +322,7 @@ export class App {
         s.shownStamp = this.session.stamp;
         s.continuous = continuous && s.prev !== null;
         s.cuts = new Set(snap.cutLinks.map(([a, b]) => linkKey(a, b)));
-        if (s.prev && snap.tick < s.prev.tick) truncateAfter(s.history, snap.tick);
-        recordSample(s.history, snap);
+        recordSample(s.history, snap); // (one older than the last sample: the history went back)
         if (s.continuous) paint.announce(announcements(events, newViolations(snap, s.prev.tick)));
       } catch (err) {
         this.coreFailed(err);
@@ -358,17 +366,25 @@ export class App {
     this.postState(true);
   }
 
-  /** Open `mode` (built by `make()`, which may throw: said with `failed(error)`), its panel shown. */
-  openMode(make, panel, { stop = 0, autoplay = false, keepSpeed = false } = {}, failed) {
-    this.setRunning(false);
-    let mode;
-    try {
-      mode = make();
-    } catch (err) {
-      chrome.say(failed(errorMessage(err)));
+  /**
+   * Open what the catalogue found (catalogue.js lesson / compare: its mode made here, which may
+   * throw: said in its words), its panel shown; or say that it found nothing.
+   */
+  open(found, { stop = 0, autoplay = false, keepSpeed = false } = {}) {
+    if (found.unknown) {
+      chrome.notice(found.unknown);
       return false;
     }
-    if (this.mode?.kind !== "play") this.mode?.close();
+    this.setRunning(false);
+    const panel = found.panel;
+    let mode;
+    try {
+      mode = found.make(this.session, this.host);
+    } catch (err) {
+      chrome.say(found.failed(errorMessage(err)));
+      return false;
+    }
+    this.mode?.close(); // the mode left (free play's close does nothing)
     if (this.panel && this.panel !== panel) this.panel.show(false);
     this.mode = mode;
     this.panel = panel;
@@ -386,52 +402,18 @@ export class App {
     return true;
   }
 
-  pickerEntries() {
-    const s = this.state;
-    if (s.picker?.lang !== getLang()) s.picker = { lang: getLang(), entries: this.lessonModule.pickerEntries(s.catalogue, this.parse, getLang()) };
-    return s.picker.entries;
-  }
-
   /** Open a lesson or scenario (catalogue entry or name); `stop` > 1 plays to that stop at once. */
   async openLesson(nameOrEntry, opts = {}) {
-    const [[lessons, panel], files] = await Promise.all([chunks.lessons(), chunks.scenarios()]);
-    this.lessonModule = lessons;
-    if (!this.state.catalogue.length) this.state.catalogue = lessons.catalogue(files.SCENARIO_FILES);
-    const entry = typeof nameOrEntry === "string" ? lessons.findScenario(this.state.catalogue, nameOrEntry) : nameOrEntry ?? this.state.catalogue.find((e) => e.group === "lessons");
-    if (!entry) {
-      chrome.notice(t("lesson.unknown", { name: nameOrEntry }));
-      return false;
-    }
-    const failed = (error) => t("lesson.loadFailed", { name: entry.id, error });
-    return this.openMode(() => new lessons.LessonMode(lessons.parsed(entry, this.parse), this.session, this.host), panel, opts, failed);
+    return this.open(await this.catalogue.lesson(nameOrEntry), opts);
   }
 
   /** Open compare mode with preset `id` (default: the first); `stop` > 1 plays to that stop at once. */
   async openCompare(id, opts = {}) {
-    const [[modes, panel]] = await Promise.all([chunks.compare(), chunks.lessons()]);
-    const preset = id ? modes.findPreset(id) : modes.PRESETS[0];
-    if (!preset) {
-      chrome.notice(t("lesson.unknown", { name: id }));
-      return false;
-    }
-    return this.openMode(() => new modes.CompareMode(preset, this.Cluster, this.parse, this.host), panel, opts, errorMessage);
+    return this.open(await this.catalogue.compare(id, this.Cluster), opts);
   }
 
-  // ---------------------------------------------------------------- embedding
-
-  /** A `state` event to the host page after changes: at once when forced, else at most one per STATE_EVENT_MS. */
+  /** A `state` event to the host page after changes (state-events.js): at once when forced, else throttled. */
   postState(force = false) {
-    if (!chrome.embedded || !this.state.snap || !this.mode) return;
-    const p = this.state.posted;
-    const now = performance.now();
-    if (!force && now - p.at < STATE_EVENT_MS) {
-      p.timer ??= setTimeout(() => {
-        p.timer = null;
-        this.postState(true);
-      }, STATE_EVENT_MS);
-      return;
-    }
-    p.at = now;
-    chrome.postEvent("state", { ...this.mode.statePayload(this.state.snap), running: this.state.running });
+    this.stateEvents.post(force);
   }
 }

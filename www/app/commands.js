@@ -2,12 +2,13 @@
 // changes the app's state through the mode and marks the loop dirty. No mode branches: Next, Back,
 // Restart and the stop dots go to whichever mode is open.
 
-import { chunks, chunksLoaded } from "./app.js";
+import { chunks, chunksLoaded } from "./catalogue.js";
 import * as forms from "../page/forms.js";
 import * as chrome from "../page/chrome.js";
 import { configDiff, presetDefaults, readConfig, withVersionDefaults } from "../views/config-model.js";
 import { shouldCompact } from "../views/compact.js";
 import { errorMessage } from "../views/model.js";
+import { eventText } from "../views/event-text.js";
 import { linkKey } from "../timeline.js";
 import { selectByDigit } from "../keyboard.js";
 import { brokerAction, brokerActionEnabled } from "../actions.js";
@@ -65,10 +66,11 @@ export function commands(app) {
       app.setRunning(false);
       if (!app.usable()) return;
       app.mode.pause();
-      const r = app.guard(() => skipToChange(() => app.mode.advance(1)), null);
+      // A jump: the HW chart gets the ticks skipped (app.sampling), not a spike at the end.
+      const r = app.guard(() => app.sampling(() => skipToChange(() => app.mode.advance(1))), null);
       if (!r) return;
       app.refresh({ continuous: true, events: r.events });
-      chrome.say(r.change ? t("skip.found", { tick: app.session.tick, text: r.change.text }) : t("skip.none", { n: MAX_SKIP_TICKS }), "info");
+      chrome.say(r.change ? t("skip.found", { tick: app.session.tick, text: eventText(r.change) }) : t("skip.none", { n: MAX_SKIP_TICKS }), "info");
     },
     stepBack() {
       if (app.session) app.seek(app.session.tick - 1);
@@ -218,10 +220,11 @@ export function commands(app) {
       } else if (command === "toggleAuto") {
         forms.setAutoBox(!s.auto.on);
         cmd.toggleAuto(!s.auto.on);
-      } else if (command === "lessonNext" || (command === "togglePlay" && app.mode.kind !== "play")) {
-        // In a lesson or comparison Space plays on to the next stop: free play would leave the script.
-        cmd.next();
-      }
+      } else if (command === "togglePlay") {
+        // Space plays a lesson or comparison on to its next stop (running free would leave its
+        // script); free play has no next stop (next() says so): it runs or pauses.
+        if (cmd.next() !== null) cmd.togglePlay();
+      } else if (command === "lessonNext") cmd.next();
       else if (command === "lessonBack") cmd.back();
       else if (brokerAction(command)) brokerCommand(command, s.selected);
       else cmd[command]?.();

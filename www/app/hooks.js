@@ -1,12 +1,20 @@
-// window.__playground: the test hooks of tests/e2e and the benchmark (www/README.md lists them).
+// The test hooks of tests/e2e and the benchmark (www/README.md lists them), installed by main.js
+// as window.__playground.
 
 import { corePromise } from "../core.js";
 import { getLang } from "../i18n.js";
 
-/** Install the hooks over `app` (app.js App) and `share` (links.js links(app)). */
-export function installHooks(app, share) {
+/** The core's binding once loaded (core.js: its `instances` count restarts after traps). */
+let binding = null;
+corePromise.then(
+  (b) => (binding = b),
+  () => {},
+);
+
+/** The hooks over `app` (app.js App) and `share` (links.js links(app)). */
+export function playgroundHooks(app, share) {
   const model = (kind) => (app.mode?.kind === kind ? app.mode.model() : null);
-  window.__playground = {
+  return {
     /** The live handle, for tests only (e.g. to compare stateHash() after a seek). */
     get cluster() {
       return app.session?.cluster ?? null;
@@ -47,6 +55,14 @@ export function installHooks(app, share) {
     },
     shareLink: () => share.url(),
     trace: () => share.trace(),
+    /** How many times the module was instantiated: 1, and one more per restart after a trap. */
+    get coreInstances() {
+      return binding?.instances ?? 0;
+    },
+    /** Whether the page is restarting the core after a trap (app/recovery.js). */
+    get recovering() {
+      return app.recovering !== null;
+    },
     /** The wasm module's memory in bytes (a Promise; null without the core), for the benchmark. */
     wasmBytes: async () => (await corePromise.catch(() => null))?.memory?.buffer.byteLength ?? null,
     pictureSvg: () => share.pictureSvg(),

@@ -1,7 +1,7 @@
 // Share links, the embed snippet, the share dialog and the exports, each asked of the open mode
 // (link(), trace(), pictureParts()): a lesson stop, a comparison's stop or the exact state.
 
-import { chunks } from "./app.js";
+import { chunks } from "./catalogue.js";
 import * as chrome from "../page/chrome.js";
 import { getLang, t } from "../i18n.js";
 import { errorMessage, MAX_WINDOW } from "../views/model.js";

@@ -24,6 +24,7 @@ export class Player {
     this.commands = commands;
     this.sessions = sessions;
     this.info = lessonInfo(commands);
+    /** @type {Record<string, any>} the callbacks above, with their defaults */
     this.opts = { labels: null, lockstep: null, capture: () => null, restore: () => {}, lang: () => "en", onStop: () => {}, onCheckpoint: () => {}, onWake: () => {}, ...opts };
     this.timers = opts.timers ?? { set: (fn, ms) => setTimeout(fn, ms), clear: (id) => clearTimeout(id) };
     this.autoplay = false;

@@ -9,7 +9,7 @@
 
 import { Checkpoints, forkAt, REPLAY_CHUNK_TICKS, replayPlan, runPlan, seekPlan } from "../timeline.js";
 import { replayEstimateMs } from "../share.js";
-import { errorMessage, mergeEvents } from "../views/model.js";
+import { errorMessage, MAX_EVENTS, mergeEvents } from "../views/model.js";
 
 /** step() accepts at most this many ticks, and produce() this many records, per call. */
 export const MAX_CALL = 100000;
@@ -50,6 +50,15 @@ export class Session {
     this.events = { items: [], version: 0 };
     /** Bumped by every change of state (act, advance, seek, reset): a lesson notices the reader moved. */
     this.stamp = 0;
+    /**
+     * null, or { window, sample(session) }: every advance and replay then steps its last `window`
+     * ticks one at a time and calls sample after each that changed something (it had events, or
+     * an action was applied): the app sets it for a jump, so that the HW chart gets the history
+     * the jump replays (hw-history.js historySampler). The HW and the LEOs move only with an
+     * event (hw, append, replicate, truncate, leader …: docs/api.md), so the ticks skipped hold
+     * the values of the last sample.
+     */
+    this.sampler = null;
     this.reset(config);
   }
 
@@ -106,8 +115,9 @@ export class Session {
 
   /** Run a replay plan (restorePlan, seekPlan) at once. Returns the events. */
   replay(plan) {
-    this.run(plan.quiet, false);
-    const events = this.run(plan.audible);
+    const from = this.sampleFrom(plan.to);
+    this.run(plan.quiet, false, from);
+    const events = this.run(plan.audible, true, from);
     this.replayed(plan, events);
     return events;
   }
@@ -116,33 +126,53 @@ export class Session {
    * Run a replay plan in slices of about SLICE_MS, the page getting its turn between them.
    * `progress(tick, to)` after each slice; `cancelled()` is asked before each step: the replay
    * then stops where it is (the history kept); so it does, touching nothing, when the session got
-   * another handle meanwhile (a reset). Resolves to { cancelled, events }. An error of the core
-   * rejects it, as replay() throws.
+   * another handle meanwhile (a reset). Resolves to { cancelled, events } (the newest
+   * MAX_EVENTS at least, as the page's list keeps). An error of the core rejects it, as replay()
+   * throws.
+   * @param {{ progress?: (tick: number, to: number) => void, cancelled?: () => boolean, now?: () => number, pause?: () => Promise<unknown> }} [options]
    */
-  async replaySliced(plan, { progress = () => {}, cancelled = () => false, now = () => performance.now(), pause = yieldToPage } = {}) {
-    const ops = [...plan.quiet.map((op) => [op, false]), ...plan.audible.map((op) => [op, true])];
+  async replaySliced(plan, options = {}) {
+    const { progress = () => {}, cancelled = () => false, now = () => performance.now(), pause = yieldToPage } = options;
+    const from = this.sampleFrom(plan.to);
+    // Split up front, so that the ticks sampled one by one are sliced too.
+    const ops = [...splitAfter(plan.quiet, this.at, from).map((op) => [op, false]), ...splitAfter(plan.audible, plan.loud, from).map((op) => [op, true])];
     const events = [];
     // A reset or another seek meanwhile gives the session a new handle: this replay is then stale.
     const handle = this.cluster;
     await pause(); // the page draws what it has first (the plan was made in this task)
     if (this.cluster !== handle) return { cancelled: true, events };
     let start = now();
-    let last = 0; // the last step's time: the next one is expected to take as long
+    // Milliseconds per tick as measured (null: not yet). A step of the plan is sized by the
+    // estimate, which can be far off (a large cluster, a busy machine): it runs in pieces sized by
+    // the measured cost instead, so that no piece takes more than half a slice.
+    let perTick = null;
     for (const [op, loud] of ops) {
-      // Only before a step: the actions at this tick are applied (a replay on from here skips them).
-      if (op.step && now() - start + last > SLICE_MS) {
-        progress(this.at, plan.to);
-        await pause();
-        if (this.cluster !== handle) return { cancelled: true, events };
-        start = now();
+      if (!op.step) {
+        this.run([op], loud, from);
+        continue;
       }
-      if (op.step && cancelled()) {
-        this.replayed(plan, events);
-        return { cancelled: true, events };
+      for (let left = op.step; left > 0; ) {
+        const n = perTick === null ? 1 : Math.min(left, Math.max(1, Math.floor(SLICE_MS / 2 / Math.max(perTick, 1e-6))));
+        // Only before a step: the actions at this tick are applied (a replay on from here skips
+        // them; a step of the plan spans no action).
+        if (now() - start + n * (perTick ?? 0) > SLICE_MS) {
+          progress(this.at, plan.to);
+          await pause();
+          if (this.cluster !== handle) return { cancelled: true, events };
+          start = now();
+        }
+        if (cancelled()) {
+          this.replayed(plan, events);
+          return { cancelled: true, events };
+        }
+        const t0 = now();
+        for (const e of this.run([{ step: n }], loud, from)) events.push(e);
+        // The page's list keeps the newest MAX_EVENTS (mergeEvents): a long replay holding every
+        // event (millions) spent its slices collecting garbage.
+        if (events.length > 2 * MAX_EVENTS) events.splice(0, events.length - MAX_EVENTS);
+        perTick = (now() - t0) / n;
+        left -= n;
       }
-      const t0 = now();
-      for (const e of this.run([op], loud)) events.push(e);
-      if (op.step) last = now() - t0;
     }
     this.replayed(plan, events);
     return { cancelled: false, events };
@@ -177,7 +207,7 @@ export class Session {
 
   /** Run `n` ticks, replaying any recorded actions on the way. Returns the events, oldest first. */
   advance(n) {
-    const events = this.run(this.advancePlan(n).audible);
+    const events = this.run(this.advancePlan(n).audible, true, this.sampleFrom(this.at + n));
     this.horizon = Math.max(this.horizon, this.at);
     if (events.length) this.events = { items: mergeEvents(this.events.items, events), version: this.events.version + 1 };
     return events;
@@ -257,6 +287,16 @@ export class Session {
     return { config: this.config, actions: this.actions, tick: this.at, horizon: this.horizon, events, snapshot: this.cluster.snapshot() };
   }
 
+  /**
+   * After a trap: forget the handle and the checkpoints (core.js reinstantiate disarms them: a
+   * free() then throws, it never reaches the next instance). restore() or reset() gives the
+   * session a handle again.
+   */
+  drop() {
+    this.checkpoints.clear();
+    this.cluster = null;
+  }
+
   /** Free the handle and the checkpoints (the session is not used after). */
   free() {
     this.checkpoints.clear();
@@ -275,13 +315,29 @@ export class Session {
     this.events = { items: [], version: this.events.version + 1 };
   }
 
-  /** Run replay operations on the handle; the events of the steps (none with `withEvents` false). */
-  run(ops, withEvents = true) {
+  /** The tick after which a run towards `to` samples (see `sampler`); Infinity without a sampler. */
+  sampleFrom(to) {
+    return this.sampler ? to - this.sampler.window : Infinity;
+  }
+
+  /**
+   * Run replay operations on the handle; the events of the steps (none with `withEvents` false).
+   * The ticks after `sampleFrom` are stepped one at a time, sampled as `sampler` says.
+   */
+  run(ops, withEvents = true, sampleFrom = Infinity) {
     this.sync();
-    return runPlan(this.cluster, ops, {
-      apply: (cluster, a) => call(cluster, a.method, a.args, this.words),
+    const sample = () => this.at > sampleFrom && this.sampler.sample(this);
+    return runPlan(this.cluster, splitAfter(ops, this.at, sampleFrom), {
+      apply: (cluster, a) => {
+        const r = call(cluster, a.method, a.args, this.words);
+        sample();
+        return r;
+      },
       checkpoints: this.checkpoints,
-      onStep: (n) => (this.at += n),
+      onStep: (n, events) => {
+        this.at += n;
+        if (events.length) sample();
+      },
       events: withEvents,
     });
   }
@@ -310,6 +366,23 @@ function call(cluster, method, args, t) {
   const fn = cluster[method];
   if (typeof fn !== "function") throw new Error(t("main.noMethod", { method }));
   return fn.apply(cluster, args);
+}
+
+/** `ops` (starting at tick `at`) with their steps past tick `from` split into steps of one tick, with events. */
+function splitAfter(ops, at, from) {
+  if (from === Infinity) return ops;
+  const out = [];
+  for (const op of ops) {
+    if (!op.step) {
+      out.push(op);
+      continue;
+    }
+    const head = Math.min(op.step, Math.max(0, from - at));
+    if (head > 0) out.push({ step: head });
+    for (let k = head; k < op.step; k++) out.push({ step: 1, events: true });
+    at += op.step;
+  }
+  return out;
 }
 
 function freeHandle(handle) {

@@ -259,12 +259,12 @@ export function watchVisibility(onVisible) {
  * feed the observer a new size in the same frame.
  */
 export function watchLayout(redraw, onMotion) {
-  let width = 0;
+  let width = null; // the observer's first report is the width the page is drawn at: no redraw
   new ResizeObserver(([entry]) => {
     const w = Math.round(entry.contentRect.width);
     if (w === width) return;
+    if (width !== null) redraw();
     width = w;
-    redraw();
   }).observe($("#main"));
   for (const q of THEME_QUERIES) window.matchMedia(q).addEventListener("change", redraw);
   window.matchMedia("(prefers-reduced-motion: reduce)").addEventListener("change", onMotion);

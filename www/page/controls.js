@@ -146,7 +146,7 @@ export function wireControls(cmd) {
     if (broker && (e.key === "ContextMenu" || (e.key === "F10" && e.shiftKey))) {
       e.preventDefault();
       const r = broker.getBoundingClientRect();
-      cmd.openMenu(Number(broker.dataset.broker), r.left + window.scrollX + r.width / 2, r.bottom + window.scrollY, broker);
+      cmd.openMenu(Number(/** @type {HTMLElement} */ (broker).dataset.broker), r.left + window.scrollX + r.width / 2, r.bottom + window.scrollY, broker);
       return;
     }
     if (document.querySelector("dialog[open]")) return; // a dialog handles its own keys (Esc closes it)

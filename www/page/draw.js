@@ -67,18 +67,41 @@ export function draw(state, view, extra) {
   // What is in view (a phone's chosen partition, a lesson's partitions and brokers), then the picture.
   const focus = pageLayout.render(snap, view?.script ?? null);
   clusterView.render($("#cluster"), snap, { cuts: state.cuts, selected: state.selected, reducedMotion: !motion, ...focus });
+  last = state;
   brokersView.render($("#brokers"), snap, { selected: state.selected, config: snap.config });
   producerView.render($("#main"), snap, { auto: { text: extra.autoText } });
-  guaranteesView.render($("#guarantees"), snap, state.schema);
-  zkView.render($("#zk"), snap, state.prev, { continuous: state.continuous, reducedMotion: !motion });
-  eventsView.render($("#events"), state.events, { kind: $("#event-kind"), partition: $("#event-partition") }, snap);
-  configView.render($("#config-form"), snap.config, state.schema);
+  if (!firstFrameMarked) later = new Set(Object.keys(LATER_VIEWS));
+  for (const [name, render] of Object.entries(LATER_VIEWS)) if (!later?.has(name)) render(last);
   if (state.inspecting && $("#inspector").open) extra.drawInspector();
   flushPaint(); // after every DOM write of the frame (canvas.js paint)
   if (!firstFrameMarked) {
     firstFrameMarked = true;
     performance.mark?.("playground:first-frame");
+    requestAnimationFrame(() => setTimeout(drawLater)); // after the first frame is painted
   }
+}
+
+// The panels under the first screen (issue #18): the first frame leaves them out and they are
+// drawn after it has been painted, one a task, from the latest state; then on every frame like
+// the others. One task drawing all of them with the first frame blocked a slow phone's main
+// thread for half a second at load.
+const LATER_VIEWS = {
+  guarantees: (state) => guaranteesView.render($("#guarantees"), state.snap, state.schema),
+  zk: (state) => zkView.render($("#zk"), state.snap, state.prev, { continuous: state.continuous, reducedMotion: reducedMotion.matches }),
+  events: (state) => eventsView.render($("#events"), state.events, { kind: $("#event-kind"), partition: $("#event-partition") }, state.snap),
+  config: (state) => configView.render($("#config-form"), state.snap.config, state.schema),
+};
+/** The views of LATER_VIEWS not drawn yet (null once all are); the state the last frame drew. */
+let later = null;
+let last = null;
+
+function drawLater() {
+  const [name] = later;
+  later.delete(name);
+  if (last.snap) LATER_VIEWS[name](last);
+  flushPaint();
+  if (later.size) setTimeout(drawLater);
+  else later = null;
 }
 
 /** A playing frame's in-between motion: the messages along their links. */

@@ -4,7 +4,7 @@
 import { inspect } from "../views/inspector-model.js";
 import * as inspectorView from "../views/inspector.js";
 
-const dialog = () => document.querySelector("#inspector");
+const dialog = () => /** @type {HTMLDialogElement} */ (document.querySelector("#inspector"));
 
 /** Draw `target` from `snap` (a full snapshot: the inspector lists every record the core keeps). */
 export function drawInspector(target, snap, cuts) {

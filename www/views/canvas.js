@@ -113,13 +113,14 @@ export function cssFont(name) {
   if (!fonts.has(name)) {
     let value = "";
     for (const sheet of document.styleSheets) {
+      /** @type {CSSRuleList | CSSRule[]} */
       let rules = [];
       try {
         rules = sheet.cssRules; // a style sheet from another origin (an extension's) cannot be read
       } catch {
         continue;
       }
-      for (const rule of rules) if (rule.selectorText === ":root") value ||= rule.style.getPropertyValue(name).trim();
+      for (const rule of /** @type {Iterable<CSSStyleRule>} */ (rules)) if (rule.selectorText === ":root") value ||= rule.style.getPropertyValue(name).trim();
     }
     fonts.set(name, value || (name === "--mono" ? "monospace" : "sans-serif"));
   }

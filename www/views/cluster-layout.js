@@ -123,9 +123,12 @@ export function messageProgress(msg, tick, phase = 0) {
 
 /**
  * Where to draw a message: on its link, starting at the sender's edge and ending at the
- * receiver's, so it never hides under a node. `t` is its progress (messageProgress).
+ * receiver's, so it never hides under a node. `t` is its progress (messageProgress). Null when
+ * it is not drawn: a node the picture lacks, or a broker's message to itself.
  */
 export function messagePoint(layout, msg, t) {
+  // The controller's LeaderAndIsr to its own broker travels no link: drawn, it hid the node's name.
+  if (msg.from === msg.to) return null;
   const k = linkCurve(layout, msg.from, msg.to);
   if (!k) return null;
   const len = Math.hypot(k.x1 - k.x0, k.y1 - k.y0) || 1;

@@ -271,7 +271,7 @@ function updateStatic(svg, model) {
       setText(label, text);
       const w = [...text].reduce((n, ch) => n + (ch.charCodeAt(0) > 0x2e80 ? 11.5 : 6.3), 0) + 10;
       setAttr(ctrl.querySelector("rect"), "width", w.toFixed(0));
-      setAttr(ctrl, "transform", `translate(${(-w / 2).toFixed(1)},${g.__ctrlY ?? -r - 20})`);
+      setAttr(ctrl, "transform", `translate(${(-w / 2).toFixed(1)},${g.__ctrlY})`);
       setAttr(label, "x", (w / 2).toFixed(1));
     }
     // The name starts with the words drawn on the node, in their order (WCAG 2.5.3, label in

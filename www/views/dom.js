@@ -143,13 +143,30 @@ export function join(parent, items, key, create, update) {
 
 // Widths of elements that views size their drawings by, read once and then only again after
 // the element resizes (a ResizeObserver drops the cached value), so drawing a frame does not
-// force a layout by reading clientWidth right after writing the DOM.
+// force a layout by reading clientWidth right after writing the DOM. The observer's first report
+// of an element (its size when observed) drops nothing when the cached width is still right
+// (reading clientWidth there is free: layout has just run), and onWidthChange's listeners hear
+// only of real changes: at load that saved a second full draw (issue #18).
+const widthListeners = new Set();
 const widthObserver =
   typeof ResizeObserver === "function"
     ? new ResizeObserver((entries) => {
-        for (const e of entries) delete e.target.__width;
+        let changed = false;
+        for (const e of entries) {
+          const el = /** @type {any} */ (e.target);
+          if (el.__width === el.clientWidth) continue;
+          delete el.__width;
+          changed = true;
+        }
+        if (changed) for (const fn of widthListeners) fn();
       })
     : null;
+
+/** Call `fn()` after an element measured by cachedWidth has changed width (its drawing is stale). */
+export function onWidthChange(fn) {
+  if (typeof fn !== "function") throw new Error("onWidthChange: fn must be a function");
+  widthListeners.add(fn);
+}
 
 /** `el.clientWidth`, cached until `el` resizes (no observer available: always read). */
 export function cachedWidth(el) {

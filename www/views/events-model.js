@@ -2,6 +2,7 @@
 // Pure, unit-tested.
 
 import { t } from "../i18n.js";
+import { eventText } from "./event-text.js";
 
 /** Lines drawn at most (the log keeps more; filters look through all of it). */
 export const EVENTS_SHOWN = 200;
@@ -37,9 +38,9 @@ const ANNOUNCED = new Set(["leader-election", "isr-shrink", "isr-expand", "reque
 export function announcements(events, violations = []) {
   const out = [];
   for (const e of events ?? []) {
-    if (ANNOUNCED.has(e.kind)) out.push(`${t(`announce.${e.kind}`)}${e.partition >= 0 ? t("announce.onPartition", { p: e.partition }) : ""}: ${e.text}`);
+    if (ANNOUNCED.has(e.kind)) out.push(`${t(`announce.${e.kind}`)}${e.partition >= 0 ? t("announce.onPartition", { p: e.partition }) : ""}: ${eventText(e)}`);
   }
-  for (const v of violations) out.push(t("announce.violated", { kind: v.kind, text: v.text }));
+  for (const v of violations) out.push(t("announce.violated", { kind: v.kind, text: eventText(v) }));
   return out;
 }
 

@@ -1,9 +1,11 @@
 // Events panel: the events returned by step(), newest first, filtered by kind and partition.
 // Each line is a button that jumps to its tick (data-jump-tick; the app seeks with the same code
-// as the time scrubber). Lines: Kafka time, kind, partition/broker, the core's text.
+// as the time scrubber). Lines: Kafka time, kind, partition/broker, the event's words in the
+// reader's language (event-text.js).
 
 import { h, setAttr, setHidden, setOptions } from "./dom.js";
 import { eventKinds, filterEvents } from "./events-model.js";
+import { eventText } from "./event-text.js";
 import { eventSubject, formatSeconds } from "./model.js";
 import { t } from "../i18n.js";
 
@@ -119,7 +121,7 @@ function line(ev) {
     h("time", { class: "ev-time" }, formatSeconds(ev.timeMs)),
     h("span", { class: "ev-kind" }, ev.kind),
     subject ? h("span", { class: "ev-subject" }, subject) : null,
-    h("span", { class: "ev-text" }, ev.text),
+    h("span", { class: "ev-text" }, eventText(ev)),
   );
   setAttr(btn, "title", t("events.jump", { tick: ev.tick }));
   return h("div", { class: "event-line", role: "listitem" }, btn);

@@ -1,8 +1,10 @@
 // Guarantees panel: the invariant violations the core reports (snapshot.violations, each
-// {kind, tick, partition, text}) in red, each with a button that jumps to its tick; when there
-// are none, the invariants being checked. Jump buttons carry data-jump-tick; the app seeks.
+// {kind, tick, partition, text, params}, said in the reader's language by event-text.js) in red,
+// each with a button that jumps to its tick; when there are none, the invariants being checked.
+// Jump buttons carry data-jump-tick; the app seeks.
 
 import { h, join, setText } from "./dom.js";
+import { eventText } from "./event-text.js";
 import { formatSeconds, modelKey } from "./model.js";
 import { hasKey, t } from "../i18n.js";
 
@@ -51,7 +53,7 @@ export function render(root, snap, schema) {
         "li",
         { class: "violation", title: invariants(schema).find(([k]) => k === v.kind)?.[1] },
         h("span", { class: "v-kind" }, `${v.kind}${v.partition >= 0 ? ` · P${v.partition}` : ""}`),
-        h("span", { class: "v-text" }, v.text),
+        h("span", { class: "v-text" }, eventText(v)),
         h("button", { type: "button", class: "btn btn-small", "data-jump-tick": v.tick, "aria-label": t("guarantees.jump.aria", { tick: v.tick, kind: v.kind }) }, `tick ${v.tick} · ${formatSeconds(v.tick * snap.tickMs)}`),
       ),
     () => {},

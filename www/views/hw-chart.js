@@ -70,6 +70,8 @@ export function render(figure, history, partition, replicas, width = measure(fig
   }
   const tf = chartTransform(win, paths.base, plotWidth, HEIGHT, PAD.y);
   setAttr(linesGroup, "transform", transformAttr(tf));
+  // Test hook: the data space's origin (tick,value), to read the series back from the paths.
+  setAttr(linesGroup, "data-base", `${paths.base.tick},${paths.base.value}`);
 
   const lines = [
     ...win.leos.map((l) => ({ id: l.broker, cls: `leo-line r${replicas.indexOf(l.broker)}`, value: l.leo, label: `B${l.broker} ${l.leo}` })),

@@ -1,8 +1,11 @@
 // The HW-history samples behind the per-partition charts: a bounded ring buffer filled from the
-// successive snapshots the app draws (the core keeps no history). Pure data, unit-tested.
+// successive snapshots the app draws (the core keeps no history) and, during a jump (a lesson
+// stop, a share link, a seek), from the core's snapshots at each tick the replay passes
+// (historySampler). Pure data, unit-tested.
 //
 // History is deterministic, so samples at or before a tick stay true when the user seeks back to
-// it (truncateAfter); a jump forward or a new cluster clears them (there would be a gap).
+// it (truncateAfter); a jump forward further than the samples kept, or a new cluster, clears them
+// (there would be a gap).
 
 /** Samples kept: at one sample per drawn frame, a few hundred ticks of Kafka time. */
 export const HISTORY_SAMPLES = 240;
@@ -17,16 +20,17 @@ export function createHistory(capacity = HISTORY_SAMPLES) {
 
 /**
  * Add the snapshot's per-partition leader HW and replica LEOs, once per tick (a redraw of the
- * same tick adds nothing). Oldest samples drop off past the capacity.
+ * same tick replaces its sample). A snapshot older than the last sample means the history went
+ * back (a seek, a replay from tick 0): the samples after it go first. Oldest samples drop off
+ * past the capacity.
  */
 export function recordSample(hist, snap) {
+  if (hist.samples.length && hist.samples.at(-1).tick > snap.tick) truncateAfter(hist, snap.tick);
   const last = hist.samples.at(-1);
   hist.version++;
-  if (last && last.tick >= snap.tick) {
-    if (last.tick === snap.tick) {
-      hist.samples[hist.samples.length - 1] = sampleOf(snap); // an action at this tick
-      hist.revision++;
-    }
+  if (last && last.tick === snap.tick) {
+    hist.samples[hist.samples.length - 1] = sampleOf(snap); // an action at this tick
+    hist.revision++;
     return hist;
   }
   hist.samples.push(sampleOf(snap));
@@ -39,6 +43,16 @@ function sampleOf(snap) {
     tick: snap.tick,
     parts: snap.partitions.map((p) => ({ hw: p.hw, leos: p.logs.map((l) => [l.broker, l.leo]) })),
   };
+}
+
+/**
+ * A Session sampler (app/session.js `sampler`) that records into `hist` each of the last
+ * `hist.capacity` ticks a replay or an advance passes, from the core's own snapshot at that tick
+ * (no records or requests: the chart needs the HW and the LEOs only).
+ */
+export function historySampler(hist) {
+  if (!Array.isArray(hist?.samples)) throw new Error(`historySampler: hist must be a history from createHistory(), got ${JSON.stringify(hist)}`);
+  return { window: hist.capacity, sample: (session) => recordSample(hist, session.snapshot({ records: 0, requests: 0 })) };
 }
 
 /** Drop the samples after `tick` (the user went back to it). */

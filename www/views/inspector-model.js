@@ -120,6 +120,7 @@ function inspectReplica(pid, broker, snap) {
   if (!log) return gone(title, t("insp.thisReplica"));
   const isLeader = p.leader === broker;
   const b = snap.brokers.find((x) => x.id === broker);
+  /** @type {object[]} the inspector's sections: { heading, rows } or { heading, note?, table } */
   const sections = [
     {
       heading: t("insp.state"),

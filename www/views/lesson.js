@@ -41,9 +41,9 @@ export function render(ids, m) {
   const status = $(ids.status);
   setText(status, m.status);
   status.className = `lesson-status ${m.statusKind ?? ""}`;
-  const back = $(ids.back);
+  const back = /** @type {HTMLButtonElement} */ ($(ids.back));
   back.disabled = !m.canBack;
-  const next = $(ids.next);
+  const next = /** @type {HTMLButtonElement} */ ($(ids.next));
   next.disabled = !m.canNext;
   next.classList.toggle("is-playing", !!m.playing);
   setText(next.querySelector(".lesson-next-text"), t(m.playing ? "lesson.skip" : "lesson.next"));

@@ -9,7 +9,7 @@
 // .partition.is-chosen, .partition.off-lesson. Test hooks: #history-toggle, #cluster-expand,
 // #skip, #start-here, .partition-tabs [data-tab].
 
-import { h, join, setAttr } from "./dom.js";
+import { h, join, onWidthChange, setAttr } from "./dom.js";
 import { t } from "../i18n.js";
 
 const START_KEY = "kafka-playground.start-here";
@@ -48,9 +48,8 @@ export function wire(cmd) {
   if (typeof cmd?.skip !== "function" || typeof cmd?.redraw !== "function") throw new Error("page-layout wire: cmd must have skip() and redraw()");
   const $ = (sel) => document.querySelector(sel);
   // A partition shown after it was drawn hidden (a phone's tab, a lesson) was measured 0 px wide:
-  // when the partitions' box resizes, draw again (dom.js's observer, created first, has dropped
-  // the cached widths by then).
-  new ResizeObserver(() => cmd.redraw()).observe($("#partitions"));
+  // when a measured width changes, draw again (dom.js has dropped the stale cached widths).
+  onWidthChange(() => cmd.redraw());
   const toggle = (button, cls) => {
     const on = document.body.classList.toggle(cls);
     setAttr(button, "aria-pressed", String(on));
@@ -100,8 +99,9 @@ export function render(snap, lesson) {
   // The main area is shown from the first drawing on (CSS): before, its empty panels would jump
   // as the partitions fill in (a layout shift of 0.4 on load).
   document.body.classList.add("drawn");
+  /** @type {(HTMLElement & { __focus?: string }) | null} */
   const list = document.querySelector("#partitions .partition-list");
-  const chosen = document.querySelector("#produce-partition")?.value;
+  const chosen = /** @type {HTMLSelectElement | null} */ (document.querySelector("#produce-partition"))?.value;
   const focus = lesson ? lessonFocus(lesson, snap) : null;
   const key = `${chosen}|${focus ? [...focus.partitions].join(",") : ""}|${snap.partitions.length}`;
   if (list && list.__focus !== key) {
@@ -109,7 +109,7 @@ export function render(snap, lesson) {
     const firstShown = snap.partitions.find((p) => !focus || focus.partitions.has(p.partition))?.partition;
     const chosenOne = chosen !== undefined && chosen !== "rr" && snap.partitions.some((p) => String(p.partition) === chosen) ? chosen : String(firstShown);
     for (const el of list.children) {
-      const p = Number(el.dataset.partition);
+      const p = Number(/** @type {HTMLElement} */ (el).dataset.partition);
       el.classList.toggle("is-chosen", String(p) === chosenOne);
       el.classList.toggle("off-lesson", !!focus && !focus.partitions.has(p));
     }
@@ -121,7 +121,7 @@ export function render(snap, lesson) {
 
 /** The phone's partition tabs (CSS shows them on narrow screens only). */
 function drawTabs(snap, focus, chosen) {
-  const tabs = document.querySelector("#partitions-tabs");
+  const tabs = /** @type {HTMLElement | null} */ (document.querySelector("#partitions-tabs"));
   if (!tabs) return;
   const shown = snap.partitions.filter((p) => !focus || focus.partitions.has(p.partition));
   tabs.hidden = shown.length < 2;

@@ -110,8 +110,17 @@ function partition(out, p, snap, y, w, slots) {
     t("pic.hw", { hw: p.hw >= 0 ? p.hw : "–" }),
   ];
   out.push(text(12, y + 12, head[0], { size: 13, weight: 700, cls: "pic-text" }));
-  out.push(text(40, y + 12, head.slice(1).join(" · "), { size: 12, fill: p.leader >= 0 ? C.text : C.bad, cls: p.leader >= 0 ? "pic-text" : "pic-bad", mono: true }));
-  y += 22;
+  // The facts on as many lines as the width needs (a phone's pane: no clipped "HW", issue #14).
+  const lines = [[]];
+  for (const fact of head.slice(1)) {
+    const line = lines.at(-1);
+    if (line.length && 40 + textWidth([...line, fact].join(" · "), 12, true) > w - 8) lines.push([fact]);
+    else line.push(fact);
+  }
+  for (const line of lines) {
+    out.push(text(40, y + 12, line.join(" · "), { size: 12, fill: p.leader >= 0 ? C.text : C.bad, cls: p.leader >= 0 ? "pic-text" : "pic-bad", mono: true }));
+    y += line === lines.at(-1) ? 22 : 16;
+  }
 
   const { start, end } = offsetWindow(p.logs, slots);
   const x0 = 12 + LABEL_W;
@@ -154,9 +163,9 @@ function partition(out, p, snap, y, w, slots) {
   return y + 24;
 }
 
-/** About how wide `s` is at font size `size` (CJK characters are square). */
-function textWidth(s, size) {
-  return [...String(s)].reduce((n, ch) => n + (ch.charCodeAt(0) > 0x2e80 ? size : size * 0.56), 0);
+/** About how wide `s` is at font size `size`, proportional or `mono` (CJK characters are square). */
+function textWidth(s, size, mono = false) {
+  return [...String(s)].reduce((n, ch) => n + (ch.charCodeAt(0) > 0x2e80 ? size : size * (mono ? 0.62 : 0.56)), 0);
 }
 
 /** Record values are message numbers; long ones are shortened to fit a cell. */

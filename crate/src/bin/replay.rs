@@ -33,6 +33,10 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    if let Some((line, key, _)) = script.compare() {
+        eprintln!("{path}: line {line}: a compare file ({key}) plays two clusters side by side: `cargo test --test scenarios` or the page's compare mode plays it");
+        return ExitCode::from(2);
+    }
     let mut cluster = match script.cluster() {
         Ok(c) => c,
         Err(e) => {
@@ -51,7 +55,7 @@ fn main() -> ExitCode {
                 for e in events.iter().filter(|e| all || !matches!(e.kind, "replicate") && !e.text.contains("follower HW")) {
                     println!("{:>8.1}s  {:<18} {}", e.time_ms as f64 / 1000.0, e.kind, e.text);
                 }
-                if let Command::Expect(x, says) = &line.command {
+                if let Command::Expect(x, says, _) = &line.command {
                     match says.get(&lang.to_string()) {
                         Some(sentence) => println!("   ✓ {sentence} ({x})"),
                         None => println!("   ✓ {x}"),

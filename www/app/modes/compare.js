@@ -10,7 +10,7 @@ import { compareRows, createStats, expectedFindings, findings, paneConfig, paneL
 import { checkpointsIn } from "../../lesson.js";
 import { statePayload } from "../../embed-api.js";
 
-export { findPreset, PRESETS } from "../../compare.js";
+export { findPreset, loadPresets, PRESETS } from "../../compare.js";
 
 /** Records per log in the panes' pictures. */
 export const COMPARE_RECORDS = 40;

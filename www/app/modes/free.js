@@ -31,7 +31,7 @@ export function exactLink(session, lang) {
   const enc = encodeShare({ config: session.config, actions: session.actions, tick: session.tick, horizon: session.horizon });
   const query = new URLSearchParams({ lang }).toString();
   if (enc.problem) return { query, hash: "", problem: enc.problem.why };
-  return { query, hash: new URLSearchParams(enc).toString(), problem: null };
+  return { query, hash: new URLSearchParams(/** @type {Record<string, string>} */ (enc)).toString(), problem: null };
 }
 
 /** Run `fn` (a Session call); { ok: true, … } or { ok: false, error, err } instead of throwing. */

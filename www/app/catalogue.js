@@ -1,0 +1,83 @@
+// What the page can open besides free play, and where it comes from: the code-split chunks
+// (loaded on first use), the catalogue of lessons and scenarios, the compare presets. The
+// Catalogue finds what a name asks for and hands back how to make its Mode and its panel; app.js
+// opens it. Nothing here touches the DOM (the panels are the chunks' page/ modules).
+
+import { once } from "../lazy.js";
+import { errorMessage } from "../views/model.js";
+
+// Code-split: what the first frame does not need is a chunk of its own, loaded on first use.
+export const chunks = {
+  lessons: once(() => Promise.all([import("./modes/lesson.js"), import("../page/lesson-panel.js")])),
+  scenarios: once(() => import("../scenario-files.js")),
+  compare: once(() => Promise.all([import("./modes/compare.js"), import("../page/compare-panel.js")])),
+  inspector: once(() => import("../page/inspector.js")),
+  exports: once(() => import("../page/exports.js")),
+};
+
+/** Load chunks (names of `chunks`); resolves to null, or to the error's words. */
+export async function chunksLoaded(names) {
+  try {
+    await Promise.all(names.map((n) => chunks[n]()));
+    return null;
+  } catch (err) {
+    return errorMessage(err);
+  }
+}
+
+export class Catalogue {
+  /**
+   * `parse`: the core's parseScenario; `t`: i18n.js t; `load`: the chunk loaders (`chunks`; a
+   * test gives its own: lessons → [modes/lesson.js, panel], scenarios → { SCENARIO_FILES },
+   * compare → [modes/compare.js, panel]).
+   */
+  constructor(parse, t, load = chunks) {
+    if (typeof parse !== "function") throw new Error("Catalogue: parse must be the core's parseScenario");
+    if (typeof t !== "function") throw new Error("Catalogue: t must be i18n.js t");
+    for (const k of ["lessons", "scenarios", "compare"]) {
+      if (typeof load?.[k] !== "function") throw new Error(`Catalogue: load.${k} must be a chunk loader`);
+    }
+    this.parse = parse;
+    this.t = t;
+    this.load = load;
+    this.entries = []; // the scenario files as lessons.js catalogue() lists them, once loaded
+    this.lessons = null; // modes/lesson.js, once loaded
+    this.cached = null; // the picker's entries: { lang, entries }
+  }
+
+  /**
+   * The lesson or scenario `nameOrEntry` asks for (a name, a catalogue entry, or nothing: the
+   * first lesson), its chunks loaded: { make(session, host) → LessonMode, panel, failed(error) →
+   * words }; or { unknown: words } when there is none by that name.
+   */
+  async lesson(nameOrEntry) {
+    const [[lessons, panel], files] = await Promise.all([this.load.lessons(), this.load.scenarios()]);
+    this.lessons = lessons;
+    if (!this.entries.length) this.entries = lessons.catalogue(files.SCENARIO_FILES);
+    const entry = typeof nameOrEntry === "string" ? lessons.findScenario(this.entries, nameOrEntry) : (nameOrEntry ?? this.entries.find((e) => e.group === "lessons"));
+    if (!entry) return { unknown: this.t("lesson.unknown", { name: nameOrEntry }) };
+    return {
+      make: (session, host) => new lessons.LessonMode(lessons.parsed(entry, this.parse), session, host),
+      panel,
+      failed: (error) => this.t("lesson.loadFailed", { name: entry.id, error }),
+    };
+  }
+
+  /** Compare mode with preset `id` (nothing: the first), as lesson() answers; `Cluster`: the core's class. */
+  async compare(id, Cluster) {
+    // The compare panel draws with the lesson panel's parts: both chunks.
+    // The presets are the scenario files under scenarios/compare/.
+    const [[modes, panel], , files] = await Promise.all([this.load.compare(), this.load.lessons(), this.load.scenarios()]);
+    const presets = modes.loadPresets(files.SCENARIO_FILES, this.parse);
+    const preset = id ? modes.findPreset(id) : presets[0];
+    if (!preset) return { unknown: this.t("lesson.unknown", { name: id }) };
+    return { make: (_session, host) => new modes.CompareMode(preset, Cluster, this.parse, host), panel, failed: (error) => error };
+  }
+
+  /** The lesson picker's entries in `lang` (lessons by their title in it), kept until the language changes. */
+  picker(lang) {
+    if (!this.lessons) throw new Error("Catalogue.picker: no lesson has been opened yet (lesson() loads the catalogue)");
+    if (this.cached?.lang !== lang) this.cached = { lang, entries: this.lessons.pickerEntries(this.entries, this.parse, lang) };
+    return this.cached.entries;
+  }
+}

@@ -1,0 +1,13 @@
+// What the page keeps on `window` besides the DOM's own (type-checked by `npm run typecheck`).
+export {};
+declare global {
+  interface Window {
+    /** The test hooks of tests/e2e and the benchmark (app/hooks.js; www/README.md lists them). */
+    __playground?: object;
+    /** The compiled core, shared by the embeds of one host page (core.js). */
+    __kafkaPlaygroundWasm?: Promise<WebAssembly.Module | null>;
+    /** The host page's playground links are handled (embed.js). */
+    __kafkaPlaygroundLinks?: boolean;
+    WebAssembly: typeof WebAssembly;
+  }
+}
