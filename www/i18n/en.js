@@ -611,6 +611,7 @@ export default {
   "compare.finding.errors": "{a}: {n} request(s) failed ({names}).",
   "compare.finding.unavailable": "{a}: unavailable for {s} s.",
   "compare.finding.isr": "{a}: {n} ISR change(s).",
+  "compare.finding.row": "{label}: {x} ({a}) vs {y} ({b}).",
   "compare.finding.pending": "(to watch for)",
   "compare.status.end": "End of the comparison (tick {tick}): the findings above say what the setting changed; each pane's checkpoints say which side each one holds on.",
   "compare.pane": "Pane {n}: {label}",

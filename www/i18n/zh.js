@@ -614,6 +614,7 @@ export default {
   "compare.finding.errors": "{a}：{n} 个请求失败（{names}）。",
   "compare.finding.unavailable": "{a}：不可用 {s} 秒。",
   "compare.finding.isr": "{a}：ISR 变更 {n} 次。",
+  "compare.finding.row": "{label}：{a} 为 {x}，{b} 为 {y}。",
   "compare.finding.pending": "（待观察）",
   "compare.status.end": "对比结束（tick {tick}）：上面的结论说明这个设置改变了什么；每个面板的检查点说明各自在哪一边成立。",
   "compare.pane": "第 {n} 栏：{label}",
