@@ -22,13 +22,16 @@ export function recordLabels() {
   return current;
 }
 
-/** The toggles (.record-labels: the partitions' panel and compare mode's) say what the cells say. */
+/**
+ * The toggles (.record-labels: the partitions' panel and compare mode's) say what the cells say
+ * (their "Labels:" word is data-i18n's; a phone shows the mode only).
+ */
 export function drawRecordLabelButtons() {
   for (const button of document.querySelectorAll(".record-labels")) {
     if (button.dataset.labels === current && button.__lang === document.documentElement.lang) continue;
     button.dataset.labels = current;
     button.__lang = document.documentElement.lang;
-    button.textContent = t(`labels.${current}`);
+    button.querySelector(".labels-mode").textContent = t(`labels.${current}`);
   }
 }
 
