@@ -27,10 +27,11 @@ export function recordLabels() {
  * (their "Labels:" word is data-i18n's; a phone shows the mode only).
  */
 export function drawRecordLabelButtons() {
+  const lang = document.documentElement.lang;
   for (const button of document.querySelectorAll(".record-labels")) {
-    if (button.dataset.labels === current && button.__lang === document.documentElement.lang) continue;
-    button.dataset.labels = current;
-    button.__lang = document.documentElement.lang;
+    if (button.getAttribute("data-labels") === current && button.getAttribute("data-lang") === lang) continue;
+    button.setAttribute("data-labels", current);
+    button.setAttribute("data-lang", lang);
     button.querySelector(".labels-mode").textContent = t(`labels.${current}`);
   }
 }
