@@ -56,7 +56,7 @@ export default {
   "labels.word": "标签：",
   "labels.value": "m1、m2",
   "labels.epoch": "epoch",
-  "labels.title": "消息格子上显示什么：它的值（m1、m2 …，课程中这样称呼消息）或写入它的 leader epoch；颜色始终表示 epoch",
+  "labels.title": "消息格子上显示什么：它的值（m1、m2 …，教程中这样称呼消息）或写入它的 leader epoch；颜色始终表示 epoch",
   "legend.uncommitted": "已写入，尚未提交",
   "legend.divergent": "与 leader 的消息不同：将被截断",
   "legend.acked": "已向生产者确认：消息下方的横条，实线为 acks=all，虚线为 acks=1，点线为 acks=0",
