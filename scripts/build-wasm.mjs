@@ -45,7 +45,10 @@ export function buildWasm() {
   fs.rmSync(staging, { recursive: true, force: true });
   run(bindgen, ['--target', 'web', '--out-dir', staging,
     path.join(toolchain.targetDir, WASM_TARGET, 'wasm', `${NAME}.wasm`)]);
-  run(WASM_OPT, ['-Oz', ...WASM_FEATURES, stagedWasm, '-o', stagedWasm]);
+  // --converge repeats -Oz while it still shrinks the module (about 1 KB gzip); the producers and
+  // target_features sections are metadata no engine reads.
+  run(WASM_OPT, ['-Oz', '--converge', '--strip-producers', '--strip-target-features', ...WASM_FEATURES,
+    stagedWasm, '-o', stagedWasm]);
   // The glue keeps one instance for good; after a trap the page needs another (www/core.js
   // reinstantiate), so the glue gets a way to drop it: init() then instantiates afresh.
   fs.appendFileSync(path.join(staging, `${NAME}.js`), '\n/** Drops the instance (after a trap): the next init() instantiates the module afresh. */\n'

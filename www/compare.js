@@ -208,21 +208,34 @@ export function expectedFindings(preset, metrics, lang) {
   return preset.expected.map((f) => ({ text: lang === "zh" ? f.zh : f.en, holds: !!f.holds(metrics) }));
 }
 
-/** Sentences on what differs, pane by pane ([] when nothing the summary measures differs). */
+/** What a differing row says of pane `m` (labelled `a`), where a sentence says it better than the cells. */
+const SENTENCES = {
+  lost: (m, a) => (m.lost ? t("compare.finding.lost", { a, n: m.lost }) : t("compare.finding.noLoss", { a })),
+  errors: (m, a) => m.failed && t("compare.finding.errors", { a, n: m.failed, names: Object.keys(m.errors).sort().join(", ") }),
+  unavailable: (m, a) => m.unavailableTicks && t("compare.finding.unavailable", { a, s: fmtSeconds(m.unavailableMs) }),
+  isr: (m, a) => t("compare.finding.isr", { a, n: m.isrChanges }),
+};
+
+/**
+ * Sentences on what differs, pane by pane ([] when nothing the summary measures differs): one
+ * or more for every row compareRows marks, so the summary never calls "same" what the table
+ * highlights.
+ */
 export function findings(metrics, labels) {
+  if (!Array.isArray(metrics) || metrics.length !== 2) throw new Error("findings: metrics must be the two panes' paneMetrics");
+  if (!Array.isArray(labels) || labels.length !== 2) throw new Error("findings: labels must be the two panes' labels (paneLabel)");
   const out = [];
-  const differs = (f) => f(metrics[0]) !== f(metrics[1]);
-  if (differs((m) => m.lost)) {
-    metrics.forEach((m, i) => out.push(m.lost ? t("compare.finding.lost", { a: labels[i], n: m.lost }) : t("compare.finding.noLoss", { a: labels[i] })));
-  }
-  if (differs((m) => fmtCounts(m.errors))) {
-    metrics.forEach((m, i) => m.failed && out.push(t("compare.finding.errors", { a: labels[i], n: m.failed, names: Object.keys(m.errors).sort().join(", ") })));
-  }
-  if (differs((m) => m.unavailableTicks)) {
-    metrics.forEach((m, i) => m.unavailableTicks && out.push(t("compare.finding.unavailable", { a: labels[i], s: fmtSeconds(m.unavailableMs) })));
-  }
-  if (differs((m) => m.isrChanges)) {
-    metrics.forEach((m, i) => out.push(t("compare.finding.isr", { a: labels[i], n: m.isrChanges })));
+  for (const row of compareRows(metrics)) {
+    if (!row.differs) continue;
+    const say = SENTENCES[row.id];
+    if (!say) {
+      out.push(t("compare.finding.row", { label: row.label, a: labels[0], x: row.cells[0], b: labels[1], y: row.cells[1] }));
+      continue;
+    }
+    for (const [i, m] of metrics.entries()) {
+      const sentence = say(m, labels[i]);
+      if (sentence) out.push(sentence);
+    }
   }
   return out;
 }

@@ -302,6 +302,11 @@ impl Cluster {
                     ));
                 }
             }
+            // Every member dropped here is a broker whose session expired. Recorded now: a bounced
+            // broker is registered again by the time the ISR is checked (the snapshot's outOfIsr).
+            for &d in st.isr.iter().filter(|r| !isr.contains(r)) {
+                self.events.isr_exit(p, d, crate::events::IsrExit { reason: "zk-session-expired", tick: self.tick });
+            }
             if leader != st.leader || isr != st.isr {
                 self.write_partition_state(p, leader, isr, unclean, Reason::join(why));
             } else {

@@ -259,14 +259,18 @@ impl Cluster {
     }
 
     /// Remembers why each replica that left the ISR since the last check left it (the snapshot's
-    /// `outOfIsr`): the controller removes a broker whose ZooKeeper session expired; otherwise the
-    /// leader's isr-expiration task found it out of sync, for the reason its rule gives.
+    /// `outOfIsr`): a reason the controller recorded this tick stands; otherwise a broker whose
+    /// ZooKeeper session expired, or the leader's isr-expiration task found it out of sync, for the
+    /// reason its rule gives.
     fn note_isr_exits(&mut self, p: u32, isr: &[BrokerId], leader: Option<BrokerId>) {
         let was = &self.guards[p as usize].isr;
         if was.as_slice() == isr {
             return;
         }
         for &m in was.iter().filter(|m| !isr.contains(m)) {
+            if self.events.last_isr_exit(p, m).is_some_and(|e| e.tick == self.tick) {
+                continue;
+            }
             let reason = if !self.zk.is_registered(m) {
                 "zk-session-expired"
             } else {

@@ -242,3 +242,16 @@ step 10",
     assert_eq!(ranges, vec![(0, 5, Acks::One), (5, 1, Acks::All)], "acks=0 is never acknowledged");
     assert!(p0(&c.snapshot_with(0, 0)).acked.is_empty(), "no records shown, no ranges");
 }
+
+/// A broker that restarts at once registers again in the tick its old session expires, right
+/// after the controller removed it from the ISR (lesson 10, 0.8): the reason is the controller's,
+/// not a lag rule — b1 fetched 6 s ago, within replica.lag.time.max.ms.
+#[test]
+fn a_bounced_broker_left_the_isr_by_its_session() {
+    let c = play(
+        "config version=0.8 brokers=2 partitions=1 replicationFactor=2 networkLatencyMsMin=100 networkLatencyMsMax=100\nproduce count=1 acks=all\nstep 70\nfail 1\nrecover 1\nstep until p0.isr == [0] max 200",
+    );
+    let s = c.snapshot();
+    assert_eq!(p0(&s).isr, vec![0]);
+    assert_eq!(p0(&s).logs.iter().find(|l| l.broker == 1).unwrap().out_of_isr, Some("zk-session-expired"));
+}

@@ -50,6 +50,11 @@ describe("compare mode", () => {
       m = await model(page);
       hashes[n] = m.hashes;
       assert.equal(m.tick, (await model(page)).tick);
+      // The summary never calls "same" what the table highlights (stop 2: acknowledged 2 vs 1).
+      const highlighted = await page.$$eval('#compare-table tr[data-differs="true"] th', (ths) => ths.map((th) => th.textContent));
+      const said = await page.$$eval("#compare-findings li", (lis) => lis.map((li) => li.textContent).join(" / "));
+      if (highlighted.length) assert.doesNotMatch(said, /Same in both panes/, `stop ${n}: ${highlighted.join(", ")} differ`);
+      if (n === 2) assert.match(said, /Requests acknowledged: 2 \(acks=1\) vs 1 \(acks=all\)/);
     }
     assert.equal(m.stop, 4);
     assert.deepEqual(await row(page, "lost"), ["1 (m2)", "0"]);

@@ -367,23 +367,6 @@ describe("the playground", () => {
     assert.deepEqual(errors, []);
   });
 
-  test("a wasm panic is shown in words with a Reset button that recovers", TIMEOUT, async () => {
-    const { page } = ctx;
-    await page.evaluate(() => {
-      window.__playground.cluster.step = () => {
-        throw new WebAssembly.RuntimeError("unreachable");
-      };
-    });
-    await page.click("#step");
-    const banner = page.locator("#banner");
-    assert.equal(await banner.isVisible(), true);
-    assert.match(await banner.textContent(), /internal error \(unreachable\)/);
-    await page.click(".banner-reset");
-    assert.equal(await banner.isHidden(), true);
-    await page.click("#step");
-    assert.equal(await tickOf(page), 1, "a fresh cluster runs again");
-  });
-
   test("the automatic producer sends records while playing; the tab being hidden pauses, coming back resumes", TIMEOUT, async () => {
     const { page, errors } = ctx;
     await page.fill("#auto-rate", "50");

@@ -114,11 +114,21 @@ describe("metrics and the summary", () => {
       "acks=all: no acknowledged record lost.",
       "acks=all: 1 request(s) failed (NETWORK_EXCEPTION).",
       "acks=all: unavailable for 0.3 s.",
+      "Requests acknowledged: 1 (acks=1) vs 0 (acks=all).",
     ]);
     setLang("zh");
     assert.match(findings([a, b], ["acks=1", "acks=all"])[0], /丢失了 1 条已确认的消息/);
     assert.equal(compareRows([a, b])[0].label, "已确认但丢失的消息");
     assert.deepEqual(findings([a, a], ["x", "y"]), []);
+  });
+  test("the findings mention every row the table highlights (acks preset, stop 2: acknowledged 2 vs 1)", () => {
+    const a = paneMetrics(snap({ requests: [req(1, "acked", 1, 0, 1), req(2, "acked", 1, 1, 2)] }), createStats());
+    const b = paneMetrics(snap({ requests: [req(1, "acked", "all", 0, 1), req(2, "pending", "all", -1, 2)] }), createStats());
+    const differing = compareRows([a, b]).filter((r) => r.differs);
+    assert.deepEqual(differing.map((r) => r.id), ["acked"]);
+    assert.deepEqual(findings([a, b], ["acks=1", "acks=all"]), ["Requests acknowledged: 2 (acks=1) vs 1 (acks=all)."]);
+    assert.throws(() => findings([a], ["acks=1"]), /metrics must be the two panes' paneMetrics/);
+    assert.throws(() => findings([a, b], "acks"), /labels must be the two panes' labels/);
   });
 });
 

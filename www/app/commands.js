@@ -5,6 +5,7 @@
 import { chunks, chunksLoaded } from "./catalogue.js";
 import * as forms from "../page/forms.js";
 import * as chrome from "../page/chrome.js";
+import { toggleRecordLabels } from "../page/record-labels.js";
 import { configDiff, presetDefaults, readConfig, withVersionDefaults } from "../views/config-model.js";
 import { shouldCompact } from "../views/compact.js";
 import { errorMessage } from "../views/model.js";
@@ -160,6 +161,11 @@ export function commands(app) {
     /** The canvases are painted in the theme's colours: drawn again on the next frame. */
     setTheme(mode) {
       chrome.applyTheme(mode, s.themeLocked);
+      app.loop.redraw();
+    },
+    /** Record cells say their value or their leader epoch (page/record-labels.js), in every view. */
+    toggleRecordLabels() {
+      toggleRecordLabels();
       app.loop.redraw();
     },
     help: chrome.openHelp,

@@ -7,6 +7,7 @@ import { PRESETS, paneLabel } from "../compare.js";
 import { lessonInfo, pick } from "../lesson.js";
 import { getLang, t } from "../i18n.js";
 import { showPanel } from "./lesson-panel.js";
+import { drawRecordLabelButtons, recordLabels } from "./record-labels.js";
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -48,7 +49,8 @@ export function draw(m) {
     canNext: m.playing || !m.done,
   });
   compareView.renderExpected($("#compare-expected"), m);
-  compareView.renderPanes($("#compare-panes"), m);
+  drawRecordLabelButtons();
+  compareView.renderPanes($("#compare-panes"), m, recordLabels());
   compareView.renderSummary($("#compare-table"), $("#compare-findings"), m);
 }
 

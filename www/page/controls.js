@@ -26,6 +26,7 @@ export function wireControls(cmd) {
   $("#theme").addEventListener("click", () => cmd.cycleTheme());
   $("#help-button").addEventListener("click", () => cmd.help());
   $("#view-mode").addEventListener("click", () => cmd.toggleView());
+  for (const id of ["#record-labels", "#compare-labels"]) $(id).addEventListener("click", () => cmd.toggleRecordLabels());
   $("#lang").addEventListener("click", () => cmd.toggleLang());
   $("#lessons-button").addEventListener("click", () => cmd.toggleLessons());
   $("#compare-button").addEventListener("click", () => cmd.toggleCompare());

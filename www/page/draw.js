@@ -17,6 +17,7 @@ import { setAttr, setBoxText, setHidden, setText } from "../views/dom.js";
 import { formatSeconds } from "../views/model.js";
 import { t } from "../i18n.js";
 import { createAnnouncer } from "../views/announcer.js";
+import { drawRecordLabelButtons, recordLabels } from "./record-labels.js";
 
 const $ = (sel) => document.querySelector(sel);
 export const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
@@ -63,7 +64,8 @@ export function draw(state, view, extra) {
   setAttr(mode, "aria-pressed", String(compact));
   setText(mode, t(compact ? "panel.view.detailed" : "panel.view.compact"));
   if (compact) compactView.render(partitions, snap);
-  else partitionsView.render(partitions, snap, { history: state.history, reducedMotion: !motion });
+  else partitionsView.render(partitions, snap, { history: state.history, reducedMotion: !motion, labels: recordLabels() });
+  drawRecordLabelButtons();
   // What is in view (a phone's chosen partition, a lesson's partitions and brokers), then the picture.
   const focus = pageLayout.render(snap, view?.script ?? null);
   clusterView.render($("#cluster"), snap, { cuts: state.cuts, selected: state.selected, reducedMotion: !motion, ...focus });

@@ -7,6 +7,7 @@ import { pictureSvg } from "../views/picture.js";
 import { composeSvg, download, serializeSvg, svgToPng } from "../views/export-svg.js";
 import { clusterSvg } from "./draw.js";
 import { t } from "../i18n.js";
+import { recordLabels } from "./record-labels.js";
 
 export { traceJson };
 
@@ -21,11 +22,11 @@ export function traceLog(trace) {
  * with the partitions of `snap` (records included) below it. { svg, width, height }.
  */
 export function picture(panes, snap) {
-  if (panes) return composeSvg(panes.map((p) => pictureSvg(p.snap, { width: 520, title: p.title })), { direction: "row", gap: 16 });
+  if (panes) return composeSvg(panes.map((p) => pictureSvg(p.snap, { width: 520, title: p.title, labels: recordLabels() })), { direction: "row", gap: 16 });
   const parts = [];
   const live = clusterSvg();
   if (live) parts.push(serializeSvg(live.svg, { background: live.background, extra: live.extra }));
-  parts.push(pictureSvg(snap, { width: Math.max(520, parts[0]?.width ?? 520) }));
+  parts.push(pictureSvg(snap, { width: Math.max(520, parts[0]?.width ?? 520), labels: recordLabels() }));
   return composeSvg(parts, { direction: "column", gap: 8 });
 }
 

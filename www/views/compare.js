@@ -22,9 +22,10 @@ export function fillPresets(select, presets, current, titleOf, labelOf) {
 
 /**
  * `m`: { panes: [{ label, snap, checks: [{ text, says, ok, contrast, actual, tick, kind }], unavailable }],
- * rows: [{ id, label, cells, differs }], findings: [text] }.
+ * rows: [{ id, label, cells, differs }], findings: [text] }; `labels`: what a record cell says
+ * (record-label.js RECORD_LABELS).
  */
-export function renderPanes(root, m) {
+export function renderPanes(root, m, labels) {
   join(
     root,
     m.panes.map((p, i) => ({ ...p, i })),
@@ -45,10 +46,10 @@ export function renderPanes(root, m) {
       setAttr(el, "data-unavailable", p.unavailable ? "true" : "false");
       const pic = el.querySelector(".pane-picture");
       const width = Math.max(320, Math.round(pic.clientWidth || 460));
-      const key = `${document.documentElement.lang}|${width}|${p.snap.tick}|${p.version}`;
+      const key = `${document.documentElement.lang}|${width}|${p.snap.tick}|${p.version}|${labels}`;
       if (pic.__key !== key) {
         pic.__key = key;
-        const { svg } = pictureSvg(p.snap, { width });
+        const { svg } = pictureSvg(p.snap, { width, labels });
         pic.innerHTML = svg;
         const svgEl = pic.querySelector("svg");
         setAttr(svgEl, "aria-label", t("compare.picture", { label: p.label }));

@@ -29,7 +29,7 @@ export { recordAt } from "./record-track.js";
 const DEFAULT_CELL_PX = 18;
 const MOVE_MS = 700;
 
-/** `ctx`: { history (hw-history), reducedMotion }. */
+/** `ctx`: { history (hw-history), reducedMotion, labels (record-label.js RECORD_LABELS: what a record cell says) }. */
 export function render(root, snap, ctx) {
   let list = root.querySelector(".partition-list");
   if (!list) {
@@ -42,7 +42,7 @@ export function render(root, snap, ctx) {
   // All reads before any write of this frame (widths are cached, so this is usually free).
   const track = measureTrack(root);
   // What the canvases are drawn with (their colours are resolved when they paint).
-  const canvasStyle = { track, theme: themeKey(), mono: cssFont("--mono"), sans: cssFont("--sans") };
+  const canvasStyle = { track, theme: themeKey(), mono: cssFont("--mono"), sans: cssFont("--sans"), labels: ctx.labels };
   const blocks = [...list.children]; // join left them in the order of snap.partitions
   const widths = blocks.map((block) => hwChart.measure(block.querySelector(".hw-chart")));
   snap.partitions.forEach((p, i) => {

@@ -1,12 +1,13 @@
 // The compact picture of a cluster as one self-contained SVG string: the brokers with their
 // status, then per partition its leader, epoch, ISR and HW and one row per replica with its
-// records (value inside, filled = committed, dashed = not yet, red = differs from the leader's and
+// records (value or leader epoch inside, record-label.js; filled = committed, dashed = not yet, red = differs from the leader's and
 // will be truncated), the HW line and each replica's LEO. Used by compare mode's panes and by the
 // picture exports. Pure (no DOM): colours are presentation attributes (the light palette) so the
 // file stands alone; in the page, CSS overrides them through the pic-* classes for the dark theme.
 
 import { t } from "../i18n.js";
 import { formatIdSet, formatSeconds, isCommitted, isDivergent, leaderEpochsByOffset, offsetWindow, recordsInWindow } from "./model.js";
+import { recordLabel } from "./record-label.js";
 
 const C = {
   text: "#1c2330",
@@ -39,10 +40,11 @@ export function esc(s) {
 
 /**
  * The picture of `snap` as an SVG string `width` px wide. `opts.title`: a line above it (e.g.
- * the compare pane's setting); `opts.id`: a prefix for ids (two pictures on one page).
- * Returns { svg, width, height }.
+ * the compare pane's setting); `opts.labels`: what a record says (record-label.js
+ * RECORD_LABELS, its value by default). Returns { svg, width, height }.
  */
-export function pictureSvg(snap, { width = 460, title = null } = {}) {
+export function pictureSvg(snap, { width = 460, title = null, labels = "value" } = {}) {
+  recordLabel(labels, 0, 0); // throws on a mode that is not one of RECORD_LABELS
   const w = Math.max(320, Math.round(width));
   const out = [];
   let y = 14;
@@ -70,11 +72,11 @@ export function pictureSvg(snap, { width = 460, title = null } = {}) {
   y += 40;
 
   const slots = Math.max(4, Math.floor((w - 24 - LABEL_W - STATS_W) / CELL));
-  for (const p of snap.partitions) y = partition(out, p, snap, y, w, slots);
+  for (const p of snap.partitions) y = partition(out, p, snap, y, w, slots, labels);
 
   // Key: what the marks mean.
   const key = [
-    [`<rect x="12" y="${y}" width="12" height="12" rx="2" fill="${C.epochs[0]}"/>`, t("pic.key.committed")],
+    [`<rect x="12" y="${y}" width="12" height="12" rx="2" fill="${C.epochs[0]}"/>`, t(labels === "epoch" ? "pic.key.committedEpoch" : "pic.key.committed")],
     [`<rect x="0" y="${y}" width="12" height="12" rx="2" fill="${C.epochs[0]}" fill-opacity="0.12" stroke="${C.epochs[0]}" stroke-dasharray="3 2"/>`, t("pic.key.uncommitted")],
     [`<rect x="0" y="${y}" width="12" height="12" rx="2" fill="none" stroke="${C.bad}" stroke-width="2"/>`, t("pic.key.divergent")],
   ];
@@ -101,7 +103,7 @@ export function pictureSvg(snap, { width = 460, title = null } = {}) {
   return { svg, width: w, height };
 }
 
-function partition(out, p, snap, y, w, slots) {
+function partition(out, p, snap, y, w, slots, labels) {
   const head = [
     t("pic.partition", { p: p.partition }),
     p.leader >= 0 ? t("pic.leader", { b: p.leader }) : t("pic.noLeader"),
@@ -143,7 +145,7 @@ function partition(out, p, snap, y, w, slots) {
       out.push(
         `<g class="pic-cell${committed ? " committed" : ""}${divergent ? " divergent" : ""}">` +
           `<rect x="${cx + 1}" y="${y + 2}" width="${CELL - 2}" height="${ROW - 6}" rx="3" fill="${committed ? colour : colour}" fill-opacity="${committed ? 1 : 0.12}" stroke="${stroke}" stroke-width="${divergent ? 2 : 1.2}"${committed ? "" : ` stroke-dasharray="3 2"`}/>` +
-          text(cx + CELL / 2, y + 15, valueText(r.value), { size: 10, weight: 700, anchor: "middle", fill: committed ? "#ffffff" : divergent ? C.bad : colour, cls: committed ? "pic-on" : "" }) +
+          text(cx + CELL / 2, y + 15, recordLabel(labels, r.value, r.leaderEpoch), { size: 10, weight: 700, anchor: "middle", fill: committed ? "#ffffff" : divergent ? C.bad : colour, cls: committed ? "pic-on" : "" }) +
           `</g>`,
       );
     }
@@ -166,12 +168,6 @@ function partition(out, p, snap, y, w, slots) {
 /** About how wide `s` is at font size `size`, proportional or `mono` (CJK characters are square). */
 function textWidth(s, size, mono = false) {
   return [...String(s)].reduce((n, ch) => n + (ch.charCodeAt(0) > 0x2e80 ? size : size * (mono ? 0.62 : 0.56)), 0);
-}
-
-/** Record values are message numbers; long ones are shortened to fit a cell. */
-function valueText(v) {
-  const s = String(v);
-  return s.length > 3 ? `…${s.slice(-2)}` : s;
 }
 
 function text(x, y, s, { size = 12, weight = 400, anchor = "start", fill = C.text, cls = "", mono = false, italic = false } = {}) {

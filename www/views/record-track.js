@@ -5,6 +5,7 @@
 import { setAttr, setStyle } from "./dom.js";
 import { cssColors, paint, setFont, sprite, stampSprite } from "./canvas.js";
 import { epochSlot, sameCells } from "./model.js";
+import { recordLabel } from "./record-label.js";
 import { t } from "../i18n.js";
 
 const EPOCH_COLORS = ["--e0", "--e1", "--e2", "--e3", "--e4", "--e5", "--e6", "--e7"];
@@ -20,20 +21,21 @@ const ACK = { gap: 2, width: 2.5, dash: { all: [], 1: [4, 2], 0: [1.5, 2] }, col
 
 /**
  * The row's records in the offset window, on a canvas: a box per record, coloured by the leader
- * epoch that wrote it (the number in it), solid once committed, hatched with a dashed edge
+ * epoch that wrote it and labelled by `labels` (record-label.js: its value m1, m2 … or that
+ * epoch), solid once committed, hatched with a dashed edge
  * before, ringed in red where it differs from the leader's record. As DOM elements, a produce
  * of 20 records created, restyled and removed up to 180 of them over the following frames, the
  * most expensive frames of the page (issue #6). Redrawn only when the window, the records or the
  * look changed. `leaving`: records the replica truncated a moment ago (partitionModel), drawn
  * as a struck-out red outline where they were. A record acknowledged to the producer has a bar
  * under it (ACK). Test hooks: data-start, data-cells ("offset:epoch:state" with state c
- * committed, u uncommitted, d divergent), data-leaving ("offset:epoch:rule"), data-acked
- * ("offset:acks").
+ * committed, u uncommitted, d divergent), data-labels (the labels drawn, in offset order),
+ * data-leaving ("offset:epoch:rule"), data-acked ("offset:acks").
  */
-export function drawCells(canvas, cells, start, { track, theme, mono, sans }, leaving = []) {
+export function drawCells(canvas, cells, start, { track, theme, mono, sans, labels }, leaving = []) {
   const empty = cells.length || leaving.length ? "" : t("pic.empty");
   const gone = leaving.map((c) => `${c.offset}:${c.epoch}:${c.rule}`).join(" ");
-  const look = `${track.width}|${track.cell}|${empty}|${mono}|${sans}|${theme}|${gone}`;
+  const look = `${track.width}|${track.cell}|${empty}|${mono}|${sans}|${theme}|${gone}|${labels}`;
   if (canvas.__start === start && canvas.__look === look && sameCells(canvas.__cells, cells)) return;
   canvas.__start = start;
   canvas.__look = look;
@@ -51,8 +53,9 @@ export function drawCells(canvas, cells, start, { track, theme, mono, sans }, le
     const w = track.cell - CELL.gap;
     const font = `700 10px ${mono}`;
     for (const c of cells) {
-      const key = `cell|${c.epoch}|${c.committed}|${w}|${font}`;
-      stampSprite(ctx, sprite(key, w, CELL.height, (sc) => drawCell(sc, c, w, font)), (c.offset - start) * track.cell, CELL.top);
+      const label = recordLabel(labels, c.value, c.epoch);
+      const key = `cell|${c.epoch}|${label}|${c.committed}|${w}|${font}`;
+      stampSprite(ctx, sprite(key, w, CELL.height, (sc) => drawCell(sc, c, label, w, font)), (c.offset - start) * track.cell, CELL.top);
     }
     ctx.lineWidth = ACK.width;
     for (const c of cells) {
@@ -96,6 +99,7 @@ export function drawCells(canvas, cells, start, { track, theme, mono, sans }, le
   });
   setAttr(canvas, "data-start", start);
   setAttr(canvas, "data-cells", cells.map((c) => `${c.offset}:${c.epoch}:${c.divergent ? "d" : c.committed ? "c" : "u"}`).join(" "));
+  setAttr(canvas, "data-labels", cells.map((c) => recordLabel(labels, c.value, c.epoch)).join(" "));
   setAttr(canvas, "data-leaving", gone);
   setAttr(canvas, "data-acked", cells.filter((c) => c.acks).map((c) => `${c.offset}:${c.acks}`).join(" "));
   setAttr(canvas, "aria-label", empty || describeCells(cells, start) + (leaving.length ? t("cells.aria.leaving", { n: leaving.length }) : ""));
@@ -111,11 +115,11 @@ function cellBox(ctx, x, y, w, inset) {
 
 /**
  * One record cell at the origin, `w` × CELL.height (drawn once per look into a sprite, then
- * stamped: canvas.js sprite): filled with the colour of the leader epoch that wrote it, the
- * epoch's number in white, once committed; before, hatched (stripes at 24 % of the colour)
- * inside a dashed edge, like the legend's swatch, the number in the colour.
+ * stamped: canvas.js sprite): filled with the colour of the leader epoch that wrote it, its
+ * `label` in white, once committed; before, hatched (stripes at 24 % of the colour) inside a
+ * dashed edge, like the legend's swatch, the label in the colour.
  */
-function drawCell(ctx, c, w, font) {
+function drawCell(ctx, c, label, w, font) {
   const colors = cssColors(PALETTE);
   const ec = colors[EPOCH_COLORS[epochSlot(c.epoch)]];
   if (c.committed) {
@@ -149,7 +153,7 @@ function drawCell(ctx, c, w, font) {
   ctx.font = font;
   ctx.textAlign = "center";
   ctx.textBaseline = "middle";
-  ctx.fillText(String(c.epoch), w / 2, CELL.height / 2 + 0.5);
+  ctx.fillText(label, w / 2, CELL.height / 2 + 0.5);
 }
 
 function describeCells(cells, start) {

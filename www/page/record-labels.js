@@ -1,0 +1,47 @@
+// The reader's choice of what record cells say (views/record-label.js), remembered like the
+// theme. Values (m1, m2 …) unless the reader chose epochs: the lessons' captions and compare
+// mode's findings name records by value.
+
+import { RECORD_LABELS } from "../views/record-label.js";
+import { t } from "../i18n.js";
+
+const KEY = "kafka-playground-record-labels";
+let current = read();
+
+function read() {
+  try {
+    const v = localStorage.getItem(KEY);
+    return RECORD_LABELS.includes(v) ? v : "value";
+  } catch {
+    return "value"; // storage blocked (e.g. a sandboxed iframe)
+  }
+}
+
+/** What record cells say now: one of RECORD_LABELS. */
+export function recordLabels() {
+  return current;
+}
+
+/**
+ * The toggles (.record-labels: the partitions' panel and compare mode's) say what the cells say
+ * (their "Labels:" word is data-i18n's; a phone shows the mode only).
+ */
+export function drawRecordLabelButtons() {
+  const lang = document.documentElement.lang;
+  for (const button of document.querySelectorAll(".record-labels")) {
+    if (button.getAttribute("data-labels") === current && button.getAttribute("data-lang") === lang) continue;
+    button.setAttribute("data-labels", current);
+    button.setAttribute("data-lang", lang);
+    button.querySelector(".labels-mode").textContent = t(`labels.${current}`);
+  }
+}
+
+/** Switch between the two labels, and remember the choice. */
+export function toggleRecordLabels() {
+  current = current === "value" ? "epoch" : "value";
+  try {
+    localStorage.setItem(KEY, current);
+  } catch {
+    /* the choice just is not remembered */
+  }
+}
