@@ -6,11 +6,11 @@ use crate::api::ApiError;
 use crate::cluster::Cluster;
 use crate::collections::{VecMap, VecSet};
 use crate::config::Strategy;
-use crate::events::{params, set_text, Params, Reason};
+use crate::events::{ids, params, set_text, Params, Reason};
 use crate::log::Epoch;
 use crate::message::Tick;
 use crate::message::{BrokerId, KafkaError, Msg, NodeId};
-use crate::zk::{ids, PartitionState, Reassignment};
+use crate::zk::{PartitionState, Reassignment};
 
 /// A request in the controller's queue for one broker, kept until answered or superseded.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

@@ -345,9 +345,14 @@ impl Events {
     }
 }
 
+/// `1,3`: broker ids as Kafka's texts list them (inside `[…]` for an ordered list).
+pub fn ids(list: &[u32]) -> String {
+    list.iter().map(|b| b.to_string()).collect::<Vec<_>>().join(",")
+}
+
 /// `{1,3}`: a broker set as the event texts write it.
-pub fn set_text(ids: &[u32]) -> String {
-    format!("{{{}}}", ids.iter().map(|b| b.to_string()).collect::<Vec<_>>().join(","))
+pub fn set_text(list: &[u32]) -> String {
+    format!("{{{}}}", ids(list))
 }
 
 #[cfg(test)]

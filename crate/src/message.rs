@@ -1,6 +1,7 @@
 //! Messages between nodes, named after Kafka's RPCs, and the network that carries them.
 
 use crate::collections::VecMap;
+use crate::events::ids;
 use crate::log::{Epoch, Offset, Record};
 use crate::rng::Rng;
 use std::collections::VecDeque;
@@ -351,10 +352,6 @@ fn resent(attempt: u32) -> String {
     } else {
         String::new()
     }
-}
-
-fn ids(list: &[BrokerId]) -> String {
-    list.iter().map(|b| b.to_string()).collect::<Vec<_>>().join(",")
 }
 
 impl fmt::Display for Msg {

@@ -4,6 +4,7 @@
 //! models); only session expiry takes time.
 
 use crate::collections::VecMap;
+use crate::events::ids;
 use crate::log::Epoch;
 use crate::message::{BrokerId, Tick};
 
@@ -21,10 +22,6 @@ pub struct PartitionState {
     /// KIP-704 (3.2+): the leader was elected uncleanly and has not yet recovered (RECOVERING);
     /// cleared by the leader's next accepted AlterPartition (RECOVERED).
     pub recovering: bool,
-}
-
-pub(crate) fn ids(list: &[BrokerId]) -> String {
-    list.iter().map(|b| b.to_string()).collect::<Vec<_>>().join(",")
 }
 
 impl PartitionState {

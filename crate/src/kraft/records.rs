@@ -2,6 +2,7 @@
 //! and the KRaft RPCs between brokers and the controller, with Kafka's field names.
 
 use super::partition_change::PartitionChange;
+use crate::events::ids;
 use crate::message::{BrokerId, KafkaError};
 use std::fmt;
 
@@ -19,10 +20,6 @@ pub enum MetadataRecord {
     Partition { partition: u32, replicas: Vec<BrokerId>, isr: Vec<BrokerId>, leader: i32 },
     /// `PartitionChangeRecord`: only the fields that change.
     PartitionChange { partition: u32, change: PartitionChange },
-}
-
-fn ids(list: &[BrokerId]) -> String {
-    list.iter().map(|b| b.to_string()).collect::<Vec<_>>().join(",")
 }
 
 impl fmt::Display for MetadataRecord {
