@@ -43,7 +43,7 @@ import { chromium } from 'playwright-core';
 import { serve } from '../scripts/static-server.mjs';
 import { CHROMIUM_ARGS, ROOT, findChromium, run } from '../scripts/toolchain.mjs';
 import { applyConfig, pauseLatency, ready } from '../tests/e2e/helpers.mjs';
-import { encodeShare, MAX_LINK_ACTIONS, replayEstimateMs } from '../www/share.js';
+import { encodeShare, MAX_LINK_ACTIONS, replayEstimateMs } from '../www/app/share.js';
 import { kb, mb, median, ms, printTable, quantile } from './lib.mjs';
 import { memoryRows } from './memory.mjs';
 
@@ -501,7 +501,7 @@ if (browserParts.some(want)) {
   fs.writeFileSync(path.join(hosts, 'six-embeds.html'), hostPage(EMBEDS));
   fs.writeFileSync(path.join(hosts, 'no-embeds.html'), hostPage([]));
   const server = await serve(DIST, BASE, {
-    [TIMELINE_URL]: path.join(ROOT, 'www', 'timeline.js'),
+    [TIMELINE_URL]: path.join(ROOT, 'www', 'app', 'timeline.js'),
     [SIX_URL]: path.join(hosts, 'six-embeds.html'),
     [NONE_URL]: path.join(hosts, 'no-embeds.html'),
   });

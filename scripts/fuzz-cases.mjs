@@ -8,8 +8,8 @@
 //     damaged body (the checksum is computable, so the decoder's shape checks are reached).
 //   * scenario scripts (parseScenario in the wasm core): random command-like text and real
 //     scenario files damaged line by line.
-import { CONTROLS, decodeShare, embedOptions, encodeShare, fnv1a, hasShare, MAX_LINK_ACTIONS, MAX_LINK_TICKS, shareQuery, toBase64Url } from '../www/share.js';
-import { replayPlan, runPlan } from '../www/timeline.js';
+import { CONTROLS, decodeShare, embedOptions, encodeShare, fnv1a, hasShare, MAX_LINK_ACTIONS, MAX_LINK_TICKS, shareQuery, toBase64Url } from '../www/app/share.js';
+import { replayPlan, runPlan } from '../www/app/timeline.js';
 
 // ---------------------------------------------------------------- seeded randomness
 

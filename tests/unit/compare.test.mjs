@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import { afterEach, describe, test } from "node:test";
 import init, { parseScenario } from "../../www/pkg/kafka_replication.js";
-import { compareRows, createStats, expectedFindings, findPreset, findings, loadPresets, presetsFrom, paneConfig, paneLabel, paneMetrics, PRESETS, sampleTick } from "../../www/compare.js";
+import { compareRows, createStats, expectedFindings, findPreset, findings, loadPresets, presetsFrom, paneConfig, paneLabel, paneMetrics, PRESETS, sampleTick } from "../../www/app/compare-presets.js";
 import { loadLang, setLang } from "../../www/i18n.js";
 
 // The words come from the dictionaries, loaded as the page loads them (i18n.js loadLang).

@@ -6,10 +6,10 @@ import path from "node:path";
 import { afterEach, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { getLang, hasKey, initialLang, keys, loadLang, normalizeLang, onLangChange, setLang, t, tr } from "../../www/i18n.js";
-import { consumerLines, consumerModel } from "../../www/views/producer.js";
+import { consumerLines, consumerModel } from "../../www/page/producer.js";
 import { configSummary } from "../../www/views/config-model.js";
 import { partitionAlerts } from "../../www/views/model.js";
-import { brokerAction } from "../../www/actions.js";
+import { brokerAction } from "../../www/app/actions.js";
 import { coreFixture, schemaFixture } from "./fixtures.mjs";
 
 // The words come from the dictionaries, loaded as the page loads them (i18n.js loadLang).

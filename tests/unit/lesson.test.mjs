@@ -3,7 +3,7 @@
 // ✓ / ✗ without stopping the lesson, and the catalogue of scenario files.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { callOf, catalogue, checkpointCounts, checkpointsIn, cloneRun, configOf, countStops, createRun, findScenario, hasMore, lessonInfo, pick, play, readingMs } from "../../www/lesson.js";
+import { callOf, catalogue, checkpointCounts, checkpointsIn, cloneRun, configOf, countStops, createRun, findScenario, hasMore, lessonInfo, pick, play, readingMs } from "../../www/app/lesson-runner.js";
 
 /** A counter that stands in for a Cluster: `tick` advances; expect understands "tick OP N". */
 function fake() {

@@ -5,7 +5,7 @@
 // never an exception, never a moment that breaks the page later.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { decodeShare } from "../../www/share.js";
+import { decodeShare } from "../../www/app/share.js";
 import { minimiseShare, shareCase, shareProblem, withPayload } from "../../scripts/fuzz-cases.mjs";
 
 const SEED = 6; // issue #6; `npm run fuzz -- --seed=6 --only=share` replays these cases and more

@@ -16,7 +16,7 @@ import {
   shareParams,
   shareQuery,
   toBase64Url,
-} from "../../www/share.js";
+} from "../../www/app/share.js";
 
 const moment = {
   config: { version: "0.11", brokers: 3, partitions: 1, replicationFactor: 3, seed: 42 },

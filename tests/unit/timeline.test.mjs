@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import { describe, test } from "node:test";
-import { Checkpoints, QUIET_REPLAY_MARGIN, checkpointBytes, forkAt, linkKey, replayPlan, runPlan, seekPlan } from "../../www/timeline.js";
+import { Checkpoints, QUIET_REPLAY_MARGIN, checkpointBytes, forkAt, linkKey, replayPlan, runPlan, seekPlan } from "../../www/app/timeline.js";
 
 const act = (tick, method = "produce", args = [{}]) => ({ tick, method, args });
 

@@ -5,7 +5,7 @@
 // logs and the run are kept, so Back and goto restore a stop exactly (a new handle per session
 // and its log replayed: the same state hash); autoplay moves on after a reading pause.
 
-import { checkpointCounts, cloneRun, createRun, hasMore, lessonInfo, pick, play, readingMs } from "../lesson.js";
+import { checkpointCounts, cloneRun, createRun, hasMore, lessonInfo, pick, play, readingMs } from "./lesson-runner.js";
 import { isPanic } from "./session.js";
 import { errorMessage } from "../views/model.js";
 

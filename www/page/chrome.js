@@ -1,10 +1,10 @@
 // The page around the views: language, theme, notices and toasts, the help and share dialogs, the
 // embed layout, watching visibility and width, and the postMessage channel to a host page.
 
-import * as helpView from "../views/help.js";
-import * as contextMenu from "../views/context-menu.js";
-import { toast } from "../views/toast.js";
-import { THEME_QUERIES } from "../views/canvas.js";
+import * as helpView from "./help.js";
+import * as contextMenu from "./context-menu.js";
+import { toast } from "./toast.js";
+import { THEME_QUERIES } from "./canvas.js";
 import { applyStatic, getLang, htmlLang, LANG_NAMES, setLang, t } from "../i18n.js";
 import { embedLink } from "../embed-api.js";
 import { acksHelp } from "./forms.js";

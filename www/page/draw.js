@@ -2,21 +2,21 @@
 // main cluster, the open mode's panel, the inspector. Called by the Loop only (app/loop.js), once
 // per task or frame; the views (www/views/) are pure functions of what they are given.
 
-import * as clusterView from "../views/cluster.js";
-import * as brokersView from "../views/brokers.js";
-import * as partitionsView from "../views/partitions.js";
-import * as compactView from "../views/compact.js";
-import * as producerView from "../views/producer.js";
-import * as guaranteesView from "../views/guarantees.js";
-import * as zkView from "../views/zookeeper.js";
-import * as eventsView from "../views/events.js";
-import * as configView from "../views/config-form.js";
-import * as pageLayout from "../views/page-layout.js";
-import { flushPaint } from "../views/canvas.js";
-import { setAttr, setBoxText, setHidden, setText } from "../views/dom.js";
+import * as clusterView from "./cluster.js";
+import * as brokersView from "./brokers.js";
+import * as partitionsView from "./partitions.js";
+import * as compactView from "./compact.js";
+import * as producerView from "./producer.js";
+import * as guaranteesView from "./guarantees.js";
+import * as zkView from "./zookeeper.js";
+import * as eventsView from "./events.js";
+import * as configView from "./config-form.js";
+import * as pageLayout from "./page-layout.js";
+import { flushPaint } from "./canvas.js";
+import { setAttr, setBoxText, setHidden, setText } from "./dom.js";
 import { formatSeconds } from "../views/model.js";
 import { t } from "../i18n.js";
-import { createAnnouncer } from "../views/announcer.js";
+import { createAnnouncer } from "./announcer.js";
 import { drawRecordLabelButtons, recordLabels } from "./record-labels.js";
 
 const $ = (sel) => document.querySelector(sel);

@@ -5,12 +5,12 @@
 import { Player } from "../player.js";
 import { Session } from "../session.js";
 import { PLAYER_CONTROLS, attempt } from "./free.js";
-import { configOf } from "../../lesson.js";
-import { compareRows, createStats, expectedFindings, findings, paneConfig, paneLabel, paneMetrics, sampleTick } from "../../compare.js";
-import { checkpointsIn } from "../../lesson.js";
+import { configOf } from "../lesson-runner.js";
+import { compareRows, createStats, expectedFindings, findings, paneConfig, paneLabel, paneMetrics, sampleTick } from "../compare-presets.js";
+import { checkpointsIn } from "../lesson-runner.js";
 import { statePayload } from "../../embed-api.js";
 
-export { findPreset, loadPresets, PRESETS } from "../../compare.js";
+export { findPreset, loadPresets, PRESETS } from "../compare-presets.js";
 
 /** Records per log in the panes' pictures. */
 export const COMPARE_RECORDS = 40;

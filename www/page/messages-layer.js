@@ -4,7 +4,7 @@
 
 import { h, setAttr, setStyle } from "./dom.js";
 import { cssColors, cssFont, paint, sprite, stampSprite, themeKey } from "./canvas.js";
-import { messageGlyph } from "./cluster-layout.js";
+import { messageGlyph } from "../views/cluster-layout.js";
 
 /**
  * The messages in flight, as glyphs (messageGlyph: a letter in a circle, hollow for a response)

@@ -4,8 +4,8 @@
 // Jump buttons carry data-jump-tick; the app seeks.
 
 import { h, join, setText } from "./dom.js";
-import { eventText } from "./event-text.js";
-import { formatSeconds, modelKey } from "./model.js";
+import { eventText } from "../views/event-text.js";
+import { formatSeconds, modelKey } from "../views/model.js";
 import { hasKey, t } from "../i18n.js";
 
 /**

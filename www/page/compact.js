@@ -3,7 +3,7 @@
 // per-record cells. Rows open the partition inspector (the app, via [data-partition]).
 
 import { h, join, setAttr, setText } from "./dom.js";
-import { followerLagMessages, formatIdSet, modelKey, partitionAlerts } from "./model.js";
+import { followerLagMessages, formatIdSet, modelKey, partitionAlerts } from "../views/model.js";
 import { t } from "../i18n.js";
 
 /** Above this many replicas (partitions × RF), or this many brokers, the compact view is the default. */

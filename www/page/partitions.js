@@ -18,7 +18,7 @@
 
 import { cachedWidth, h, join, setAttr, setBoxText, setHidden, setStyle, setText } from "./dom.js";
 import { cssFont, themeKey } from "./canvas.js";
-import { formatCountdown, formatSeconds, lagClockFraction, lagClockShown, MAX_WINDOW, MIN_WINDOW, modelKey, partitionModel, replicaNote } from "./model.js";
+import { formatCountdown, formatSeconds, lagClockFraction, lagClockShown, MAX_WINDOW, MIN_WINDOW, modelKey, partitionModel, replicaNote } from "../views/model.js";
 import * as hwChart from "./hw-chart.js";
 import { drawLagClock, lagState, ringHelp, updateLag } from "./lag-clock.js";
 import { drawCells, drawRuler, showRecordTitle } from "./record-track.js";

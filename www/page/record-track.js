@@ -4,8 +4,8 @@
 
 import { setAttr, setStyle } from "./dom.js";
 import { cssColors, paint, setFont, sprite, stampSprite } from "./canvas.js";
-import { epochSlot, sameCells } from "./model.js";
-import { recordLabel } from "./record-label.js";
+import { epochSlot, sameCells } from "../views/model.js";
+import { recordLabel } from "../views/record-label.js";
 import { t } from "../i18n.js";
 
 const EPOCH_COLORS = ["--e0", "--e1", "--e2", "--e3", "--e4", "--e5", "--e6", "--e7"];

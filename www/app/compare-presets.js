@@ -9,7 +9,7 @@
 // script, with the same seed in both panes; `step until X` waits until X holds in both panes (at
 // most max ticks), so the panes stay on the same tick.
 
-import { getLang, t } from "./i18n.js";
+import { getLang, t } from "../i18n.js";
 
 /**
  * The contrast each preset is there to show, by preset id: findings { en, zh, holds([left,

@@ -4,7 +4,7 @@
 
 import { setAttr, setStyle, setText } from "./dom.js";
 import { cssColors, paint, setFont, textWidth } from "./canvas.js";
-import { formatLagTime, formatSeconds, lagClockFraction } from "./format.js";
+import { formatLagTime, formatSeconds, lagClockFraction } from "../views/format.js";
 import { PALETTE } from "./record-track.js";
 import { t } from "../i18n.js";
 

@@ -3,8 +3,8 @@
 // (Crash, Recover, and "Faults…" for the menu of every fault in actions.js). Buttons carry data-action and data-broker; the app handles them.
 
 import { h, join, setAttr, setText } from "./dom.js";
-import { brokersModel, formatSeconds, modelKey } from "./model.js";
-import { brokerAction, brokerActionEnabled } from "../actions.js";
+import { brokersModel, formatSeconds, modelKey } from "../views/model.js";
+import { brokerAction, brokerActionEnabled } from "../app/actions.js";
 import { t } from "../i18n.js";
 
 const STATUS_CLASS = { up: "ok", crashed: "bad", stopped: "bad", stuck: "warn", slow: "warn", isolated: "warn", "shutting-down": "warn" };

@@ -4,7 +4,7 @@
 // is static markup in index.html; the app handles its submit and the automatic producer.
 
 import { h, join, setAttr, setHidden, setOptions, setStyle, setText } from "./dom.js";
-import { modelKey, REQUESTS_SHOWN, requestsModel } from "./model.js";
+import { modelKey, REQUESTS_SHOWN, requestsModel } from "../views/model.js";
 import { t } from "../i18n.js";
 
 /** Partitions listed one by one in the consumer line; beyond, a total. */

@@ -4,9 +4,9 @@
 // reader's language (event-text.js).
 
 import { h, setAttr, setHidden, setOptions } from "./dom.js";
-import { eventKinds, filterEvents } from "./events-model.js";
-import { eventText } from "./event-text.js";
-import { eventSubject, formatSeconds } from "./model.js";
+import { eventKinds, filterEvents } from "../views/events-model.js";
+import { eventText } from "../views/event-text.js";
+import { eventSubject, formatSeconds } from "../views/model.js";
 import { t } from "../i18n.js";
 
 /**

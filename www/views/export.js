@@ -2,7 +2,7 @@
 // every event, the final state) and as a plain-text log, and file names. the app builds the
 // events by replaying the history with a throwaway handle; views/export-svg.js makes the pictures.
 
-import { formatSeconds } from "./views/model.js";
+import { formatSeconds } from "./model.js";
 
 export const TRACE_FORMAT = "kafka-replication-playground-trace";
 export const TRACE_VERSION = 1;
