@@ -408,7 +408,7 @@ describe("Modes: one contract", () => {
     assert.equal(mode.statePayload().compare.panes.length, 2);
     assert.equal(mode.pictureParts().length, 2);
     assert.deepEqual(h.posted.filter((e) => e.type === "stop").map((e) => e.scenario), Array(6).fill("compare/acks"), "stops 1–4, then 3 and 4 again");
-    assert.throws(() => new CompareMode(null, Cluster, parseScenario, h), /preset must be one of compare.js PRESETS/);
+    assert.throws(() => new CompareMode(null, Cluster, parseScenario, h), /preset must be one of compare-presets.js PRESETS/);
     mode.close();
   });
 });

@@ -1,5 +1,5 @@
 // The page's lesson runner, compare mode (its Mode, app/modes/compare.js) and share links against the real wasm core (www/pkg):
-// every scenario file plays to its end through www/lesson.js with every checkpoint passing (the
+// every scenario file plays to its end through www/app/lesson-runner.js with every checkpoint passing (the
 // same files cargo test plays, so the page and cargo agree); every compare preset shows the
 // difference its captions describe; a share link replays to the very same state hash.
 import assert from "node:assert/strict";

@@ -1,4 +1,4 @@
-// Exports (www/export.js) and the compact picture (www/views/picture.js): the trace as JSON and
+// Exports (www/views/export.js) and the compact picture (www/views/picture.js): the trace as JSON and
 // text, file names, and a self-contained SVG of the cluster.
 import assert from "node:assert/strict";
 import { afterEach, describe, test } from "node:test";

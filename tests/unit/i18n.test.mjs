@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterEach, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { getLang, hasKey, initialLang, keys, loadLang, normalizeLang, onLangChange, setLang, t, tr } from "../../www/i18n.js";
-import { consumerLines, consumerModel } from "../../www/page/producer.js";
+import { consumerLines, consumerModel } from "../../www/views/brokers-model.js";
 import { configSummary } from "../../www/views/config-model.js";
 import { partitionAlerts } from "../../www/views/model.js";
 import { brokerAction } from "../../www/app/actions.js";

@@ -1,4 +1,4 @@
-// Keyboard shortcuts and the broker action table (www/keyboard.js, www/actions.js).
+// Keyboard shortcuts and the broker action table (www/page/keyboard.js, www/app/actions.js).
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { keyCommand, selectByDigit, SHORTCUTS } from "../../www/page/keyboard.js";

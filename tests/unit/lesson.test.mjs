@@ -1,4 +1,4 @@
-// The lesson runner (www/lesson.js) against a stand-in cluster: stops at each pause, spends at
+// The lesson runner (www/app/lesson-runner.js) against a stand-in cluster: stops at each pause, spends at
 // most its tick budget, `step until` as crate/src/scenario.rs does it, checkpoints listed with
 // ✓ / ✗ without stopping the lesson, and the catalogue of scenario files.
 import assert from "node:assert/strict";

@@ -1,4 +1,4 @@
-// Fuzzing the share-link decoder (www/share.js): the fast slice of `npm run fuzz`
+// Fuzzing the share-link decoder (www/app/share.js): the fast slice of `npm run fuzz`
 // (scripts/fuzz.mjs runs millions of the same cases, and replays what opens on the wasm core).
 // Random text and bytes, valid links damaged, and damaged payloads carrying a valid checksum must
 // each give no link, a moment the page can use and link to again, or a refusal with a reason:

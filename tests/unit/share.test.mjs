@@ -1,4 +1,4 @@
-// Share links and embed parameters (www/share.js): a link round-trips, and a damaged, old or
+// Share links and embed parameters (www/app/share.js): a link round-trips, and a damaged, old or
 // malformed one is refused with a reason (the page then says so instead of breaking).
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";

@@ -1,4 +1,4 @@
-// Time travel bookkeeping (www/timeline.js): the replay plan that seeking relies on, the
+// Time travel bookkeeping (www/app/timeline.js): the replay plan that seeking relies on, the
 // checkpoints that keep seeking short, forking the action log when the user acts in the past, and
 // the cut links derived from the log.
 import assert from "node:assert/strict";

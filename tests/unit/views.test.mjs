@@ -1,9 +1,9 @@
 // Pure helpers exported by view modules: the compact table, the consumer line, partition flags.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { compactRow, shouldCompact } from "../../www/page/compact.js";
-import { consumerLines, consumerModel } from "../../www/page/producer.js";
-import { invariants } from "../../www/page/guarantees.js";
+import { compactRow, shouldCompact } from "../../www/views/compact-model.js";
+import { consumerLines, consumerModel } from "../../www/views/brokers-model.js";
+import { invariants } from "../../www/views/events-model.js";
 import { partitionAlerts } from "../../www/views/model.js";
 import { coreFixture, schemaFixture } from "./fixtures.mjs";
 import { loadLang } from "../../www/i18n.js";

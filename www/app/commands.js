@@ -7,7 +7,7 @@ import * as forms from "../page/forms.js";
 import * as chrome from "../page/chrome.js";
 import { toggleRecordLabels } from "../page/record-labels.js";
 import { configDiff, presetDefaults, readConfig, withVersionDefaults } from "../views/config-model.js";
-import { shouldCompact } from "../page/compact.js";
+import { shouldCompact } from "../views/compact-model.js";
 import { errorMessage } from "../views/model.js";
 import { eventText } from "../views/event-text.js";
 import { linkKey } from "./timeline.js";

@@ -182,7 +182,7 @@ export default {
   "key.close": "关闭对话框或菜单",
   "key.lessonNext": "教程或对比：下一步（播放中：直接跳到）",
   "key.lessonBack": "教程或对比：上一步",
-  // ---------------------------------------------------------------- cluster picture (views/cluster.js)
+  // ---------------------------------------------------------------- cluster picture (page/cluster.js)
   "cluster.aria": "集群网络：broker、生产者、连线与传输中的网络消息",
   "cluster.kinds": "网络消息类型",
   "cluster.legendNote": "实心 = 请求，空心 = 响应 · 粗线：有 follower 经此拉取 · 点击连线可切断 / 恢复，点击 broker 查看状态（右键：故障）",
@@ -214,7 +214,7 @@ export default {
   "family.AlterPartition": "leader 请求控制器修改 ISR",
   "family.ControlledShutdown": "正在关闭的 broker 请控制器先迁移它担任的 leader",
   "family.StopReplica": "控制器让正在关闭的 broker 停止拉取某个分区",
-  // ---------------------------------------------------------------- brokers (views/brokers.js)
+  // ---------------------------------------------------------------- brokers (page/brokers.js)
   "brokers.list": "broker 列表",
   "broker.name": "Broker {id}",
   "broker.controllerTitle": "这个 broker 是控制器：它选举分区 leader，并把分区状态写入 ZooKeeper",
@@ -234,7 +234,7 @@ export default {
   "broker.host.isr": "ISR 中的 follower",
   "broker.host.osr": "ISR 之外的 follower",
   "broker.host.title": "分区 {p}：{role}",
-  // ---------------------------------------------------------------- partitions (views/partitions.js, compact.js, hw-chart.js)
+  // ---------------------------------------------------------------- partitions (page/partitions.js, compact.js, hw-chart.js)
   "partition.title": "分区 {p}",
   "partition.epochTitle": "leader_epoch：控制器每次选举 leader 时加一",
   "partition.sets": "副本集合",
@@ -325,7 +325,7 @@ export default {
   "flag.minIsr": "ISR < min.insync.replicas（{n}）",
   "flag.hwFrozen": "ISR < {n} 时 HW 冻结（3.7 严格最小 ISR）",
   "flag.under": "副本不足",
-  // ---------------------------------------------------------------- producer panel (views/producer.js, model.js)
+  // ---------------------------------------------------------------- producer panel (page/producer.js, model.js)
   "consumer.noLeader": "没有 leader",
   "consumer.at": "读到 {n} / ",
   "consumer.resets": "（重置 {n} 次）",
@@ -337,7 +337,7 @@ export default {
   "request.offsets": "位移 {from}–{to}",
   "request.offset": "位移 {n}",
   "request.sent": "发送于 {t}",
-  // ---------------------------------------------------------------- guarantees (views/guarantees.js)
+  // ---------------------------------------------------------------- guarantees (page/guarantees.js)
   "inv.committed-lost": "已提交的消息（低于某个 leader 达到过的 HW）丢失或被改变",
   "inv.acked-lost": "以 acks=all 确认过的消息丢失：违背了承诺",
   "inv.acks1-lost": "以 acks=1 确认过的消息丢失：这是 acks=1 接受的风险",
@@ -353,7 +353,7 @@ export default {
   "guarantees.ok": "目前没有违反。核心在每个 tick 后检查这些保证：",
   "guarantees.dropped": "还有 {n} 条未列出",
   "guarantees.jump.aria": "跳到 tick {tick}，即 {kind} 被违反的时刻",
-  // ---------------------------------------------------------------- ZooKeeper (views/zookeeper.js, zk-model.js)
+  // ---------------------------------------------------------------- ZooKeeper (page/zookeeper.js, zk-model.js)
   "zk.unsupported": "该版本的模拟器核心不报告 ZooKeeper 状态（snapshot.zk）。",
   "zk.tree": "ZooKeeper znode",
   "zk.deleted": "在 tick {tick} 删除：{paths}",
@@ -578,7 +578,7 @@ export default {
   "announce.violated": "保证被违反：{kind}：{text}",
   "announce.more": " 还有 {n} 条。",
   "speed": "{tps} tick/秒 · {factor}× Kafka 时间",
-  // ---------------------------------------------------------------- lessons (views/lesson.js, app/modes/lesson.js)
+  // ---------------------------------------------------------------- lessons (page/lesson-view.js, app/modes/lesson.js)
   "lesson.region": "教程",
   "lesson.pick": "教程",
   "lesson.group.lessons": "教程",
@@ -611,7 +611,7 @@ export default {
   "lesson.loadFailed": "无法读取教程 {name}：{error}",
   "lesson.noCaption": "（这个场景没有讲解：它是一个回归测试。请观察视图和下面的检查点。）",
   "lesson.choose": "选择教程…",
-  // ---------------------------------------------------------------- compare mode (views/compare.js, compare.js)
+  // ---------------------------------------------------------------- compare mode (page/compare-view.js, app/compare-presets.js)
   "compare.region": "对比",
   "compare.preset": "对比",
   "compare.close": "返回演练场",
@@ -656,7 +656,7 @@ export default {
   "pic.key.committedEpoch": "已提交（数字为它的 leader epoch）",
   "pic.key.uncommitted": "尚未提交",
   "pic.key.divergent": "与 leader 不同：将被截断",
-  // ---------------------------------------------------------------- share, embed, export (views/share.js, share.js)
+  // ---------------------------------------------------------------- share, embed, export (app/links.js, app/share.js)
   "share.title": "分享、嵌入与导出",
   "share.link": "指向此刻的链接",
   "share.link.help": "链接包含格式版本、配置与种子、全部操作和当前位置（tick {tick}），并带校验和，位于地址的 # 之后（不会发送到服务器）。打开时会精确重放。",

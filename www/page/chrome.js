@@ -146,7 +146,7 @@ function drawThemeButton() {
 
 // ------------------------------------------------------------------ dialogs
 
-/** The broker's context menu (views/context-menu.js open's options). */
+/** The broker's context menu (page/context-menu.js open's options). */
 export function openMenu(opts) {
   contextMenu.open($("#context-menu"), opts);
 }

@@ -6,6 +6,7 @@ import * as clusterView from "./cluster.js";
 import * as brokersView from "./brokers.js";
 import * as partitionsView from "./partitions.js";
 import * as compactView from "./compact.js";
+import { shouldCompact } from "../views/compact-model.js";
 import * as producerView from "./producer.js";
 import * as guaranteesView from "./guarantees.js";
 import * as zkView from "./zookeeper.js";
@@ -30,7 +31,7 @@ export function announce(texts) {
 let firstFrameMarked = false;
 /** Whether the partitions are drawn as the compact table (the reader's choice, else by size). */
 export function isCompact(state) {
-  return state.snap !== null && (state.compact ?? compactView.shouldCompact(state.snap));
+  return state.snap !== null && (state.compact ?? shouldCompact(state.snap));
 }
 
 /** How many records of each log the partitions view draws (0 in the compact table). */

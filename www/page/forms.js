@@ -94,7 +94,7 @@ export function setSpeedTps(tps, tickMs) {
   return readSpeed(tickMs);
 }
 
-/** The config form's values (views/config-form.js readValues). */
+/** The config form's values (page/config-form.js readValues). */
 export function configValues() {
   return configView.readValues($("#config-form"));
 }

@@ -1,4 +1,4 @@
-// The messages in flight over the cluster picture (views/cluster.js): glyphs stamped on a canvas
+// The messages in flight over the cluster picture (page/cluster.js): glyphs stamped on a canvas
 // laid over the SVG, the hit test that finds the message under the pointer, and the same glyphs as
 // SVG elements for the exported picture.
 

@@ -1,4 +1,4 @@
-// A replica row's record track (views/partitions.js): the records of the offset window and the
+// A replica row's record track (page/partitions.js): the records of the offset window and the
 // offset ruler over them, painted on canvases; the hit test and tooltip of a record under the
 // pointer.
 
