@@ -42,7 +42,7 @@ export function render(root, snap) {
       const c = tr.cells;
       setAttr(tr, "data-leader", r.leader);
       tr.classList.toggle("offline", r.leader < 0);
-      tr.classList.toggle("under", r.isr.length < r.rf);
+      tr.classList.toggle("under", r.underReplicated);
       setText(c[0], `P${r.partition}`);
       setText(c[1], r.leader >= 0 ? `B${r.leader}` : t("compact.none"));
       setText(c[2], r.leaderEpoch);

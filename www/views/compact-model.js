@@ -26,6 +26,7 @@ export function compactRow(p, brokerById) {
     isr: p.isr,
     osr: p.replicas.filter((b) => !p.isr.includes(b)),
     rf: p.replicas.length,
+    underReplicated: p.underReplicated, // the core's (Partition.isUnderReplicated)
     hw: p.hw,
     maxLag,
     flags: partitionAlerts(p, brokerById).map((f) => f.text),
