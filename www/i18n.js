@@ -112,6 +112,22 @@ export function tr(lang, key, vars = {}) {
   return interpolate(v, vars ?? {});
 }
 
+/**
+ * The prefixes of keys that translate the core's own English (`Cluster.schema()`'s meanings of the
+ * violation kinds, `inv.<kind>`, and of the event kinds, `kind.<kind>`): the English is the
+ * schema's, so only the other languages' dictionaries have these keys.
+ */
+export const SCHEMA_PREFIXES = ["inv.", "kind."];
+
+/**
+ * A schema meaning in the current language: `prefix.kind` of its dictionary, else the core's
+ * English `english` (the English page, or a kind newer than the dictionary).
+ */
+export function schemaText(prefix, kind, english) {
+  const key = `${prefix}.${kind}`;
+  return Object.hasOwn(loaded[current] ?? {}, key) ? tr(current, key) : english;
+}
+
 /** True when `key` has a text in every loaded dictionary (the page has one; the tests load both). */
 export function hasKey(key) {
   const dicts = Object.values(loaded);

@@ -91,7 +91,7 @@ export function draw(state, view, extra) {
 const LATER_VIEWS = {
   guarantees: (state) => guaranteesView.render($("#guarantees"), state.snap, state.schema),
   zk: (state) => zkView.render($("#zk"), state.snap, state.prev, { continuous: state.continuous, reducedMotion: reducedMotion.matches }),
-  events: (state) => eventsView.render($("#events"), state.events, { kind: $("#event-kind"), partition: $("#event-partition") }, state.snap),
+  events: (state) => eventsView.render($("#events"), state.events, { kind: $("#event-kind"), partition: $("#event-partition") }, state.snap, state.schema),
   config: (state) => configView.render($("#config-form"), state.snap.config, state.schema),
 };
 /** The views of LATER_VIEWS not drawn yet (null once all are); the state the last frame drew. */

@@ -2,7 +2,7 @@
 // the guarantees panel's list of the invariants checked.
 // Pure, unit-tested.
 
-import { hasKey, t } from "../i18n.js";
+import { schemaText, t } from "../i18n.js";
 import { eventText } from "./event-text.js";
 
 /** Lines drawn at most (the log keeps more; filters look through all of it). */
@@ -58,9 +58,17 @@ export function newViolations(snap, prevTick) {
 
 /**
  * [kind, words] for each violation kind the core checks after every tick, most severe first
- * (`Cluster.schema().violationKinds`), in the current language (i18n.js `inv.<kind>`; the core's
- * English meaning for a kind the dictionaries lack).
+ * (`Cluster.schema().violationKinds`), in the current language (the core's English meaning, or
+ * the dictionary's `inv.<kind>`).
  */
 export function invariants(schema) {
-  return schema.violationKinds.map(({ kind, meaning }) => [kind, hasKey(`inv.${kind}`) ? t(`inv.${kind}`) : meaning]);
+  return schema.violationKinds.map(({ kind, meaning }) => [kind, schemaText("inv", kind, meaning)]);
+}
+
+/**
+ * What each event kind means (`Cluster.schema().eventKinds`), in the current language (the
+ * core's English meaning, or the dictionary's `kind.<kind>`), as a Map in the schema's order.
+ */
+export function eventKindMeanings(schema) {
+  return new Map(schema.eventKinds.map(({ kind, meaning }) => [kind, schemaText("kind", kind, meaning)]));
 }
