@@ -5,7 +5,7 @@ import * as helpView from "./help.js";
 import * as contextMenu from "./context-menu.js";
 import { toast } from "./toast.js";
 import { THEME_QUERIES } from "./canvas.js";
-import { applyStatic, getLang, htmlLang, LANG_NAMES, setLang, t } from "../i18n.js";
+import { getLang, htmlLang, LANG_NAMES, setLang, t } from "../i18n.js";
 import { embedLink } from "../embed-api.js";
 import { acksHelp } from "./forms.js";
 
@@ -57,6 +57,21 @@ export function replayProgress(tick, total, onCancel) {
 }
 
 // ------------------------------------------------------------------ language
+
+/**
+ * Fill the static markup under `root`: [data-i18n] gets its text, [data-i18n-<attr>] that
+ * attribute (aria-label, title, placeholder).
+ */
+function applyStatic(root) {
+  for (const el of root.querySelectorAll("[data-i18n]")) {
+    const text = t(el.dataset.i18n);
+    if (el.textContent !== text) el.textContent = text;
+  }
+  for (const attr of ["aria-label", "title", "placeholder"]) {
+    const data = `data-i18n-${attr}`;
+    for (const el of root.querySelectorAll(`[${data}]`)) el.setAttribute(attr, t(el.getAttribute(data)));
+  }
+}
 
 /** Set the language everywhere: static markup, the title, the language button. */
 export function applyLanguage(lang) {
