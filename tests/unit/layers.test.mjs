@@ -1,7 +1,8 @@
-// www/views/ stays pure (issue #13): view models, geometry and strings, functions of a snapshot
-// that node can run; www/page/ is the only code that touches the DOM. This scans every file under
-// www/views/ (comments and string literals left out) for the browser's globals and element APIs,
-// and for imports of code outside views/ that may touch them.
+// The page's layers stay apart (issue #13): www/page/ is the only code that touches the DOM.
+// www/views/ are pure (view models, geometry and strings, functions of a snapshot that node can
+// run) and import nothing outside views/ but the dictionaries; www/app/ (Session, Player, Modes,
+// Loop) uses no DOM either, but for the Loop's requestAnimationFrame. The files are scanned with
+// their comments and string literals left out.
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
@@ -36,15 +37,20 @@ function codeOnly(src) {
 
 const files = fs.readdirSync(VIEWS).filter((f) => f.endsWith(".js"));
 
+/** The DOM globals and members that `code` uses. */
+function domUses(code) {
+  const found = [];
+  for (const g of GLOBALS) if (new RegExp(`(?<![\\w$.])${g}\\b(?!\\s*:)`).test(code)) found.push(g);
+  for (const m of MEMBERS) if (new RegExp(`\\.${m}\\b`).test(code)) found.push(`.${m}`);
+  return found;
+}
+
 test("www/views/ has view models to scan", () => assert.ok(files.length >= 10, files.join(", ")));
 
 for (const f of files) {
   test(`views/${f} touches no DOM`, () => {
     const src = fs.readFileSync(path.join(VIEWS, f), "utf8");
-    const code = codeOnly(src);
-    const found = [];
-    for (const g of GLOBALS) if (new RegExp(`(?<![\\w$.])${g}\\b(?!\\s*:)`).test(code)) found.push(g);
-    for (const m of MEMBERS) if (new RegExp(`\\.${m}\\b`).test(code)) found.push(`.${m}`);
+    const found = domUses(codeOnly(src));
     assert.deepEqual(found, [], `views/${f} uses ${found.join(", ")}: DOM code belongs in www/page/`);
   });
   test(`views/${f} imports only views and the dictionaries`, () => {
@@ -58,10 +64,25 @@ for (const f of files) {
   });
 }
 
+/** app/ files and the DOM names each may use. */
+const APP_ALLOWED = { "loop.js": ["requestAnimationFrame"] };
+const APP = path.join(WWW, "app");
+const appFiles = fs.readdirSync(APP, { recursive: true }).filter((f) => f.endsWith(".js"));
+
+test("www/app/ has the application to scan", () => assert.ok(appFiles.includes("session.js") && appFiles.includes(path.join("modes", "free.js")), appFiles.join(", ")));
+
+for (const f of appFiles) {
+  test(`app/${f} touches no DOM`, () => {
+    const found = domUses(codeOnly(fs.readFileSync(path.join(APP, f), "utf8"))).filter((u) => !(APP_ALLOWED[f] ?? []).includes(u));
+    assert.deepEqual(found, [], `app/${f} uses ${found.join(", ")}: DOM code belongs in www/page/`);
+  });
+}
+
 test("the scan sees DOM code", () => {
-  const hits = (code) => GLOBALS.filter((g) => new RegExp(`(?<![\\w$.])${g}\\b(?!\\s*:)`).test(codeOnly(code)));
-  assert.deepEqual(hits(`const c = document.createElement("canvas");`), ["document"]);
+  const hits = (code) => domUses(codeOnly(code));
+  assert.deepEqual(hits(`const c = document.createElement("canvas");`), ["document", ".createElement"]);
   assert.deepEqual(hits(`requestAnimationFrame(draw);`), ["requestAnimationFrame"]);
+  assert.deepEqual(hits(`el.classList.add("x");`), [".classList"]);
   // Words in comments and strings, properties and keys are not uses.
   assert.deepEqual(hits(`// the offset window\nconst s = { window: 3 }; s.window; t("window");`), []);
 });
