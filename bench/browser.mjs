@@ -14,7 +14,7 @@
 //      RF 3 (applied through the config form). Records are produced between frames, untimed.
 //   4. seeking in a 100 000-tick history (the page's default automatic producer, 2 records a tick
 //      round-robin, and a crash + recovery every 20 000 ticks):
-//      - with checkpoints: www/timeline.js's Checkpoints + replayPlan + runPlan on the page's own
+//      - with checkpoints: www/app/timeline.js's Checkpoints + replayPlan + runPlan on the page's own
 //        wasm Cluster, as the page's Session uses them; every result is checked against a straight
 //        run's stateHash() at that tick
 //      - the page as built: window.__playground.seek(t), which includes redrawing the page
@@ -43,7 +43,7 @@ import { chromium } from 'playwright-core';
 import { serve } from '../scripts/static-server.mjs';
 import { CHROMIUM_ARGS, ROOT, findChromium, run } from '../scripts/toolchain.mjs';
 import { applyConfig, pauseLatency, ready } from '../tests/e2e/helpers.mjs';
-import { encodeShare, MAX_LINK_ACTIONS, replayEstimateMs } from '../www/share.js';
+import { encodeShare, MAX_LINK_ACTIONS, replayEstimateMs } from '../www/app/share.js';
 import { kb, mb, median, ms, printTable, quantile } from './lib.mjs';
 import { memoryRows } from './memory.mjs';
 
@@ -51,7 +51,7 @@ import { memoryRows } from './memory.mjs';
 // browser tests at the same time, and a build empties its folder first.
 const DIST = path.join(ROOT, 'target', 'bench-dist');
 const BASE = '/playground/';
-const TIMELINE_URL = '/__bench/timeline.js'; // www/timeline.js as it is, for the checkpoint seek
+const TIMELINE_URL = '/__bench/timeline.js'; // www/app/timeline.js as it is, for the checkpoint seek
 const VIEWPORT = { width: 1280, height: 800 };
 
 const BUDGET = {
@@ -501,7 +501,7 @@ if (browserParts.some(want)) {
   fs.writeFileSync(path.join(hosts, 'six-embeds.html'), hostPage(EMBEDS));
   fs.writeFileSync(path.join(hosts, 'no-embeds.html'), hostPage([]));
   const server = await serve(DIST, BASE, {
-    [TIMELINE_URL]: path.join(ROOT, 'www', 'timeline.js'),
+    [TIMELINE_URL]: path.join(ROOT, 'www', 'app', 'timeline.js'),
     [SIX_URL]: path.join(hosts, 'six-embeds.html'),
     [NONE_URL]: path.join(hosts, 'no-embeds.html'),
   });

@@ -17,12 +17,12 @@ import { playgroundHooks } from "./app/hooks.js";
 import { listen } from "./app/api.js";
 import { MAX_CALL } from "./app/session.js";
 import { wireControls } from "./page/controls.js";
-import * as pageLayout from "./views/page-layout.js";
+import * as pageLayout from "./page/page-layout.js";
 import * as chrome from "./page/chrome.js";
 import { readSpeed, acksHelp } from "./page/forms.js";
 import { drawBanner } from "./page/draw.js";
 import { getLang, initialLang, loadLang, readSavedLang, t } from "./i18n.js";
-import { decodeShare, embedOptions, hasShare, shareParams } from "./share.js";
+import { decodeShare, embedOptions, hasShare, shareParams } from "./app/share.js";
 import { errorMessage } from "./views/model.js";
 
 const params = new URLSearchParams(location.search);

@@ -4,7 +4,7 @@
 // largest cluster at the top speed (the frame budget).
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { encodeShare, MAX_LINK_ACTIONS } from "../../www/share.js";
+import { encodeShare, MAX_LINK_ACTIONS } from "../../www/app/share.js";
 import { openReady, pauseLatency, ready, tickOf } from "./helpers.mjs";
 
 const TIMEOUT = { timeout: 180_000 };
@@ -79,7 +79,7 @@ describe("heavy use", () => {
   test("a link past the replay bound is refused up front, saying why", TIMEOUT, async () => {
     const { page } = ctx;
     const s = Buffer.from(JSON.stringify({ c: { brokers: 32, partitions: 256, replicationFactor: 32 }, a: [], t: 100000, h: 100000 })).toString("base64url");
-    const { fnv1a } = await import("../../www/share.js");
+    const { fnv1a } = await import("../../www/app/share.js");
     await page.goto(`${base}?lang=en#v=2&s=${s}&c=${fnv1a(s)}`);
     await ready(page);
     assert.match(await page.textContent("#notice .notice-text"), /asks for more than the page replays \(a replay estimated at \d+ s, longer than 10 s\)/);

@@ -15,10 +15,10 @@ import * as lessonModes from "../../www/app/modes/lesson.js";
 import * as compareModes from "../../www/app/modes/compare.js";
 import { Catalogue } from "../../www/app/catalogue.js";
 import { STATE_EVENT_MS, StateEvents } from "../../www/app/state-events.js";
-import { findPreset, loadPresets } from "../../www/compare.js";
-import { configOf } from "../../www/lesson.js";
-import { decodeShare } from "../../www/share.js";
-import { traceJson } from "../../www/export.js";
+import { findPreset, loadPresets } from "../../www/app/compare-presets.js";
+import { configOf } from "../../www/app/lesson-runner.js";
+import { decodeShare } from "../../www/app/share.js";
+import { traceJson } from "../../www/views/export.js";
 
 await init({ module_or_path: fs.readFileSync(new URL("../../www/pkg/kafka_replication_bg.wasm", import.meta.url)) });
 
@@ -408,7 +408,7 @@ describe("Modes: one contract", () => {
     assert.equal(mode.statePayload().compare.panes.length, 2);
     assert.equal(mode.pictureParts().length, 2);
     assert.deepEqual(h.posted.filter((e) => e.type === "stop").map((e) => e.scenario), Array(6).fill("compare/acks"), "stops 1–4, then 3 and 4 again");
-    assert.throws(() => new CompareMode(null, Cluster, parseScenario, h), /preset must be one of compare.js PRESETS/);
+    assert.throws(() => new CompareMode(null, Cluster, parseScenario, h), /preset must be one of compare-presets.js PRESETS/);
     mode.close();
   });
 });

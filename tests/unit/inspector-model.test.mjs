@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { inspect } from "../../www/views/inspector-model.js";
 import { nodeName } from "../../www/views/model.js";
-import { linkKey } from "../../www/timeline.js";
+import { linkKey } from "../../www/app/timeline.js";
 import { coreFixture } from "./fixtures.mjs";
 import { loadLang } from "../../www/i18n.js";
 

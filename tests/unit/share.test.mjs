@@ -1,4 +1,4 @@
-// Share links and embed parameters (www/share.js): a link round-trips, and a damaged, old or
+// Share links and embed parameters (www/app/share.js): a link round-trips, and a damaged, old or
 // malformed one is refused with a reason (the page then says so instead of breaking).
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
@@ -16,7 +16,7 @@ import {
   shareParams,
   shareQuery,
   toBase64Url,
-} from "../../www/share.js";
+} from "../../www/app/share.js";
 
 const moment = {
   config: { version: "0.11", brokers: 3, partitions: 1, replicationFactor: 3, seed: 42 },

@@ -19,7 +19,7 @@ import { getLang, t } from "../i18n.js";
 import { announcements, newViolations } from "../views/events-model.js";
 import { clearHistory, createHistory, historySampler, recordSample } from "../views/hw-history.js";
 import { errorMessage, REQUESTS_SHOWN } from "../views/model.js";
-import { linkKey } from "../timeline.js";
+import { linkKey } from "./timeline.js";
 
 /** Lessons and compare mode play at least this fast (ticks per second) unless slowed down after. */
 const LESSON_TPS = 20;

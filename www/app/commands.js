@@ -7,16 +7,16 @@ import * as forms from "../page/forms.js";
 import * as chrome from "../page/chrome.js";
 import { toggleRecordLabels } from "../page/record-labels.js";
 import { configDiff, presetDefaults, readConfig, withVersionDefaults } from "../views/config-model.js";
-import { shouldCompact } from "../views/compact.js";
+import { shouldCompact } from "../views/compact-model.js";
 import { errorMessage } from "../views/model.js";
 import { eventText } from "../views/event-text.js";
-import { linkKey } from "../timeline.js";
-import { selectByDigit } from "../keyboard.js";
-import { brokerAction, brokerActionEnabled } from "../actions.js";
+import { linkKey } from "./timeline.js";
+import { selectByDigit } from "../page/keyboard.js";
+import { brokerAction, brokerActionEnabled } from "./actions.js";
 import { getLang, loadLang, saveLang, t } from "../i18n.js";
 import { links } from "./links.js";
 import { produceArgs } from "./producer.js";
-import { MAX_SKIP_TICKS, skipToChange } from "../skip.js";
+import { MAX_SKIP_TICKS, skipToChange } from "./skip.js";
 
 /** Run `fn` once the chunks it needs are in; if one cannot be loaded, say so instead (returns false). */
 export async function withChunks(names, fn) {

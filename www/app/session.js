@@ -7,8 +7,8 @@
 // the very state seen before (stateHash() agrees). Acting in the past forks: the recorded future
 // is discarded (as in RaftScope).
 
-import { Checkpoints, forkAt, REPLAY_CHUNK_TICKS, replayPlan, runPlan, seekPlan } from "../timeline.js";
-import { replayEstimateMs } from "../share.js";
+import { Checkpoints, forkAt, REPLAY_CHUNK_TICKS, replayPlan, runPlan, seekPlan } from "./timeline.js";
+import { replayEstimateMs } from "./share.js";
 import { errorMessage, MAX_EVENTS, mergeEvents } from "../views/model.js";
 
 /** step() accepts at most this many ticks, and produce() this many records, per call. */

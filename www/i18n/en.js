@@ -96,6 +96,7 @@ export default {
   "events.none": "No event matches the filter.",
   "events.list": "Events, newest first",
   "events.jump": "tick {tick}: click to go back to this moment",
+  "events.kinds": "What each kind means",
   "panel.config": "Configuration",
   "config.apply": "Apply and reset",
   "config.defaults": "Version defaults",
@@ -177,7 +178,7 @@ export default {
   "key.close": "Close a dialog or menu",
   "key.lessonNext": "Lesson or compare: next stop (while playing: jump there)",
   "key.lessonBack": "Lesson or compare: previous stop",
-  // ---------------------------------------------------------------- cluster picture (views/cluster.js)
+  // ---------------------------------------------------------------- cluster picture (page/cluster.js)
   "cluster.aria": "Cluster network: brokers, the producer, links and messages in flight",
   "cluster.kinds": "Message kinds",
   "cluster.legendNote": "filled = request, hollow = response · thick link: a follower fetches over it · click a link to cut / heal it, a broker for its state (right-click: faults)",
@@ -209,7 +210,7 @@ export default {
   "family.AlterPartition": "leader asks the controller to change the ISR",
   "family.ControlledShutdown": "a broker shutting down asks the controller to move its leaderships first",
   "family.StopReplica": "controller tells a broker shutting down to stop fetching a partition",
-  // ---------------------------------------------------------------- brokers (views/brokers.js)
+  // ---------------------------------------------------------------- brokers (page/brokers.js)
   "brokers.list": "Brokers",
   "broker.name": "Broker {id}",
   "broker.controllerTitle": "This broker is the controller: it elects partition leaders and writes their state to ZooKeeper",
@@ -229,7 +230,7 @@ export default {
   "broker.host.isr": "follower in the ISR",
   "broker.host.osr": "follower out of the ISR",
   "broker.host.title": "Partition {p}: {role}",
-  // ---------------------------------------------------------------- partitions (views/partitions.js, compact.js, hw-chart.js)
+  // ---------------------------------------------------------------- partitions (page/partitions.js, compact.js, hw-chart.js)
   "partition.title": "Partition {p}",
   "partition.epochTitle": "leader_epoch: bumped by the controller at every leader election",
   "partition.sets": "Replica sets",
@@ -320,7 +321,7 @@ export default {
   "flag.minIsr": "ISR < min.insync.replicas ({n})",
   "flag.hwFrozen": "HW frozen while ISR < {n} (3.7 strict min ISR)",
   "flag.under": "under-replicated",
-  // ---------------------------------------------------------------- producer panel (views/producer.js, model.js)
+  // ---------------------------------------------------------------- producer panel (page/producer.js, model.js)
   "consumer.noLeader": "no leader",
   "consumer.at": "at {n} / ",
   "consumer.resets": ({ n }) => ` (${n} reset${n === 1 ? "" : "s"})`,
@@ -332,23 +333,14 @@ export default {
   "request.offsets": "offsets {from}–{to}",
   "request.offset": "offset {n}",
   "request.sent": "sent {t}",
-  // ---------------------------------------------------------------- guarantees (views/guarantees.js)
-  "inv.committed-lost": "a committed record (below an HW a leader reached) is lost or changed",
-  "inv.acked-lost": "a record acknowledged with acks=all is lost: a broken promise",
-  "inv.acks1-lost": "a record acknowledged with acks=1 is lost: the risk acks=1 accepts",
-  "inv.strong-isr": "an ISR member lacks the leader's records below the HW (StrongIsr)",
-  "inv.log-divergence": "two replicas differ below both their HWs (log matching)",
-  "inv.consistent-read": "a record a consumer read has changed",
-  "inv.duplicate": "an idempotent producer's record was written twice",
-  "inv.hw-decreased": "a leader's HW went back within its leader epoch",
-  "inv.structure": "HW ≤ LEO, the leader is in the ISR, the ISR is within the AR",
+  // ---------------------------------------------------------------- guarantees (page/guarantees.js)
   "guarantees.list": "Violations, oldest first",
   "guarantees.checked": "What is checked",
   "guarantees.bad": ({ n }) => `${n} violation${n === 1 ? "" : "s"}: this run broke a replication guarantee.`,
   "guarantees.ok": "No violation so far. The core checks these after every tick:",
   "guarantees.dropped": "and {n} more not listed",
   "guarantees.jump.aria": "Jump to tick {tick}, when {kind} was violated",
-  // ---------------------------------------------------------------- ZooKeeper (views/zookeeper.js, zk-model.js)
+  // ---------------------------------------------------------------- ZooKeeper (page/zookeeper.js, zk-model.js)
   "zk.unsupported": "This build of the simulator core does not report ZooKeeper state (snapshot.zk).",
   "zk.tree": "ZooKeeper znodes",
   "zk.deleted": "Deleted at tick {tick}: {paths}",
@@ -573,7 +565,7 @@ export default {
   "announce.violated": "Guarantee violated: {kind}: {text}",
   "announce.more": " And {n} more.",
   "speed": "{tps} ticks/s · {factor}× Kafka time",
-  // ---------------------------------------------------------------- lessons (views/lesson.js, app/modes/lesson.js)
+  // ---------------------------------------------------------------- lessons (page/lesson-view.js, app/modes/lesson.js)
   "lesson.region": "Lesson",
   "lesson.pick": "Lesson",
   "lesson.group.lessons": "Lessons",
@@ -606,7 +598,7 @@ export default {
   "lesson.loadFailed": "The lesson {name} could not be read: {error}",
   "lesson.noCaption": "(This scenario has no captions: it is a regression test. Watch the views, and the checkpoints below.)",
   "lesson.choose": "Choose a lesson…",
-  // ---------------------------------------------------------------- compare mode (views/compare.js, compare.js)
+  // ---------------------------------------------------------------- compare mode (page/compare-view.js, app/compare-presets.js)
   "compare.region": "Compare",
   "compare.preset": "Compare",
   "compare.close": "Back to the playground",
@@ -651,7 +643,7 @@ export default {
   "pic.key.committedEpoch": "committed (the number: its leader epoch)",
   "pic.key.uncommitted": "not committed yet",
   "pic.key.divergent": "differs from the leader: truncated next",
-  // ---------------------------------------------------------------- share, embed, export (views/share.js, share.js)
+  // ---------------------------------------------------------------- share, embed, export (app/links.js, app/share.js)
   "share.title": "Share, embed and export",
   "share.link": "Link to this moment",
   "share.link.help": "The link holds the format version, the configuration and seed, every action and the position (tick {tick}), with a checksum, after the # of the address (never sent to a server). Opening it replays them exactly.",

@@ -101,6 +101,48 @@ export default {
   "events.none": "没有符合筛选条件的事件。",
   "events.list": "事件，最新的在前",
   "events.jump": "tick {tick}：点击回到这一刻",
+  "events.kinds": "每种类型的含义",
+  // The meanings of the core's event kinds (Cluster.schema(); the English page shows the core's own words).
+  "kind.produce": "生产者发出了一个生产请求",
+  "kind.append": "leader 把一个生产请求的消息追加到自己的日志",
+  "kind.produce-wait": "生产者暂缓一个请求：它的元数据所指的 leader 拒绝连接，它去刷新元数据",
+  "kind.produce-rejected": "leader 拒绝了一个生产请求（NOT_ENOUGH_REPLICAS、OUT_OF_ORDER_SEQUENCE_NUMBER）",
+  "kind.duplicate-ignored": "leader 认出一个重试的幂等批次，没有再次追加",
+  "kind.request-acked": "生产者收到了成功的应答",
+  "kind.request-failed": "生产者放弃了一个请求（附上错误）",
+  "kind.request-retry": "生产者在可重试的错误之后再次发送请求",
+  "kind.replicate": "follower 追加了从 leader 拉取的消息",
+  "kind.hw": "高水位 HW 移动了（leader：计入的副本中最小的 LEO；follower：从 leader 得知）",
+  "kind.truncate": "副本截断了日志末尾的消息，以与 leader 一致",
+  "kind.lost-unflushed": "断电丢失了尚未刷到磁盘的消息",
+  "kind.fetch-timeout": "follower 发给 leader 的请求在 replica.socket.timeout.ms 内没有应答",
+  "kind.isr-shrink": "follower 离开了 ISR（附上原因）",
+  "kind.isr-expand": "follower 加入了 ISR",
+  "kind.isr-write-skipped": "leader 向 ZooKeeper 写 ISR 失败：它缓存的 zkVersion 已过期",
+  "kind.control-resent": "控制请求（LeaderAndIsr、AlterPartition）没有及时得到应答，被再次发送",
+  "kind.alter-partition": "leader 请控制器修改 ISR（AlterPartition），或得知请求失败",
+  "kind.leader": "某个 broker 成为分区的 leader",
+  "kind.leader-election": "控制器为分区选出 leader（及 ISR）并写入 ZooKeeper（KRaft：写入元数据日志）",
+  "kind.metadata-record": "KRaft：控制器写入一条保持 leader 不变的 PartitionChangeRecord（ISR 或 ELR 的变化）",
+  "kind.broker-registered": "KRaft：某个 broker 向控制器注册（RegisterBrokerRecord），起初处于隔离状态",
+  "kind.broker-fenced": "KRaft：控制器把某个 broker 从所有 ISR 中移除后将其隔离（它的会话超时）",
+  "kind.broker-in-shutdown": "KRaft：仍是 leader 的 broker 请求关闭，控制器将其标记为受控关闭并转移它的 leader",
+  "kind.broker-unfenced": "KRaft：控制器解除了已追上元数据日志的 broker 的隔离",
+  "kind.controller": "某个 broker 成为控制器",
+  "kind.stale-controller": "broker 忽略了来自 controller_epoch 较旧的控制器的请求",
+  "kind.zk-register": "broker 注册了它的 ZooKeeper 会话（/brokers/ids/N）",
+  "kind.zk-session-expired": "broker 的 ZooKeeper 会话过期：它的临时 znode 被删除",
+  "kind.broker-fail": "某个 broker 被设为故障（宕机、卡住、变慢、隔离）或开始受控关闭",
+  "kind.broker-recover": "故障的 broker 恢复了",
+  "kind.controlled-shutdown": "broker 的一次受控关闭尝试失败，它再次请求或直接停止",
+  "kind.stop-replica": "正在关闭的 broker 停止拉取某个分区，或重新分配移除的副本被删除（控制器的 StopReplica）",
+  "kind.broker-stop": "broker 在受控关闭后干净地停止（它的 ZooKeeper 会话立即关闭）",
+  "kind.link-cut": "两个 broker 之间的网络链路被切断",
+  "kind.link-heal": "被切断的链路恢复了",
+  "kind.message-dropped": "网络丢弃了一条网络消息（dropNext）",
+  "kind.consumer-reset": "消费者重置了位移（在 leader 上越界）",
+  "kind.violation": "违反了一项保证（见违反类型）",
+  "kind.events-dropped": "较早的事件被丢弃：一步之内超过 5000 个",
   "panel.config": "配置",
   "config.apply": "应用并重置",
   "config.defaults": "版本默认值",
@@ -182,7 +224,7 @@ export default {
   "key.close": "关闭对话框或菜单",
   "key.lessonNext": "教程或对比：下一步（播放中：直接跳到）",
   "key.lessonBack": "教程或对比：上一步",
-  // ---------------------------------------------------------------- cluster picture (views/cluster.js)
+  // ---------------------------------------------------------------- cluster picture (page/cluster.js)
   "cluster.aria": "集群网络：broker、生产者、连线与传输中的网络消息",
   "cluster.kinds": "网络消息类型",
   "cluster.legendNote": "实心 = 请求，空心 = 响应 · 粗线：有 follower 经此拉取 · 点击连线可切断 / 恢复，点击 broker 查看状态（右键：故障）",
@@ -214,7 +256,7 @@ export default {
   "family.AlterPartition": "leader 请求控制器修改 ISR",
   "family.ControlledShutdown": "正在关闭的 broker 请控制器先迁移它担任的 leader",
   "family.StopReplica": "控制器让正在关闭的 broker 停止拉取某个分区",
-  // ---------------------------------------------------------------- brokers (views/brokers.js)
+  // ---------------------------------------------------------------- brokers (page/brokers.js)
   "brokers.list": "broker 列表",
   "broker.name": "Broker {id}",
   "broker.controllerTitle": "这个 broker 是控制器：它选举分区 leader，并把分区状态写入 ZooKeeper",
@@ -234,7 +276,7 @@ export default {
   "broker.host.isr": "ISR 中的 follower",
   "broker.host.osr": "ISR 之外的 follower",
   "broker.host.title": "分区 {p}：{role}",
-  // ---------------------------------------------------------------- partitions (views/partitions.js, compact.js, hw-chart.js)
+  // ---------------------------------------------------------------- partitions (page/partitions.js, compact.js, hw-chart.js)
   "partition.title": "分区 {p}",
   "partition.epochTitle": "leader_epoch：控制器每次选举 leader 时加一",
   "partition.sets": "副本集合",
@@ -325,7 +367,7 @@ export default {
   "flag.minIsr": "ISR < min.insync.replicas（{n}）",
   "flag.hwFrozen": "ISR < {n} 时 HW 冻结（3.7 严格最小 ISR）",
   "flag.under": "副本不足",
-  // ---------------------------------------------------------------- producer panel (views/producer.js, model.js)
+  // ---------------------------------------------------------------- producer panel (page/producer.js, model.js)
   "consumer.noLeader": "没有 leader",
   "consumer.at": "读到 {n} / ",
   "consumer.resets": "（重置 {n} 次）",
@@ -337,23 +379,24 @@ export default {
   "request.offsets": "位移 {from}–{to}",
   "request.offset": "位移 {n}",
   "request.sent": "发送于 {t}",
-  // ---------------------------------------------------------------- guarantees (views/guarantees.js)
-  "inv.committed-lost": "已提交的消息（低于某个 leader 达到过的 HW）丢失或被改变",
-  "inv.acked-lost": "以 acks=all 确认过的消息丢失：违背了承诺",
-  "inv.acks1-lost": "以 acks=1 确认过的消息丢失：这是 acks=1 接受的风险",
-  "inv.strong-isr": "某个 ISR 成员缺少 leader 在 HW 之前的消息（StrongIsr）",
-  "inv.log-divergence": "两个副本在各自 HW 之前的内容不一致（日志匹配）",
-  "inv.consistent-read": "消费者读过的消息改变了",
+  // ---------------------------------------------------------------- guarantees (page/guarantees.js)
+  // The meanings of the core's violation kinds (Cluster.schema(); the English page shows the core's own words).
+  "inv.committed-lost": "已提交的消息（低于某个 leader 达到过的 HW）在 leader 上丢失或被改变",
+  "inv.acked-lost": "以 acks=all 确认过的消息不在 leader 的日志中：违背了承诺",
+  "inv.acks1-lost": "以 acks=1 确认过的消息不在 leader 的日志中：这是 acks=1 接受的风险",
+  "inv.strong-isr": "某个存活的 ISR 成员缺少已提交的消息：它若当选就会丢失这些消息（StrongIsr）",
+  "inv.log-divergence": "两个副本在各自 HW 之前存有不同的消息（日志匹配）",
+  "inv.consistent-read": "消费者读过的消息已不是 leader 在该位移上的消息",
   "inv.duplicate": "幂等生产者的消息被写入了两次",
   "inv.hw-decreased": "leader 的 HW 在同一 leader epoch 内倒退了",
-  "inv.structure": "HW ≤ LEO，leader 在 ISR 中，ISR 是 AR 的子集",
+  "inv.structure": "每个副本的 HW ≤ LEO，leader 在 ISR 中，ISR 在分配的副本之内",
   "guarantees.list": "违反记录，最早的在前",
   "guarantees.checked": "检查哪些保证",
   "guarantees.bad": "{n} 处违反：这次运行破坏了复制保证。",
   "guarantees.ok": "目前没有违反。核心在每个 tick 后检查这些保证：",
   "guarantees.dropped": "还有 {n} 条未列出",
   "guarantees.jump.aria": "跳到 tick {tick}，即 {kind} 被违反的时刻",
-  // ---------------------------------------------------------------- ZooKeeper (views/zookeeper.js, zk-model.js)
+  // ---------------------------------------------------------------- ZooKeeper (page/zookeeper.js, zk-model.js)
   "zk.unsupported": "该版本的模拟器核心不报告 ZooKeeper 状态（snapshot.zk）。",
   "zk.tree": "ZooKeeper znode",
   "zk.deleted": "在 tick {tick} 删除：{paths}",
@@ -578,7 +621,7 @@ export default {
   "announce.violated": "保证被违反：{kind}：{text}",
   "announce.more": " 还有 {n} 条。",
   "speed": "{tps} tick/秒 · {factor}× Kafka 时间",
-  // ---------------------------------------------------------------- lessons (views/lesson.js, app/modes/lesson.js)
+  // ---------------------------------------------------------------- lessons (page/lesson-view.js, app/modes/lesson.js)
   "lesson.region": "教程",
   "lesson.pick": "教程",
   "lesson.group.lessons": "教程",
@@ -611,7 +654,7 @@ export default {
   "lesson.loadFailed": "无法读取教程 {name}：{error}",
   "lesson.noCaption": "（这个场景没有讲解：它是一个回归测试。请观察视图和下面的检查点。）",
   "lesson.choose": "选择教程…",
-  // ---------------------------------------------------------------- compare mode (views/compare.js, compare.js)
+  // ---------------------------------------------------------------- compare mode (page/compare-view.js, app/compare-presets.js)
   "compare.region": "对比",
   "compare.preset": "对比",
   "compare.close": "返回演练场",
@@ -656,7 +699,7 @@ export default {
   "pic.key.committedEpoch": "已提交（数字为它的 leader epoch）",
   "pic.key.uncommitted": "尚未提交",
   "pic.key.divergent": "与 leader 不同：将被截断",
-  // ---------------------------------------------------------------- share, embed, export (views/share.js, share.js)
+  // ---------------------------------------------------------------- share, embed, export (app/links.js, app/share.js)
   "share.title": "分享、嵌入与导出",
   "share.link": "指向此刻的链接",
   "share.link.help": "链接包含格式版本、配置与种子、全部操作和当前位置（tick {tick}），并带校验和，位于地址的 # 之后（不会发送到服务器）。打开时会精确重放。",

@@ -1,11 +1,11 @@
 // The page around the views: language, theme, notices and toasts, the help and share dialogs, the
 // embed layout, watching visibility and width, and the postMessage channel to a host page.
 
-import * as helpView from "../views/help.js";
-import * as contextMenu from "../views/context-menu.js";
-import { toast } from "../views/toast.js";
-import { THEME_QUERIES } from "../views/canvas.js";
-import { applyStatic, getLang, htmlLang, LANG_NAMES, setLang, t } from "../i18n.js";
+import * as helpView from "./help.js";
+import * as contextMenu from "./context-menu.js";
+import { toast } from "./toast.js";
+import { THEME_QUERIES } from "./canvas.js";
+import { getLang, htmlLang, LANG_NAMES, setLang, t } from "../i18n.js";
 import { embedLink } from "../embed-api.js";
 import { acksHelp } from "./forms.js";
 
@@ -57,6 +57,21 @@ export function replayProgress(tick, total, onCancel) {
 }
 
 // ------------------------------------------------------------------ language
+
+/**
+ * Fill the static markup under `root`: [data-i18n] gets its text, [data-i18n-<attr>] that
+ * attribute (aria-label, title, placeholder).
+ */
+function applyStatic(root) {
+  for (const el of root.querySelectorAll("[data-i18n]")) {
+    const text = t(el.dataset.i18n);
+    if (el.textContent !== text) el.textContent = text;
+  }
+  for (const attr of ["aria-label", "title", "placeholder"]) {
+    const data = `data-i18n-${attr}`;
+    for (const el of root.querySelectorAll(`[${data}]`)) el.setAttribute(attr, t(el.getAttribute(data)));
+  }
+}
 
 /** Set the language everywhere: static markup, the title, the language button. */
 export function applyLanguage(lang) {
@@ -146,7 +161,7 @@ function drawThemeButton() {
 
 // ------------------------------------------------------------------ dialogs
 
-/** The broker's context menu (views/context-menu.js open's options). */
+/** The broker's context menu (page/context-menu.js open's options). */
 export function openMenu(opts) {
   contextMenu.open($("#context-menu"), opts);
 }

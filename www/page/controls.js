@@ -1,9 +1,9 @@
 // Wires the page's DOM events to the app's commands (app/commands.js). Holds no state and never
 // touches the wasm handle: every handler reads what was clicked or typed and calls one command.
 
-import { keyCommand } from "../keyboard.js";
-import { messageAt } from "../views/cluster.js";
-import { recordAt } from "../views/partitions.js";
+import { keyCommand } from "./keyboard.js";
+import { messageAt } from "./cluster.js";
+import { recordAt } from "./partitions.js";
 
 const $ = (sel) => document.querySelector(sel);
 

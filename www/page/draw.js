@@ -2,21 +2,22 @@
 // main cluster, the open mode's panel, the inspector. Called by the Loop only (app/loop.js), once
 // per task or frame; the views (www/views/) are pure functions of what they are given.
 
-import * as clusterView from "../views/cluster.js";
-import * as brokersView from "../views/brokers.js";
-import * as partitionsView from "../views/partitions.js";
-import * as compactView from "../views/compact.js";
-import * as producerView from "../views/producer.js";
-import * as guaranteesView from "../views/guarantees.js";
-import * as zkView from "../views/zookeeper.js";
-import * as eventsView from "../views/events.js";
-import * as configView from "../views/config-form.js";
-import * as pageLayout from "../views/page-layout.js";
-import { flushPaint } from "../views/canvas.js";
-import { setAttr, setBoxText, setHidden, setText } from "../views/dom.js";
+import * as clusterView from "./cluster.js";
+import * as brokersView from "./brokers.js";
+import * as partitionsView from "./partitions.js";
+import * as compactView from "./compact.js";
+import { shouldCompact } from "../views/compact-model.js";
+import * as producerView from "./producer.js";
+import * as guaranteesView from "./guarantees.js";
+import * as zkView from "./zookeeper.js";
+import * as eventsView from "./events.js";
+import * as configView from "./config-form.js";
+import * as pageLayout from "./page-layout.js";
+import { flushPaint } from "./canvas.js";
+import { setAttr, setBoxText, setHidden, setText } from "./dom.js";
 import { formatSeconds } from "../views/model.js";
 import { t } from "../i18n.js";
-import { createAnnouncer } from "../views/announcer.js";
+import { createAnnouncer } from "./announcer.js";
 import { drawRecordLabelButtons, recordLabels } from "./record-labels.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -30,7 +31,7 @@ export function announce(texts) {
 let firstFrameMarked = false;
 /** Whether the partitions are drawn as the compact table (the reader's choice, else by size). */
 export function isCompact(state) {
-  return state.snap !== null && (state.compact ?? compactView.shouldCompact(state.snap));
+  return state.snap !== null && (state.compact ?? shouldCompact(state.snap));
 }
 
 /** How many records of each log the partitions view draws (0 in the compact table). */
@@ -90,7 +91,7 @@ export function draw(state, view, extra) {
 const LATER_VIEWS = {
   guarantees: (state) => guaranteesView.render($("#guarantees"), state.snap, state.schema),
   zk: (state) => zkView.render($("#zk"), state.snap, state.prev, { continuous: state.continuous, reducedMotion: reducedMotion.matches }),
-  events: (state) => eventsView.render($("#events"), state.events, { kind: $("#event-kind"), partition: $("#event-partition") }, state.snap),
+  events: (state) => eventsView.render($("#events"), state.events, { kind: $("#event-kind"), partition: $("#event-partition") }, state.snap, state.schema),
   config: (state) => configView.render($("#config-form"), state.snap.config, state.schema),
 };
 /** The views of LATER_VIEWS not drawn yet (null once all are); the state the last frame drew. */

@@ -1,7 +1,7 @@
 // The page's forms as the app reads and fills them: the producer form (and its automatic
 // producer), the speed slider, the config form. DOM only: the app decides what a value means.
 
-import * as configView from "../views/config-form.js";
+import * as configView from "./config-form.js";
 import { formatSpeed, parseAcks, speedFromSlider } from "../views/model.js";
 import { t } from "../i18n.js";
 
@@ -94,7 +94,7 @@ export function setSpeedTps(tps, tickMs) {
   return readSpeed(tickMs);
 }
 
-/** The config form's values (views/config-form.js readValues). */
+/** The config form's values (page/config-form.js readValues). */
 export function configValues() {
   return configView.readValues($("#config-form"));
 }

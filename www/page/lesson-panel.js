@@ -2,7 +2,7 @@
 // caption, the stops as dots, the status and the checkpoints. A chunk of its own, loaded with the
 // first lesson; compare mode's header shares its parts (compare-panel.js).
 
-import * as lessonView from "../views/lesson.js";
+import * as lessonView from "./lesson-view.js";
 import { t } from "../i18n.js";
 
 const $ = (sel) => document.querySelector(sel);

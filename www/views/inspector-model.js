@@ -1,6 +1,6 @@
 // What the inspector dialog shows for a clicked broker, partition, replica, record or message
 // (RaftScope's "full state" modal): a title and sections of rows or tables, as plain data built
-// from the current snapshot. Pure, unit-tested; views/inspector.js draws it.
+// from the current snapshot. Pure, unit-tested; page/inspector-view.js draws it.
 
 import { messageGlyph, MESSAGE_FAMILIES } from "./cluster-layout.js";
 import { formatIdSet, formatSeconds, isCommitted, leaderEpochsByOffset, leaderLog, nodeName } from "./model.js";

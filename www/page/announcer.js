@@ -2,7 +2,7 @@
 // request, violated guarantee) are read out, at most one summary per interval so a fast run
 // does not flood the screen reader.
 
-import { summarize } from "./events-model.js";
+import { summarize } from "../views/events-model.js";
 
 const INTERVAL_MS = 2000;
 

@@ -3,37 +3,9 @@
 // per-record cells. Rows open the partition inspector (the app, via [data-partition]).
 
 import { h, join, setAttr, setText } from "./dom.js";
-import { followerLagMessages, formatIdSet, modelKey, partitionAlerts } from "./model.js";
+import { formatIdSet, modelKey } from "../views/model.js";
+import { compactRow } from "../views/compact-model.js";
 import { t } from "../i18n.js";
-
-/** Above this many replicas (partitions × RF), or this many brokers, the compact view is the default. */
-export const COMPACT_REPLICAS = 48;
-export const COMPACT_BROKERS = 12;
-
-export function shouldCompact(snap) {
-  const replicas = snap.partitions.reduce((n, p) => n + p.replicas.length, 0);
-  return replicas > COMPACT_REPLICAS || snap.brokers.length > COMPACT_BROKERS;
-}
-
-/** One row's data. */
-export function compactRow(p, brokerById) {
-  let maxLag = null;
-  for (const log of p.logs) {
-    const lag = followerLagMessages(p, log);
-    if (lag !== null) maxLag = Math.max(maxLag ?? 0, lag);
-  }
-  return {
-    partition: p.partition,
-    leader: p.leader,
-    leaderEpoch: p.leaderEpoch,
-    isr: p.isr,
-    osr: p.replicas.filter((b) => !p.isr.includes(b)),
-    rf: p.replicas.length,
-    hw: p.hw,
-    maxLag,
-    flags: partitionAlerts(p, brokerById).map((f) => f.text),
-  };
-}
 
 export function render(root, snap) {
   let table = root.querySelector(".compact-table");
@@ -70,7 +42,7 @@ export function render(root, snap) {
       const c = tr.cells;
       setAttr(tr, "data-leader", r.leader);
       tr.classList.toggle("offline", r.leader < 0);
-      tr.classList.toggle("under", r.isr.length < r.rf);
+      tr.classList.toggle("under", r.underReplicated);
       setText(c[0], `P${r.partition}`);
       setText(c[1], r.leader >= 0 ? `B${r.leader}` : t("compact.none"));
       setText(c[2], r.leaderEpoch);

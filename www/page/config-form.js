@@ -4,7 +4,7 @@
 // shown in the form.
 
 import { h, setText } from "./dom.js";
-import { configFields, configSummary } from "./config-model.js";
+import { configFields, configSummary } from "../views/config-model.js";
 
 /** Rebuild the fields when the cluster's config changed (after a reset), not on every frame. */
 export function render(form, config, schema) {

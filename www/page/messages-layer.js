@@ -1,10 +1,10 @@
-// The messages in flight over the cluster picture (views/cluster.js): glyphs stamped on a canvas
+// The messages in flight over the cluster picture (page/cluster.js): glyphs stamped on a canvas
 // laid over the SVG, the hit test that finds the message under the pointer, and the same glyphs as
 // SVG elements for the exported picture.
 
 import { h, setAttr, setStyle } from "./dom.js";
 import { cssColors, cssFont, paint, sprite, stampSprite, themeKey } from "./canvas.js";
-import { messageGlyph } from "./cluster-layout.js";
+import { messageGlyph } from "../views/cluster-layout.js";
 
 /**
  * The messages in flight, as glyphs (messageGlyph: a letter in a circle, hollow for a response)

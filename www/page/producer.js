@@ -4,38 +4,8 @@
 // is static markup in index.html; the app handles its submit and the automatic producer.
 
 import { h, join, setAttr, setHidden, setOptions, setStyle, setText } from "./dom.js";
-import { modelKey, REQUESTS_SHOWN, requestsModel } from "./model.js";
+import { consumerLines, consumerModel, modelKey, REQUESTS_SHOWN, requestsModel } from "../views/model.js";
 import { t } from "../i18n.js";
-
-/** Partitions listed one by one in the consumer line; beyond, a total. */
-const CONSUMER_LISTED = 6;
-
-/**
- * What the consumers have read, per partition: their position (next offset to read; null when the
- * core runs no consumers) against the HW they may read up to, and the records read in all.
- */
-export function consumerModel(snap) {
-  const byPartition = new Map((snap.consumers ?? []).map((c) => [c.partition, c]));
-  const parts = snap.partitions.map((p) => {
-    const c = byPartition.get(p.partition);
-    return { partition: p.partition, hw: p.hw, position: c ? c.position : null, resets: c?.resets ?? 0 };
-  });
-  const read = (snap.consumers ?? []).reduce((n, c) => n + (c.recordsRead ?? 0), 0);
-  return { parts, read, running: byPartition.size > 0 };
-}
-
-/**
- * A line per partition, first few: "P0 at 8 / HW 8", "P1 at 0 / no leader", "… 3 more", then
- * "12 records read".
- */
-export function consumerLines(model) {
-  const hw = (p) => (p.hw < 0 ? t("consumer.noLeader") : `HW ${p.hw}`);
-  const one = (p) => `P${p.partition} ${p.position === null ? "" : t("consumer.at", { n: p.position })}${hw(p)}${p.resets ? t("consumer.resets", { n: p.resets }) : ""}`;
-  const lines = model.parts.slice(0, CONSUMER_LISTED).map(one);
-  if (model.parts.length > CONSUMER_LISTED) lines.push(t("consumer.more", { n: model.parts.length - CONSUMER_LISTED }));
-  if (model.running) lines.push(t("consumer.read", { n: model.read }));
-  return lines;
-}
 
 /** `ctx.auto`: { text } describing the automatic producer's state. */
 export function render(root, snap, ctx = {}) {

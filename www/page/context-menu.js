@@ -4,7 +4,7 @@
 // closes. The chosen item is reported through `onPick(actionId, broker)`.
 
 import { h } from "./dom.js";
-import { BROKER_ACTIONS, brokerActionEnabled } from "../actions.js";
+import { BROKER_ACTIONS, brokerActionEnabled } from "../app/actions.js";
 import { t } from "../i18n.js";
 
 /**

@@ -4,8 +4,8 @@
 // written. Test hook: [data-znode="<path>"] with .zk-data and .zk-version inside.
 
 import { h, setText } from "./dom.js";
-import { modelKey } from "./model.js";
-import { zkChanges, zkDeletions, zkTree, znodeHelp } from "./zk-model.js";
+import { modelKey } from "../views/model.js";
+import { zkChanges, zkDeletions, zkTree, znodeHelp } from "../views/zk-model.js";
 import { t } from "../i18n.js";
 
 export function render(root, snap, prev, ctx = {}) {

@@ -23,7 +23,7 @@ export function catalogue(files) {
   for (const [path, text] of Object.entries(files ?? {})) {
     const m = /([^/]+)\/([^/]+)\.txt$/.exec(path);
     if (!m) continue;
-    if (m[1] === "compare") continue; // compare mode's presets (compare.js loadPresets), two panes each
+    if (m[1] === "compare") continue; // compare mode's presets (compare-presets.js loadPresets), two panes each
     out.push({ id: m[2], group: m[1], path, text });
   }
   const rank = (g) => (GROUPS.includes(g) ? GROUPS.indexOf(g) : GROUPS.length);

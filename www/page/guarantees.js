@@ -4,18 +4,10 @@
 // Jump buttons carry data-jump-tick; the app seeks.
 
 import { h, join, setText } from "./dom.js";
-import { eventText } from "./event-text.js";
-import { formatSeconds, modelKey } from "./model.js";
-import { hasKey, t } from "../i18n.js";
-
-/**
- * [kind, words] for each violation kind the core checks after every tick, most severe first
- * (`Cluster.schema().violationKinds`), in the current language (i18n.js `inv.<kind>`; the core's
- * English meaning for a kind the dictionaries lack).
- */
-export function invariants(schema) {
-  return schema.violationKinds.map(({ kind, meaning }) => [kind, hasKey(`inv.${kind}`) ? t(`inv.${kind}`) : meaning]);
-}
+import { eventText } from "../views/event-text.js";
+import { invariants } from "../views/events-model.js";
+import { formatSeconds, modelKey } from "../views/model.js";
+import { t } from "../i18n.js";
 
 export function render(root, snap, schema) {
   const list = snap.violations;

@@ -8,7 +8,7 @@
 // partition).
 
 import { cachedWidth, h, join, setAttr, setBoxText, setText } from "./dom.js";
-import { chartTransform, chartWindow, createPaths, extendPaths, HW, pathData, spreadLabels, transformAttr } from "./hw-history.js";
+import { chartTransform, chartWindow, createPaths, extendPaths, HW, pathData, spreadLabels, transformAttr } from "../views/hw-history.js";
 import { t } from "../i18n.js";
 
 const HEIGHT = 70;

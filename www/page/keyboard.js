@@ -1,8 +1,8 @@
 // Keyboard shortcuts: one table, used both to handle keys (keyCommand) and to draw the help
 // overlay, so the two cannot disagree. Pure (unit-tested); the app runs the commands.
 
-import { BROKER_ACTIONS } from "./actions.js";
-import { t } from "./i18n.js";
+import { BROKER_ACTIONS } from "../app/actions.js";
+import { t } from "../i18n.js";
 
 /** A shortcut line whose label is read from i18n.js (key `key.<command>`) when drawn. */
 const line = (keys, command, labelKey = `key.${command}`) => ({ keys, command, get label() { return t(labelKey); } });

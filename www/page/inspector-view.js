@@ -3,7 +3,7 @@
 // stepping with the dialog open shows the state change.
 
 import { h, setText } from "./dom.js";
-import { modelKey } from "./model.js";
+import { modelKey } from "../views/model.js";
 
 export function render(dialog, model) {
   const key = modelKey(model);

@@ -2,7 +2,7 @@
 // the picture.
 
 import { h } from "./dom.js";
-import { SHORTCUTS } from "../keyboard.js";
+import { SHORTCUTS } from "./keyboard.js";
 
 export function render(dialog) {
   if (dialog.__built === dialog.ownerDocument.documentElement.lang) return;

@@ -1,11 +1,11 @@
-// A replica row's record track (views/partitions.js): the records of the offset window and the
+// A replica row's record track (page/partitions.js): the records of the offset window and the
 // offset ruler over them, painted on canvases; the hit test and tooltip of a record under the
 // pointer.
 
 import { setAttr, setStyle } from "./dom.js";
 import { cssColors, paint, setFont, sprite, stampSprite } from "./canvas.js";
-import { epochSlot, sameCells } from "./model.js";
-import { recordLabel } from "./record-label.js";
+import { epochSlot, sameCells } from "../views/model.js";
+import { recordLabel } from "../views/record-label.js";
 import { t } from "../i18n.js";
 
 const EPOCH_COLORS = ["--e0", "--e1", "--e2", "--e3", "--e4", "--e5", "--e6", "--e7"];

@@ -50,28 +50,6 @@ export function serializeSvg(svg, { background = null, extra = [] } = {}) {
   return { svg: new XMLSerializer().serializeToString(clone), width, height };
 }
 
-/**
- * One SVG from several ({ svg, width, height } each), stacked top to bottom or side by side
- * (`direction` "column" | "row"), with a gap, on a white background.
- */
-export function composeSvg(parts, { direction = "column", gap = 12, background = "#ffffff" } = {}) {
-  const row = direction === "row";
-  const width = row ? parts.reduce((n, p) => n + p.width, 0) + gap * (parts.length - 1) : Math.max(...parts.map((p) => p.width));
-  const height = row ? Math.max(...parts.map((p) => p.height)) : parts.reduce((n, p) => n + p.height, 0) + gap * (parts.length - 1);
-  let at = 0;
-  const inner = parts.map((p) => {
-    const x = row ? at : 0;
-    const y = row ? 0 : at;
-    at += (row ? p.width : p.height) + gap;
-    // Nest each part as an <svg> positioned at (x, y).
-    return p.svg.replace(/^<svg\b/, `<svg x="${x}" y="${y}"`);
-  });
-  const svg =
-    `<svg xmlns="${SVG_NS}" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
-    `<rect x="0" y="0" width="${width}" height="${height}" fill="${background}"/>${inner.join("")}</svg>`;
-  return { svg, width, height };
-}
-
 /** Draw SVG markup onto a canvas (`scale` × its size) and return the PNG as a Blob. */
 export async function svgToPng(svgText, width, height, scale = 2) {
   const url = URL.createObjectURL(new Blob([svgText], { type: "image/svg+xml" }));

@@ -3,7 +3,7 @@
 // `shortcut` is its line in the help overlay. The words (label, help, shortcut) are read from
 // i18n.js in the current language each time they are used.
 
-import { t } from "./i18n.js";
+import { t } from "../i18n.js";
 
 /** Adds the translated `shortcut`, `label` and `help` getters to an action. */
 const worded = (a) =>

@@ -1,8 +1,9 @@
 // Exports of a run, as pure functions (unit-tested): the trace as JSON (config, seed, actions,
-// every event, the final state) and as a plain-text log, and file names. the app builds the
-// events by replaying the history with a throwaway handle; views/export-svg.js makes the pictures.
+// every event, the final state) and as a plain-text log, file names, and several pictures' SVG
+// composed into one. The app builds the events by replaying the history with a throwaway handle;
+// page/export-svg.js serializes the live pictures.
 
-import { formatSeconds } from "./views/model.js";
+import { formatSeconds } from "./model.js";
 
 export const TRACE_FORMAT = "kafka-replication-playground-trace";
 export const TRACE_VERSION = 1;
@@ -87,4 +88,26 @@ function actionLine(a, tickMs) {
 /** A file name for an export: kafka-replication-<what>-t<tick>.<ext>. */
 export function exportName(what, tick, ext) {
   return `kafka-replication-${what}-t${tick}.${ext}`;
+}
+
+/**
+ * One SVG from several ({ svg, width, height } each), stacked top to bottom or side by side
+ * (`direction` "column" | "row"), with a gap, on a white background.
+ */
+export function composeSvg(parts, { direction = "column", gap = 12, background = "#ffffff" } = {}) {
+  const row = direction === "row";
+  const width = row ? parts.reduce((n, p) => n + p.width, 0) + gap * (parts.length - 1) : Math.max(...parts.map((p) => p.width));
+  const height = row ? Math.max(...parts.map((p) => p.height)) : parts.reduce((n, p) => n + p.height, 0) + gap * (parts.length - 1);
+  let at = 0;
+  const inner = parts.map((p) => {
+    const x = row ? at : 0;
+    const y = row ? 0 : at;
+    at += (row ? p.width : p.height) + gap;
+    // Nest each part as an <svg> positioned at (x, y).
+    return p.svg.replace(/^<svg\b/, `<svg x="${x}" y="${y}"`);
+  });
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
+    `<rect x="0" y="0" width="${width}" height="${height}" fill="${background}"/>${inner.join("")}</svg>`;
+  return { svg, width, height };
 }

@@ -1,25 +1,34 @@
 // Events panel: the events returned by step(), newest first, filtered by kind and partition.
 // Each line is a button that jumps to its tick (data-jump-tick; the app seeks with the same code
 // as the time scrubber). Lines: Kafka time, kind, partition/broker, the event's words in the
-// reader's language (event-text.js).
+// reader's language (event-text.js). What each kind means (the core's schema, in the reader's
+// language) is the kind's title on each line, the chosen kind's line under the filters (the kind
+// select's description) and the panel's "What each kind means" list.
 
-import { h, setAttr, setHidden, setOptions } from "./dom.js";
-import { eventKinds, filterEvents } from "./events-model.js";
-import { eventText } from "./event-text.js";
-import { eventSubject, formatSeconds } from "./model.js";
-import { t } from "../i18n.js";
+import { h, setAttr, setHidden, setOptions, setText } from "./dom.js";
+import { eventKindMeanings, eventKinds, filterEvents } from "../views/events-model.js";
+import { eventText } from "../views/event-text.js";
+import { eventSubject, formatSeconds } from "../views/model.js";
+import { getLang, t } from "../i18n.js";
 
 /**
  * `log`: { items (newest first), version }. `filters`: the panel's two <select>s
- * { kind, partition }. `snap` gives the current tick and the partition count.
+ * { kind, partition }. `snap` gives the current tick and the partition count; `schema` is
+ * `Cluster.schema()` (the kinds' meanings).
  */
-export function render(root, log, filters, snap) {
+export function render(root, log, filters, snap, schema) {
+  const meanings = kindMeanings(root, schema);
   if (root.__kinds !== log.version) {
     root.__kinds = log.version;
     setOptions(filters.kind, [["", t("events.allKinds")], ...eventKinds(log.items).map((k) => [k, k])]);
   }
   setOptions(filters.partition, [["", t("events.allPartitions")], ...snap.partitions.map((p) => [String(p.partition), `P${p.partition}`])]);
   const filter = { kind: filters.kind.value, partition: filters.partition.value };
+  const chosen = root.parentElement?.querySelector(".event-kind-meaning");
+  if (chosen) {
+    setText(chosen, (filter.kind && meanings.get(filter.kind)) || "");
+    setHidden(chosen, !filter.kind);
+  }
   let list = root.querySelector(".event-list");
   if (!list) {
     list = h("div", { class: "event-list", role: "list", "aria-label": t("events.list") });
@@ -33,9 +42,9 @@ export function render(root, log, filters, snap) {
     const shown = filterEvents(log.items, filter);
     // A tick adds a few events at the head and drops the oldest: prepend and trim, instead of
     // building all EVENTS_SHOWN lines again. Any other change (a filter, a seek) rebuilds.
-    if (root.__filter !== filterKey || !prependNew(list, shown)) {
+    if (root.__filter !== filterKey || !prependNew(list, shown, meanings)) {
       list.replaceChildren();
-      addLines(list, shown);
+      addLines(list, shown, meanings);
       list.__shown = shown;
     }
     root.__filter = filterKey;
@@ -61,15 +70,32 @@ const CHUNK_LINES = 20;
 /** Lines that fill the panel's 460 px however they wrap (a line is one or two rows). */
 const FULL_LINES = 30;
 
+/**
+ * The kinds' meanings in the page's language (eventKindMeanings), made again when the language
+ * changes, which also fills the panel's list of them and has the lines built again.
+ */
+function kindMeanings(root, schema) {
+  const lang = getLang();
+  if (root.__meaningsLang === lang && root.__schema === schema) return root.__meanings;
+  root.__meaningsLang = lang;
+  root.__schema = schema;
+  root.__meanings = eventKindMeanings(schema);
+  root.__key = root.__filter = root.__kinds = null;
+  root.parentElement
+    ?.querySelector(".event-kind-list")
+    ?.replaceChildren(...[...root.__meanings].flatMap(([kind, words]) => [h("dt", {}, kind), h("dd", {}, words)]));
+  return root.__meanings;
+}
+
 /** Add the lines of `events` (newest first) before the lines `list` shows. */
-function addLines(list, events) {
+function addLines(list, events, meanings) {
   for (let i = events.length - 1; i >= 0; i--) {
     let chunk = list.firstElementChild;
     if (!chunk || chunk.childElementCount >= CHUNK_LINES) {
       chunk = h("div", { class: "event-chunk" });
       list.prepend(chunk);
     }
-    const el = line(events[i]);
+    const el = line(events[i], meanings);
     el.__key = events[i];
     chunk.prepend(el);
   }
@@ -80,7 +106,7 @@ function addLines(list, events) {
  * lines past its end (newer lines at the head, older ones dropped): add the new lines, remove
  * the dropped ones. False, having changed nothing, when they are not such a tail.
  */
-function prependNew(list, shown) {
+function prependNew(list, shown, meanings) {
   const was = list.__shown;
   if (!was || was.length === 0) return false;
   const fresh = shown.indexOf(was[0]);
@@ -93,7 +119,7 @@ function prependNew(list, shown) {
     chunk.lastElementChild.remove();
     if (!chunk.firstElementChild) chunk.remove();
   }
-  addLines(list, shown.slice(0, fresh));
+  addLines(list, shown.slice(0, fresh), meanings);
   list.__shown = shown;
   return true;
 }
@@ -113,13 +139,13 @@ function markNow(list, was, tick) {
   }
 }
 
-function line(ev) {
+function line(ev, meanings) {
   const subject = eventSubject(ev);
   const btn = h(
     "button",
     { type: "button", class: `event ev-${ev.kind}`, "data-jump-tick": ev.tick },
     h("time", { class: "ev-time" }, formatSeconds(ev.timeMs)),
-    h("span", { class: "ev-kind" }, ev.kind),
+    h("span", { class: "ev-kind", title: meanings.get(ev.kind) }, ev.kind),
     subject ? h("span", { class: "ev-subject" }, subject) : null,
     h("span", { class: "ev-text" }, eventText(ev)),
   );

@@ -3,8 +3,8 @@
 // (Crash, Recover, and "Faults…" for the menu of every fault in actions.js). Buttons carry data-action and data-broker; the app handles them.
 
 import { h, join, setAttr, setText } from "./dom.js";
-import { brokersModel, formatSeconds, modelKey } from "./model.js";
-import { brokerAction, brokerActionEnabled } from "../actions.js";
+import { brokersModel, faultHelp, modelKey } from "../views/model.js";
+import { brokerAction, brokerActionEnabled } from "../app/actions.js";
 import { t } from "../i18n.js";
 
 const STATUS_CLASS = { up: "ok", crashed: "bad", stopped: "bad", stuck: "warn", slow: "warn", isolated: "warn", "shutting-down": "warn" };
@@ -38,32 +38,6 @@ export function render(root, snap, ctx = {}) {
   const faults = faultHelp(config);
   setText(help.querySelector("summary"), t("faults.summary", { version: faults.version }));
   join(help.querySelector(".fault-help-list"), faults.lines, (l) => l.id, (l) => h("li", { "data-fault": l.id }), (li, l) => setText(li, l.text));
-}
-
-/**
- * What crash, stuck, slow, isolate and a controlled shutdown do to ISR membership under this config (issue #14): the
- * ZooKeeper session (zookeeper.session.timeout.ms, the controller removes the broker) against
- * the leader's lag rules (replica.lag.time.max.ms, and 0.8's replica.lag.max.messages). The
- * numbers are the config's; the rules are the core's (crate/src/rules.rs).
- */
-export function faultHelp(config) {
-  if (!config || typeof config !== "object") throw new Error("faultHelp: config must be the snapshot's config object");
-  const zkMs = config.zookeeperSessionTimeoutMs ?? 18000;
-  const lagMs = config.replicaLagTimeMaxMs ?? 30000;
-  const msgs = config.replicaLagMaxMessages ?? 0;
-  const zk = formatSeconds(zkMs);
-  const lag = formatSeconds(lagMs);
-  const first = t(zkMs <= lagMs ? "fault.first.session" : "fault.first.lag");
-  return {
-    version: config.version ?? "",
-    lines: [
-      { id: "crash", text: t("fault.crash", { zk }) },
-      { id: "stuck", text: t("fault.stuck", { zk, lag, first }) },
-      { id: "slow", text: t("fault.slow", { lag, msgs }) },
-      { id: "isolated", text: t("fault.isolated", { zk }) },
-      { id: "shutdown", text: t("fault.shutdown", { zk }) },
-    ],
-  };
 }
 
 function actionButton(id, b, cls) {

@@ -8,7 +8,7 @@
 
 import { h, join, setAttr, setText } from "./dom.js";
 import { t } from "../i18n.js";
-import { pictureSvg } from "./picture.js";
+import { pictureSvg } from "../views/picture.js";
 
 /** Fill the preset picker, keeping `current` selected. `labelOf(preset, i)`: pane i's setting. */
 export function fillPresets(select, presets, current, titleOf, labelOf) {

@@ -21,12 +21,12 @@ import {
   CONSUMER,
   MESSAGE_FAMILIES,
   PRODUCER,
-} from "./cluster-layout.js";
-import { linkKey } from "../timeline.js";
+} from "../views/cluster-layout.js";
+import { linkKey } from "../app/timeline.js";
 import { drawMessages, glyphSize, showMessageTitle } from "./messages-layer.js";
 
 export { messageAt, messageElements } from "./messages-layer.js";
-import { modelKey, nodeName, sessionLeft } from "./model.js";
+import { modelKey, nodeName, sessionLeft } from "../views/model.js";
 import { t } from "../i18n.js";
 
 /** Messages listed under the picture (the picture draws all of them). */

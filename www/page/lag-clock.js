@@ -4,7 +4,7 @@
 
 import { setAttr, setStyle, setText } from "./dom.js";
 import { cssColors, paint, setFont, textWidth } from "./canvas.js";
-import { formatLagTime, formatSeconds, lagClockFraction } from "./format.js";
+import { formatLagTime, formatSeconds, lagClockFraction, lagState, ringHelp } from "../views/format.js";
 import { PALETTE } from "./record-track.js";
 import { t } from "../i18n.js";
 
@@ -37,22 +37,6 @@ export function updateLag(row, r, m) {
   setStyle(clock, "display", "");
   // The live figures are on the clock and in the row's aria-label.
   setAttr(lagBox, "title", t("lag.title", { max: formatSeconds(m.lagMaxMs) }) + t(r.inIsr ? "lag.title.inIsr" : "lag.title.osr") + (r.inIsr ? ` ${ringHelp(m)}` : ""));
-}
-
-/**
- * What the lag ring means under this config, said where it is drawn (the stats head's and each
- * lag box's title): the leader checks every half of replica.lag.time.max.ms (Kafka's
- * isr-expiration task), and a broker that stops heart-beating leaves earlier when its ZooKeeper
- * session expires first.
- */
-export function ringHelp(m) {
-  const vars = { max: formatSeconds(m.lagMaxMs), half: formatSeconds(m.lagMaxMs / 2), zk: formatSeconds(m.zkSessionMs) };
-  return t(Number.isFinite(m.zkSessionMs) && m.zkSessionMs < m.lagMaxMs ? "ring.help.zk" : "ring.help", vars);
-}
-
-/** ok / warn (half the time used) / over (past replica.lag.time.max.ms): the clock's colour. */
-export function lagState(lagTime) {
-  return lagTime.over ? "over" : lagTime.fraction >= 0.5 ? "warn" : "ok";
 }
 
 const CLOCK = { size: 22, r: 8.25, stroke: 3.7, gap: 5, fontPx: 11.5 };

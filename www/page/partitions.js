@@ -18,9 +18,9 @@
 
 import { cachedWidth, h, join, setAttr, setBoxText, setHidden, setStyle, setText } from "./dom.js";
 import { cssFont, themeKey } from "./canvas.js";
-import { formatCountdown, formatSeconds, lagClockFraction, lagClockShown, MAX_WINDOW, MIN_WINDOW, modelKey, partitionModel, replicaNote } from "./model.js";
+import { formatCountdown, formatSeconds, lagClockFraction, lagClockShown, lagState, MAX_WINDOW, MIN_WINDOW, modelKey, partitionModel, replicaNote, ringHelp } from "../views/model.js";
 import * as hwChart from "./hw-chart.js";
-import { drawLagClock, lagState, ringHelp, updateLag } from "./lag-clock.js";
+import { drawLagClock, updateLag } from "./lag-clock.js";
 import { drawCells, drawRuler, showRecordTitle } from "./record-track.js";
 import { t } from "../i18n.js";
 

@@ -1,6 +1,6 @@
 // Compare mode, the pure parts: the presets (one lesson-like script played in two clusters with
 // one config key overridden), the per-tick bookkeeping of each pane, and the summary of the
-// difference. app/modes/compare.js owns the two Sessions and steps them together; views/compare.js
+// difference. app/modes/compare.js owns the two Sessions and steps them together; page/compare-view.js
 // draws what this module computes. Pure (no DOM, no wasm): unit-tested, and played against the
 // real core in tests/node.
 //
@@ -9,7 +9,7 @@
 // script, with the same seed in both panes; `step until X` waits until X holds in both panes (at
 // most max ticks), so the panes stay on the same tick.
 
-import { getLang, t } from "./i18n.js";
+import { getLang, t } from "../i18n.js";
 
 /**
  * The contrast each preset is there to show, by preset id: findings { en, zh, holds([left,
@@ -62,7 +62,7 @@ export function presetsFrom(files, parse) {
     const commands = parse(script);
     const compare = commands.find((c) => c.command === "compare");
     const label = (lang) => commands.find((c) => c.command === "label" && c.kind === lang)?.text.split(" | ");
-    if (!compare || !label("en") || !FINDINGS[m[1]]) throw new Error(`presetsFrom: ${path} needs a compare line, a label en line and its findings in compare.js`);
+    if (!compare || !label("en") || !FINDINGS[m[1]]) throw new Error(`presetsFrom: ${path} needs a compare line, a label en line and its findings in compare-presets.js`);
     found.push({
       id: m[1],
       key: compare.kind,
