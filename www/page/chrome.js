@@ -208,6 +208,16 @@ export async function copyField(id) {
   }
 }
 
+/** Copy the text of `selector` (the describe panel's output), saying so in a toast. */
+export async function copyText(selector) {
+  try {
+    await navigator.clipboard.writeText($(selector).textContent);
+    say(t("describe.copied"), "info");
+  } catch {
+    say(t("describe.copyFailed"));
+  }
+}
+
 /** The page's own address without its query (works for file:// too). */
 export function pageBase() {
   if (singleFile?.hosted) return singleFile.hosted;

@@ -9,6 +9,8 @@ import * as compactView from "../views/compact.js";
 import * as producerView from "../views/producer.js";
 import * as guaranteesView from "../views/guarantees.js";
 import * as zkView from "../views/zookeeper.js";
+import * as metadataView from "../views/metadata-log.js";
+import * as describeView from "../views/describe.js";
 import * as eventsView from "../views/events.js";
 import * as configView from "../views/config-form.js";
 import * as pageLayout from "../views/page-layout.js";
@@ -89,7 +91,16 @@ export function draw(state, view, extra) {
 // thread for half a second at load.
 const LATER_VIEWS = {
   guarantees: (state) => guaranteesView.render($("#guarantees"), state.snap, state.schema),
-  zk: (state) => zkView.render($("#zk"), state.snap, state.prev, { continuous: state.continuous, reducedMotion: reducedMotion.matches }),
+  // KRaft presets have no ZooKeeper: the metadata log takes the ZooKeeper panel's place.
+  zk: (state) => {
+    const kraft = state.snap.kraft !== null;
+    for (const sel of [".zk-panel", "#zk-jump"]) setHidden($(sel), kraft);
+    for (const sel of [".metadata-panel", "#metadata-jump"]) setHidden($(sel), !kraft);
+    const ctx = { continuous: state.continuous, reducedMotion: reducedMotion.matches };
+    if (kraft) metadataView.render($("#metadata"), state.snap, state.prev, ctx);
+    else zkView.render($("#zk"), state.snap, state.prev, ctx);
+  },
+  describe: (state) => describeView.render($("#describe"), state.snap),
   events: (state) => eventsView.render($("#events"), state.events, { kind: $("#event-kind"), partition: $("#event-partition") }, state.snap),
   config: (state) => configView.render($("#config-form"), state.snap.config, state.schema),
 };
