@@ -184,7 +184,8 @@ pub struct LogView {
     pub records: Vec<RecordView>,
     pub follower: Option<FollowerView>,
     /// Why this replica is outside the ISR (null: in it): "crashed" (its broker is down),
-    /// "zk-session-expired" (the controller removed it), "lag-time" (not caught up for
+    /// "zk-session-expired" (the controller removed it), "fenced" (KRaft: the controller fenced
+    /// its broker), "lag-time" (not caught up for
     /// replica.lag.time.max.ms), "no-fetch" (0.8: no fetch for that long), "lag-messages" (0.8:
     /// more than replica.lag.max.messages behind), "new-replica" (added, not yet caught up).
     pub out_of_isr: Option<&'static str>,

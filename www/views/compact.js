@@ -15,8 +15,8 @@ export function shouldCompact(snap) {
   return replicas > COMPACT_REPLICAS || snap.brokers.length > COMPACT_BROKERS;
 }
 
-/** One row's data. */
-export function compactRow(p, brokerById) {
+/** One row's data (`kraft`: a KRaft preset's snapshot, whose controller fences brokers). */
+export function compactRow(p, brokerById, kraft = false) {
   let maxLag = null;
   for (const log of p.logs) {
     const lag = followerLagMessages(p, log);
@@ -31,7 +31,7 @@ export function compactRow(p, brokerById) {
     rf: p.replicas.length,
     hw: p.hw,
     maxLag,
-    flags: partitionAlerts(p, brokerById).map((f) => f.text),
+    flags: partitionAlerts(p, brokerById, kraft).map((f) => f.text),
   };
 }
 
@@ -52,7 +52,7 @@ export function render(root, snap) {
     root.replaceChildren(table);
   }
   const brokerById = new Map(snap.brokers.map((b) => [b.id, b]));
-  const rows = snap.partitions.map((p) => compactRow(p, brokerById));
+  const rows = snap.partitions.map((p) => compactRow(p, brokerById, snap.kraft !== null));
   const key = modelKey(rows);
   if (table.__key === key) return;
   table.__key = key;
