@@ -39,11 +39,11 @@ describe("metadata log", () => {
     assert.deepEqual(at(8).pendingFor, [1, 2]);
     assert.deepEqual(at(12).pendingFor, [0, 1, 2], "nobody replayed the fencing of B0: all three are paused");
     assert.deepEqual(
-      m.brokers.map((b) => [b.id, b.brokerEpoch, b.fenced, b.metadataOffset, b.behind]),
+      m.brokers.map((b) => [b.id, b.brokerEpoch, b.fenced, b.replayedThrough, b.behind]),
       [
-        [0, 0, true, 9, 4],
-        [1, 1, true, 7, 6],
-        [2, 2, true, 7, 6],
+        [0, 0, true, 8, 4],
+        [1, 1, true, 6, 6],
+        [2, 2, true, 6, 6],
       ],
     );
   });

@@ -13,7 +13,7 @@ export function render(root, snap, prev, ctx = {}) {
   const model = metadataLog(snap, ctx.continuous ? prev : null);
   if (!model) return;
   // The heartbeat clocks change every tick and are not drawn here: left out of the key.
-  const key = modelKey([model.endOffset, model.brokers.map((b) => [b.brokerEpoch, b.fenced, b.metadataOffset])]);
+  const key = modelKey([model.endOffset, model.brokers.map((b) => [b.brokerEpoch, b.fenced, b.replayedThrough])]);
   if (root.__key === key) return;
   root.__key = key;
   if (!root.firstChild) {
@@ -38,8 +38,14 @@ function brokerItem(b) {
     " · ",
     t(b.fenced ? "metadata.fenced" : "metadata.unfenced"),
     " · ",
-    b.behind > 0 ? t("metadata.behind", { offset: b.metadataOffset, n: b.behind }) : t("metadata.caughtUp", { offset: b.metadataOffset }),
+    replayText(b),
   );
+}
+
+function replayText(b) {
+  if (b.replayedThrough < 0) return t("metadata.none");
+  const offset = b.replayedThrough;
+  return b.behind > 0 ? t("metadata.behind", { offset, n: b.behind }) : t("metadata.caughtUp", { offset });
 }
 
 /**

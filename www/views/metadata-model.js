@@ -4,8 +4,9 @@
 
 /**
  * { controller, endOffset, records: [{ offset, kind, fields, newest, fresh, replayedBy, pendingFor }],
- * brokers: [{ id, brokerEpoch, fenced, metadataOffset, behind, sinceHeartbeatMs }] } for a KRaft
- * snapshot, null for a ZooKeeper-era one. `fresh`: written since `prev` (the previous frame drawn
+ * brokers: [{ id, brokerEpoch, fenced, replayedThrough, behind, sinceHeartbeatMs }] } for a KRaft
+ * snapshot, null for a ZooKeeper-era one. replayedThrough: the last offset the broker replayed
+ * (its heartbeat's currentMetadataOffset; -1: none), behind: the records after it. `fresh`: written since `prev` (the previous frame drawn
  * while time moved forward; none without it). A broker has replayed a record when its next fetch
  * offset (metadataOffset) is past it.
  */
@@ -28,7 +29,7 @@ export function metadataLog(snap, prev = null) {
     id: b.id,
     brokerEpoch: b.brokerEpoch,
     fenced: b.fenced,
-    metadataOffset: b.metadataOffset,
+    replayedThrough: b.metadataOffset - 1,
     behind: k.logEndOffset - b.metadataOffset,
     sinceHeartbeatMs: b.sinceHeartbeatMs,
   }));
