@@ -1,8 +1,8 @@
 // KRaft presets' panels (issue #19): with version 4.2 the metadata log replaces the ZooKeeper
 // panel (the records of __cluster_metadata, the newest marked, each broker's epoch and replay
 // position) and `kafka-topics --describe` prints the Elr and LastKnownElr columns; back on 3.7
-// the ZooKeeper panel returns and describe prints the ZooKeeper-era columns. axe finds nothing
-// in either. Runs against the built page in dist/ (`npx vite build` first).
+// the ZooKeeper panel returns and describe prints the ZooKeeper-era columns. axe finds nothing,
+// and the panel follows a change of language. Runs against the built page in dist/ (`npx vite build` first).
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import AxeBuilder from "@axe-core/playwright";
@@ -38,6 +38,12 @@ describe("KRaft panels", () => {
     assert.equal(out.split("\n")[1], "\tTopic: demo\tPartition: 0\tLeader: 0\tReplicas: 0,1,2\tIsr: 0,1,2\tElr: \tLastKnownElr: ");
     const { violations } = await new AxeBuilder({ page }).analyze();
     assert.deepEqual(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), []);
+    // Switching the language redraws the panel in it.
+    await page.click("#lang");
+    await page.waitForFunction(() => /控制器/.test(document.querySelector(".metadata-head")?.textContent ?? ""));
+    assert.match(await page.$eval(".metadata-brokers [data-broker='0']", (li) => li.textContent), /已重放到位移/);
+    await page.click("#lang");
+    await page.waitForFunction(() => /^Controller/.test(document.querySelector(".metadata-head")?.textContent ?? ""));
   });
 
   test("3.7: ZooKeeper again, and the ZooKeeper-era describe", TIMEOUT, async () => {

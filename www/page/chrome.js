@@ -88,7 +88,7 @@ export function keepLangInAddress(params) {
  * not the words) and redo the page's own texts; the caller then draws.
  */
 export function relocalize() {
-  for (const sel of ["#cluster", "#brokers", "#partitions", "#guarantees", "#zk", "#events", "#compare-panes"]) {
+  for (const sel of ["#cluster", "#brokers", "#partitions", "#guarantees", "#zk", "#metadata", "#events", "#compare-panes"]) {
     const el = $(sel);
     el.replaceChildren();
     for (const k of Object.keys(el)) if (k.startsWith("__")) delete el[k];
