@@ -90,6 +90,19 @@ export const STORIES = {
     config: { version: '3.7', brokers: 3, partitions: 1, replicationFactor: 3, minInsyncReplicas: 2, ...SETTLED },
     actions: [['fail', 1, 'stuck'], ['fail', 2, 'stuck'], ['step', 200], ['cut', 1, 2]],
   },
+  // 4.2 (KRaft, ELR on), min.insync.replicas 2: B2, B1 and the leader B0 paused one after the
+  // other and were fenced: no leader, the ISR empty, the ELR {0,1}, the last known leader B0. The
+  // paused brokers replayed the metadata log only up to where they stopped.
+  kraftElr: {
+    config: { version: '4.2', brokers: 3, partitions: 1, replicationFactor: 3, minInsyncReplicas: 2, ...SETTLED },
+    actions: [
+      ['produce', { partition: 0, count: 2, acks: 'all' }],
+      ['step', 20],
+      ['fail', 2, 'stuck'], ['stepUntil', 'kraft.brokers.2.fenced', true, 200],
+      ['fail', 1, 'stuck'], ['stepUntil', 'kraft.brokers.1.fenced', true, 200],
+      ['fail', 0, 'stuck'], ['stepUntil', 'kraft.brokers.0.fenced', true, 200],
+    ],
+  },
 };
 
 /** The value at dotted `path` of `obj` ("partitions.1.leader"). */

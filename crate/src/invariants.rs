@@ -271,8 +271,14 @@ impl Cluster {
             if self.events.last_isr_exit(p, m).is_some_and(|e| e.tick == self.tick) {
                 continue;
             }
+            // KRaft: the controller fenced it (no heartbeat for broker.session.timeout.ms, or
+            // an unclean restart), which unregisters it from the published image too.
             let reason = if !self.zk.is_registered(m) {
-                "zk-session-expired"
+                if self.kraft.is_some() {
+                    "fenced"
+                } else {
+                    "zk-session-expired"
+                }
             } else {
                 leader
                     .and_then(|l| self.brokers[l as usize].replicas[&p].out_of_sync(&self.config, &self.timing, self.tick, m))

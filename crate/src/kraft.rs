@@ -928,7 +928,7 @@ mod tests {
         let json = crate::api::to_json(&c.snapshot());
         assert!(json.contains("\"zk\":[],\"kraft\":{\"controller\":3000,\"logEndOffset\":9,"), "{json}");
         assert!(
-            json.contains("{\"offset\":8,\"record\":\"BrokerRegistrationChangeRecord(brokerId=2, brokerEpoch=2, fenced=FENCE)\"}"),
+            json.contains("{\"offset\":8,\"record\":\"BrokerRegistrationChangeRecord(brokerId=2, brokerEpoch=2, fenced=FENCE)\",\"kind\":\"BrokerRegistrationChangeRecord\",\"fields\":[{\"name\":\"brokerId\",\"value\":\"2\"},{\"name\":\"brokerEpoch\",\"value\":\"2\"},{\"name\":\"fenced\",\"value\":\"FENCE\"}]}"),
             "{json}"
         );
         assert!(json.contains("{\"id\":2,\"brokerEpoch\":2,\"fenced\":true,\"metadataOffset\":7,\"sinceHeartbeatMs\":-1}"), "{json}");

@@ -47,6 +47,8 @@ pub struct Snapshot {
     pub tick_ms: u64,
     pub seed: u64,
     pub config: Config,
+    /// The one topic's name (`kafka-topics --describe` prints it).
+    pub topic: &'static str,
     pub controller: ControllerView,
     pub brokers: Vec<BrokerView>,
     pub partitions: Vec<PartitionView>,
@@ -182,7 +184,8 @@ pub struct LogView {
     pub records: Vec<RecordView>,
     pub follower: Option<FollowerView>,
     /// Why this replica is outside the ISR (null: in it): "crashed" (its broker is down),
-    /// "zk-session-expired" (the controller removed it), "lag-time" (not caught up for
+    /// "zk-session-expired" (the controller removed it), "fenced" (KRaft: the controller fenced
+    /// its broker), "lag-time" (not caught up for
     /// replica.lag.time.max.ms), "no-fetch" (0.8: no fetch for that long), "lag-messages" (0.8:
     /// more than replica.lag.max.messages behind), "new-replica" (added, not yet caught up).
     pub out_of_isr: Option<&'static str>,
@@ -290,6 +293,17 @@ pub const KRAFT_LOG_TAIL: usize = 50;
 pub struct MetadataRecordView {
     pub offset: u64,
     pub record: String,
+    /// The record's type ("PartitionChangeRecord", …) and its fields as Kafka names them.
+    pub kind: &'static str,
+    pub fields: Vec<MetadataFieldView>,
+}
+
+#[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify), tsify(missing_as_null))]
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MetadataFieldView {
+    pub name: &'static str,
+    pub value: String,
 }
 
 #[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify), tsify(missing_as_null))]
@@ -452,6 +466,7 @@ impl Cluster {
             tick_ms: TICK_MS,
             seed: self.config.seed,
             config: self.config.clone(),
+            topic: crate::zk::TOPIC,
             controller: ControllerView { broker: self.zk.controller.map_or(-1, i64::from), epoch: self.zk.controller_epoch },
             brokers: self
                 .brokers
@@ -541,7 +556,15 @@ impl Cluster {
             log: k.log[start..]
                 .iter()
                 .enumerate()
-                .map(|(i, r)| MetadataRecordView { offset: (start + i) as u64, record: r.to_string() })
+                .map(|(i, r)| {
+                    let (kind, fields) = r.fields();
+                    MetadataRecordView {
+                        offset: (start + i) as u64,
+                        record: r.to_string(),
+                        kind,
+                        fields: fields.into_iter().map(|(name, value)| MetadataFieldView { name, value }).collect(),
+                    }
+                })
                 .collect(),
             brokers: (0..self.config.brokers)
                 .map(|b| {

@@ -140,6 +140,18 @@ fn strict_min_isr_freezes_the_hw() {
     assert!(s.brokers[1..].iter().all(|b| b.zk_session == "none" && b.session_expires_in_ms == -1));
 }
 
+/// KRaft: a paused follower is fenced by the controller (no heartbeat for
+/// broker.session.timeout.ms), which removes it from the ISR: not a ZooKeeper session (there is
+/// none), nor the leader's lag rule (30 s, not reached).
+#[test]
+fn kraft_fenced_follower_is_out_of_the_isr_as_fenced() {
+    let c =
+        play("config version=4.2 brokers=3 partitions=1 replicationFactor=3\nfail 2 stuck\nstep until b2.fenced == yes max 200\nstep 5");
+    let s = c.snapshot();
+    assert_eq!(p0(&s).isr, vec![0, 1]);
+    assert_eq!(p0(&s).logs.iter().find(|l| l.broker == 2).unwrap().out_of_isr, Some("fenced"));
+}
+
 /// 0.8's message-count rule (a batch of 5000 records puts both followers 5000 behind at the
 /// check), and a replica added by reassignment.
 #[test]

@@ -139,6 +139,16 @@ describe("compare presets show their difference", () => {
       assert.equal(b.lost, 0);
       assert.ok(b.unavailableTicks > a.unavailableTicks + 100, "consistency first: offline for longer");
     },
+    elr: ([a, b]) => {
+      assert.equal(a.leader[0], -1, "3.7 waits for its last ISR member");
+      assert.equal(b.leader[0], 1, "4.2 elects b1 from the ELR");
+      assert.equal(b.lost, 0);
+      assert.ok(a.unavailableTicks > b.unavailableTicks + 100, `offline ${a.unavailableTicks} vs ${b.unavailableTicks} ticks`);
+    },
+    detection: ([a, b]) => {
+      assert.deepEqual([a.acked, b.acked], [1, 2], "4.2 acknowledged m2; 3.7 still waits for b2");
+      assert.deepEqual([a.hw, b.hw], [[1], [2]]);
+    },
   };
   for (const preset of PRESETS) {
     test(preset.id, () => {

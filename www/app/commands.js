@@ -214,6 +214,7 @@ export function commands(app) {
     closeMode: () => app.closeMode(),
     share: () => links(app).open(),
     copy: chrome.copyField,
+    copyDescribe: () => chrome.copyText("#describe .describe-output"),
     exportAs: (kind) => links(app).save(kind),
     closeNotice: () => chrome.notice(""),
     key({ command, digit }) {

@@ -33,6 +33,12 @@ const FINDINGS = {
     { en: "unclean election on lost the committed m2, m3; off lost nothing", zh: "开启 unclean 选举丢了已提交的 m2、m3；关闭时什么都没丢", holds: ([a, b]) => a.lostValues.includes(2) && a.lostValues.includes(3) && a.violations["committed-lost"] > 0 && b.lost === 0 },
     { en: "off paid with time offline: unavailable longer than on", zh: "关闭的代价是离线时间：不可用的时间比开启时长", holds: ([a, b]) => b.unavailableTicks > a.unavailableTicks },
   ],
+  elr: [
+    { en: "3.7 stayed offline, waiting for its last ISR member b0; 4.2 elected b1 from the ELR and lost nothing", zh: "3.7 一直离线，等待最后的 ISR 成员 b0；4.2 从 ELR 中选出 b1，什么都没丢", holds: ([a, b]) => a.leader[0] < 0 && b.leader[0] >= 0 && b.lost === 0 && a.unavailableTicks > b.unavailableTicks },
+  ],
+  detection: [
+    { en: "4.2 fenced the dead b2 9 s after its last heartbeat and acknowledged m2; in 3.7 b2's 18 s ZooKeeper session still held the ISR, and m2 waited", zh: "4.2 在 b2 最后一次心跳 9 秒后隔离了它并确认了 m2；3.7 中 b2 的 18 秒 ZooKeeper 会话仍让它留在 ISR 中，m2 只能等待", holds: ([a, b]) => b.acked > a.acked && b.hw[0] > a.hw[0] },
+  ],
 };
 
 /**

@@ -103,7 +103,7 @@ export function keepLangInAddress(params) {
  * not the words) and redo the page's own texts; the caller then draws.
  */
 export function relocalize() {
-  for (const sel of ["#cluster", "#brokers", "#partitions", "#guarantees", "#zk", "#events", "#compare-panes"]) {
+  for (const sel of ["#cluster", "#brokers", "#partitions", "#guarantees", "#zk", "#metadata", "#events", "#compare-panes"]) {
     const el = $(sel);
     el.replaceChildren();
     for (const k of Object.keys(el)) if (k.startsWith("__")) delete el[k];
@@ -220,6 +220,16 @@ export async function copyField(id) {
     shareStatus(t("share.copied"));
   } catch {
     shareStatus(t("share.copyFailed"));
+  }
+}
+
+/** Copy the text of `selector` (the describe panel's output), saying so in a toast. */
+export async function copyText(selector) {
+  try {
+    await navigator.clipboard.writeText($(selector).textContent);
+    say(t("describe.copied"), "info");
+  } catch {
+    say(t("describe.copyFailed"));
   }
 }
 

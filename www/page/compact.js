@@ -24,7 +24,7 @@ export function render(root, snap) {
     root.replaceChildren(table);
   }
   const brokerById = new Map(snap.brokers.map((b) => [b.id, b]));
-  const rows = snap.partitions.map((p) => compactRow(p, brokerById));
+  const rows = snap.partitions.map((p) => compactRow(p, brokerById, snap.kraft !== null));
   const key = modelKey(rows);
   if (table.__key === key) return;
   table.__key = key;

@@ -12,7 +12,7 @@ const $ = (sel) => document.querySelector(sel);
  * toggleAuto, brokerAction, openMenu, inspect, toggleLink, jump, applyConfig, versionChanged,
  * configDefaults, toggleView, cycleTheme, help, key, inspectorClosed; toggleLang, toggleLessons,
  * pickLesson, toggleCompare, pickPreset; next / back / restart / goto / closeMode of whichever
- * mode is open; share, copy, exportAs, closeNotice).
+ * mode is open; share, copy, copyDescribe, exportAs, closeNotice).
  */
 export function wireControls(cmd) {
   $("#play").addEventListener("click", () => cmd.togglePlay());
@@ -20,6 +20,7 @@ export function wireControls(cmd) {
   $("#step-back").addEventListener("click", () => cmd.stepBack());
   $("#reset").addEventListener("click", () => cmd.reset());
   $("#elect-preferred").addEventListener("click", () => cmd.electPreferred());
+  $("#describe-copy").addEventListener("click", () => cmd.copyDescribe());
   $(".banner-reset").addEventListener("click", () => cmd.reset());
   $("#speed").addEventListener("input", (e) => cmd.setSpeed(e.target.value));
   $("#scrubber").addEventListener("input", (e) => cmd.seekPreview(Number(e.target.value)));

@@ -10,6 +10,8 @@ import { shouldCompact } from "../views/compact-model.js";
 import * as producerView from "./producer.js";
 import * as guaranteesView from "./guarantees.js";
 import * as zkView from "./zookeeper.js";
+import * as metadataView from "./metadata-log.js";
+import * as describeView from "./describe.js";
 import * as eventsView from "./events.js";
 import * as configView from "./config-form.js";
 import * as pageLayout from "./page-layout.js";
@@ -90,7 +92,16 @@ export function draw(state, view, extra) {
 // thread for half a second at load.
 const LATER_VIEWS = {
   guarantees: (state) => guaranteesView.render($("#guarantees"), state.snap, state.schema),
-  zk: (state) => zkView.render($("#zk"), state.snap, state.prev, { continuous: state.continuous, reducedMotion: reducedMotion.matches }),
+  // KRaft presets have no ZooKeeper: the metadata log takes the ZooKeeper panel's place.
+  zk: (state) => {
+    const kraft = state.snap.kraft !== null;
+    for (const sel of [".zk-panel", "#zk-jump"]) setHidden($(sel), kraft);
+    for (const sel of [".metadata-panel", "#metadata-jump"]) setHidden($(sel), !kraft);
+    const ctx = { continuous: state.continuous, reducedMotion: reducedMotion.matches };
+    if (kraft) metadataView.render($("#metadata"), state.snap, state.prev, ctx);
+    else zkView.render($("#zk"), state.snap, state.prev, ctx);
+  },
+  describe: (state) => describeView.render($("#describe"), state.snap),
   events: (state) => eventsView.render($("#events"), state.events, { kind: $("#event-kind"), partition: $("#event-partition") }, state.snap, state.schema),
   config: (state) => configView.render($("#config-form"), state.snap.config, state.schema),
 };

@@ -12,8 +12,8 @@ export function shouldCompact(snap) {
   return replicas > COMPACT_REPLICAS || snap.brokers.length > COMPACT_BROKERS;
 }
 
-/** One row's data. */
-export function compactRow(p, brokerById) {
+/** One row's data (`kraft`: a KRaft preset's snapshot, whose controller fences brokers). */
+export function compactRow(p, brokerById, kraft = false) {
   let maxLag = null;
   for (const log of p.logs) {
     const lag = followerLagMessages(p, log);
@@ -29,6 +29,6 @@ export function compactRow(p, brokerById) {
     underReplicated: p.underReplicated, // the core's (Partition.isUnderReplicated)
     hw: p.hw,
     maxLag,
-    flags: partitionAlerts(p, brokerById).map((f) => f.text),
+    flags: partitionAlerts(p, brokerById, kraft).map((f) => f.text),
   };
 }

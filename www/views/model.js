@@ -214,7 +214,7 @@ export function partitionModel(partition, snap, capacity = MAX_WINDOW) {
     window: win,
     lagMaxMs: lagMax,
     zkSessionMs: snap.config?.zookeeperSessionTimeoutMs ?? null, // the lag ring's help (partitions.js ringHelp)
-    flags: partitionAlerts(partition, brokerById),
+    flags: partitionAlerts(partition, brokerById, snap.kraft !== null),
     // The leader's next isr-expiration run (the core's nextIsrCheckMs), in the lag clock's steps.
     isrCheckMs: partition.nextIsrCheckMs >= 0 ? countdownShown(partition.nextIsrCheckMs, lagMax) : null,
     replicas,
@@ -277,19 +277,21 @@ export function replicaNote(r, m) {
 /**
  * The warnings shown on a partition, in words, from what the core says blocks it
  * (`writesBlocked`, `hwBlocked`, `underReplicated`; docs/api.md): offline, a leader whose broker is
- * not running (the controller only reacts once its ZooKeeper session expires), acks=all refused
+ * not running (the controller only reacts once its ZooKeeper session expires, or in KRaft
+ * (`kraft`) once it fences the broker after broker.session.timeout.ms), acks=all refused
  * with NOT_ENOUGH_REPLICAS (below the effective min ISR), the HW frozen by 3.7's strict min ISR,
  * under-replicated.
  * [{ kind: "offline" | "danger" | "warn", text }]
  */
-export function partitionAlerts(partition, brokerById) {
+export function partitionAlerts(partition, brokerById, kraft = false) {
   const flags = [];
   const blocked = partition.writesBlocked;
   if (blocked === "NO_LEADER") flags.push({ kind: "offline", text: t("flag.offline") });
   else if (blocked === "LEADER_NOT_RUNNING") {
     const leader = brokerById.get(partition.leader);
     const status = t(`status.${leader.status}`);
-    flags.push({ kind: "danger", text: t(leader.registered ? "flag.leaderDown" : "flag.leaderDownShort", { b: partition.leader, status }) });
+    const waiting = kraft ? "flag.leaderDown.kraft" : "flag.leaderDown";
+    flags.push({ kind: "danger", text: t(leader.registered ? waiting : "flag.leaderDownShort", { b: partition.leader, status }) });
   } else if (blocked === "NOT_ENOUGH_REPLICAS") flags.push({ kind: "danger", text: t("flag.minIsr", { n: partition.minIsr }) });
   // 3.7 (KAFKA-15583): the gate is min(min.insync.replicas, RF), which minIsr is under 3.7.
   if (partition.hwBlocked === "STRICT_MIN_ISR") flags.push({ kind: "danger", text: t("flag.hwFrozen", { n: partition.minIsr }) });
