@@ -289,6 +289,19 @@ describe("partition model", () => {
     assert.equal(m.flags[0].kind, "offline");
   });
 
+  test("a running reassignment, as the core has it: RS = TRS + ORS, adding and removing (recorded)", () => {
+    const s = coreFixture("reassigning");
+    const m = partitionModel(s.partitions[0], s, 40);
+    assert.deepEqual(m.reassignment, { target: [1, 2, 3], adding: [3], removing: [0] });
+    assert.deepEqual(m.replicasOrder, [1, 2, 3, 0], "the target first, then the old replicas");
+    assert.deepEqual(m.replicas.map((r) => [r.broker, r.reassign]), [[1, null], [2, null], [3, "adding"], [0, "removing"]]);
+    const b3 = m.replicas.find((r) => r.broker === 3);
+    assert.deepEqual([b3.inIsr, b3.outOfIsr], [false, "new-replica"], "B3 (stuck) has not caught up");
+    const after = partitionModel(coreFixture("failover").partitions[0], coreFixture("failover"), 40);
+    assert.equal(after.reassignment, null, "none running");
+    assert.ok(after.replicas.every((r) => r.reassign === null));
+  });
+
   test("records just truncated are drawn leaving, with the rule (recorded)", () => {
     const s = coreFixture("truncated");
     const m = partitionModel(s.partitions[0], s, 40);

@@ -193,6 +193,8 @@ export function partitionModel(partition, snap, capacity = MAX_WINDOW) {
       sinceCaughtUpMs: f && Number.isFinite(f.sinceCaughtUpMs) ? f.sinceCaughtUpMs : null,
       // Why it is outside the ISR, as the core says (docs/api.md logs[].outOfIsr).
       outOfIsr: log.outOfIsr ?? null,
+      // What a running reassignment does to it (the core's addingReplicas / removingReplicas).
+      reassign: partition.addingReplicas.includes(log.broker) ? "adding" : partition.removingReplicas.includes(log.broker) ? "removing" : null,
       removeInMs: removalShown(f, lagMax),
       // Its broker stopped heart-beating: the controller acts when the session expires.
       zkExpiresInMs: sessionCountdown(brokerById.get(log.broker), snap.config.zookeeperSessionTimeoutMs),
@@ -205,6 +207,8 @@ export function partitionModel(partition, snap, capacity = MAX_WINDOW) {
     isr: [...partition.isr],
     osr: partition.replicas.filter((b) => !partition.isr.includes(b)),
     replicasOrder: [...partition.replicas],
+    // A running reassignment (KIP-455), as the core has it: replicas is RS = TRS + ORS meanwhile.
+    reassignment: partition.targetReplicas ? { target: [...partition.targetReplicas], adding: [...partition.addingReplicas], removing: [...partition.removingReplicas] } : null,
     hw: partition.hw,
     leaderLeo: leader ? leader.leo : null,
     hwWaitingFor: partition.hwWaitingFor,

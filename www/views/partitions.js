@@ -10,10 +10,11 @@
 //
 // Test hooks: [data-partition][data-leader] per block, [data-broker] per replica row,
 // .hw-marker[data-hw] / .leo-marker[data-leo] per row, .set-isr / .set-osr chips [data-broker],
-// .lag.lag-ok / -warn / -over per follower, canvas.cells[data-start][data-cells][data-leaving][data-acked]
+// .lag.lag-ok / -warn / -over per follower, .reassign-state (a running reassignment) and
+// .reassign-badge (adding / removing) from the core's targetReplicas / addingReplicas / removingReplicas, canvas.cells[data-start][data-cells][data-leaving][data-acked]
 // (record-track.js drawCells), .row-note.note-out / -new / -leaving (why a replica is out of the
 // ISR, or what removes it soon), .isr-check (the time to the leader's next ISR check).
-// Clicks (controls.js): .replica-name opens the replica inspector, a record on canvas.cells the
+// Clicks (controls.js): .reassign-button[data-reassign] opens the reassignment dialog, .replica-name the replica inspector, a record on canvas.cells the
 // record inspector (recordAt says which).
 
 import { cachedWidth, h, join, setAttr, setBoxText, setHidden, setStyle, setText } from "./dom.js";
@@ -105,6 +106,9 @@ function createBlock(p) {
     h(
       "div",
       { class: "sets", "aria-label": t("partition.sets") },
+      // kafka-reassign-partitions.sh for this partition (controls.js opens the dialog).
+      h("button", { type: "button", class: "btn btn-small reassign-button", "data-reassign": p.partition, title: t("reassign.button.title"), "aria-haspopup": "dialog" }, t("reassign.button")),
+      h("span", { class: "pill pending reassign-state", hidden: true }),
       set("set-ar", "AR", t("partition.ar.title")),
       h("span", { class: "set-eq", "aria-hidden": "true" }, "="),
       set("set-isr", "ISR", t("partition.isr.title"), h("span", { class: "isr-check idle" }, clockIcon(), h("span", { class: "isr-check-text" }))),
@@ -146,6 +150,8 @@ function createRow(log) {
       h("span", { class: "badge role" }),
       h("span", { class: "badge membership" }),
       h("span", { class: "badge down-badge" }),
+      // What a running reassignment does to it: adding (TRS − ORS) or removing (ORS − TRS).
+      h("span", { class: "badge reassign-badge", hidden: true }),
       // Why it is out of the ISR, or what removes it soon (model.js replicaNote).
       h("span", { class: "row-note", hidden: true }),
     ),
@@ -176,6 +182,11 @@ function updateBlock(block, m, ctx, canvasStyle) {
     updateHead(block, m);
   }
   updateSets(block, m, ctx);
+  const reassignKey = modelKey(m.reassignment);
+  if (block.__reassign !== reassignKey) {
+    block.__reassign = reassignKey;
+    updateReassignment(block, m);
+  }
   if (block.__check !== m.isrCheckMs) {
     block.__check = m.isrCheckMs;
     updateIsrCheck(block, m);
@@ -244,6 +255,23 @@ function updateHead(block, m) {
     // The head is one line (issue #14): a flag cut short by it says itself in full on hover.
     flags.replaceChildren(...m.flags.map((f) => h("span", { class: `pill ${f.kind === "warn" ? "warn" : "bad"}`, title: f.text }, f.text)));
   }
+}
+
+/**
+ * A running reassignment (KIP-455) as the core has it: the target (TRS) and the replicas being
+ * added and removed; the AR meanwhile is RS = TRS + ORS.
+ */
+function updateReassignment(block, m) {
+  const el = block.querySelector(".reassign-state");
+  const r = m.reassignment;
+  setHidden(el, !r);
+  if (!r) return;
+  const ids = (list) => list.map((b) => `B${b}`).join(", ");
+  const parts = [t("reassign.state", { target: r.target.join(",") })];
+  if (r.adding.length) parts.push(t("reassign.state.adding", { list: ids(r.adding) }));
+  if (r.removing.length) parts.push(t("reassign.state.removing", { list: ids(r.removing) }));
+  setText(el, parts.join(" · "));
+  setAttr(el, "title", t("reassign.state.title", { replicas: m.replicasOrder.join(","), target: r.target.join(",") }));
 }
 
 /** The offset ruler over the rows, and how many earlier offsets are not drawn. */
@@ -345,6 +373,11 @@ function updateRow(row, r, m, ctx) {
   setText(row.querySelector(".leo-text"), `LEO ${r.leo}`);
   setText(row.querySelector(".hw-text"), `HW ${r.hw}`);
 
+  const moving = row.querySelector(".reassign-badge");
+  setHidden(moving, !r.reassign);
+  setText(moving, r.reassign ? t(`reassign.badge.${r.reassign}`) : "");
+  setAttr(moving, "title", r.reassign ? t(`reassign.badge.${r.reassign}.title`) : null);
+
   const note = replicaNote(r, m);
   const noteEl = row.querySelector(".row-note");
   setHidden(noteEl, !note);
@@ -380,6 +413,7 @@ function clockIcon() {
 function describeReplica(r, m) {
   const parts = [t("replica.aria.broker", { b: r.broker }), r.isLeader ? t("replica.aria.leader") : r.role, t(r.inIsr ? "replica.aria.inIsr" : "replica.aria.osr")];
   if (!r.brokerUp) parts.push(t("replica.aria.brokerStatus", { status: t(`status.${r.brokerStatus}`) }));
+  if (r.reassign) parts.push(t(`reassign.badge.${r.reassign}`));
   parts.push(`LEO ${r.leo}`, `HW ${r.hw}`);
   if (!r.isLeader && r.lag !== null) parts.push(t("replica.aria.behind", { n: r.lag }));
   if (r.lagTime) {
