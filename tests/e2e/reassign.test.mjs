@@ -1,7 +1,7 @@
 // Reassignment from the page (issue #15, KIP-455): a partition's Reassign button opens a dialog
 // (keyboard only here), the core refuses a bad list with its own Error (said in the dialog, nothing
 // changes), a good one starts the reassignment and the rows show it from the snapshot (RS = TRS +
-// ORS, adding / removing), a share link replays it, and axe finds nothing wrong with the dialog.
+// ORS; the rows' notes: adding / removing), a share link replays it, and axe finds nothing wrong with the dialog.
 // Runs against the built page in dist/ (`npx vite build` first).
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
@@ -10,7 +10,7 @@ import { openReady, ready, snapshot, stepUntil } from "./helpers.mjs";
 
 const TIMEOUT = { timeout: 180_000 };
 const P0 = '[data-partition="0"]';
-const badge = (page, b) => page.$eval(`${P0} .replica[data-broker="${b}"] .reassign-badge`, (el) => (el.hidden ? "" : el.textContent));
+const note = (page, b) => page.$eval(`${P0} .replica[data-broker="${b}"] .row-note`, (el) => (el.hidden ? "" : el.textContent));
 const state = (page) => page.$eval(`${P0} .reassign-state`, (el) => (el.hidden ? "" : el.textContent));
 
 async function violations(page) {
@@ -54,8 +54,12 @@ describe("reassignment from the page", () => {
       assert.deepEqual([p.replicas, p.targetReplicas, p.addingReplicas, p.removingReplicas], [[1, 2, 3, 0], [1, 2, 3], [3], [0]], "RS = TRS + ORS");
       await page.waitForFunction(() => document.querySelectorAll('[data-partition="0"] .replica').length === 4);
       assert.equal(await state(page), "reassigning → [1,2,3] · adding B3 · removing B0");
-      assert.deepEqual([await badge(page, 3), await badge(page, 0), await badge(page, 1)], ["adding", "removing", ""]);
-      assert.match(await page.getAttribute(`${P0} .replica[data-broker="3"]`, "aria-label"), /adding/, "said to a screen reader");
+      assert.deepEqual(
+        [await note(page, 3), await note(page, 0), await note(page, 1)],
+        ["new replica, catching up", "removing: goes at the end", ""],
+        "B3 (adding) has not caught up, B0 goes at the end",
+      );
+      assert.match(await page.getAttribute(`${P0} .replica[data-broker="0"]`, "aria-label"), /removing/, "said to a screen reader");
       assert.deepEqual(await violations(page), [], "axe, the reassignment shown");
 
       // The link replays the action: the same reassignment, running, at the same tick.
@@ -74,7 +78,7 @@ describe("reassignment from the page", () => {
       const done = (await snapshot(page)).partitions[0];
       assert.deepEqual([done.leader, done.isr, done.targetReplicas, done.leaderEpoch], [1, [1, 2, 3], null, 3]);
       assert.equal(await state(page), "");
-      assert.equal(await badge(page, 3), "");
+      assert.equal(await note(page, 3), "");
       assert.deepEqual(errors, []);
     } finally {
       await close();

@@ -29,6 +29,7 @@ import {
   parseAcks,
   partitionModel,
   recordsInWindow,
+  replicaNote,
   replicaStatus,
   requestsModel,
   sameCells,
@@ -36,7 +37,7 @@ import {
   ticksForFrame,
 } from "../../www/views/model.js";
 import { coreFixture, eventsFixture, withPartition } from "./fixtures.mjs";
-import { loadLang } from "../../www/i18n.js";
+import { loadLang, t } from "../../www/i18n.js";
 
 // The words come from the dictionaries, loaded as the page loads them (i18n.js loadLang).
 await loadLang("en");
@@ -297,6 +298,10 @@ describe("partition model", () => {
     assert.deepEqual(m.replicas.map((r) => [r.broker, r.reassign]), [[1, null], [2, null], [3, "adding"], [0, "removing"]]);
     const b3 = m.replicas.find((r) => r.broker === 3);
     assert.deepEqual([b3.inIsr, b3.outOfIsr], [false, "new-replica"], "B3 (stuck) has not caught up");
+    assert.equal(replicaNote(b3, m).text, "new replica, catching up", "why it is out of the ISR comes first");
+    const b0 = m.replicas.find((r) => r.broker === 0);
+    assert.deepEqual(replicaNote(b0, m), { kind: "reassign", text: "removing: goes at the end", title: t("reassign.note.removing.title") });
+    assert.equal(replicaNote({ ...b3, inIsr: true, outOfIsr: null, zkExpiresInMs: null }, m).text, "adding: joined the ISR", "B3 had it joined the ISR, its broker up");
     const after = partitionModel(coreFixture("failover").partitions[0], coreFixture("failover"), 40);
     assert.equal(after.reassignment, null, "none running");
     assert.ok(after.replicas.every((r) => r.reassign === null));

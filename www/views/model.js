@@ -258,8 +258,9 @@ export function removalShown(follower, lagMaxMs) {
  * What a replica row says under its name about its ISR membership: why it is outside the ISR
  * (the core's outOfIsr); in the ISR, what removes it first: its broker's ZooKeeper session
  * expiring (the controller removes it, or elects another leader) or, for a follower close to
- * removal, the leader's ISR check (removeInMs). `r` is a replica of `m` (partitionModel); null
- * when there is nothing to say. { kind: "out" | "new" | "leaving", text, title }
+ * removal, the leader's ISR check (removeInMs); else what a running reassignment does to it
+ * (adding, removing). `r` is a replica of `m` (partitionModel); null when there is nothing to
+ * say. { kind: "out" | "new" | "leaving" | "reassign", text, title }
  */
 export function replicaNote(r, m) {
   if (!r || typeof r !== "object" || !("outOfIsr" in r)) throw new Error(`r: must be a replica of partitionModel, got ${r}`);
@@ -273,7 +274,7 @@ export function replicaNote(r, m) {
     const time = formatCountdown(zk, m.zkSessionMs);
     return { kind: "leaving", text: t("row.zkIn", { time }), title: t(r.broker === m.leader ? "row.zkIn.leader" : "row.zkIn.title", { time }) };
   }
-  if (r.removeInMs === null) return null;
+  if (r.removeInMs === null) return r.reassign ? { kind: "reassign", text: t(`reassign.note.${r.reassign}`), title: t(`reassign.note.${r.reassign}.title`) } : null;
   const time = formatCountdown(r.removeInMs, m.lagMaxMs);
   return { kind: "leaving", text: t("row.leavesIn", { time }), title: t("row.leavesIn.title", { time }) };
 }

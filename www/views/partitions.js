@@ -10,10 +10,10 @@
 //
 // Test hooks: [data-partition][data-leader] per block, [data-broker] per replica row,
 // .hw-marker[data-hw] / .leo-marker[data-leo] per row, .set-isr / .set-osr chips [data-broker],
-// .lag.lag-ok / -warn / -over per follower, .reassign-state (a running reassignment) and
-// .reassign-badge (adding / removing) from the core's targetReplicas / addingReplicas / removingReplicas, canvas.cells[data-start][data-cells][data-leaving][data-acked]
-// (record-track.js drawCells), .row-note.note-out / -new / -leaving (why a replica is out of the
-// ISR, or what removes it soon), .isr-check (the time to the leader's next ISR check).
+// .lag.lag-ok / -warn / -over per follower, .reassign-state (a running reassignment, from the
+// core's targetReplicas / addingReplicas / removingReplicas; the rows' notes say adding / removing), canvas.cells[data-start][data-cells][data-leaving][data-acked]
+// (record-track.js drawCells), .row-note.note-out / -new / -leaving / -reassign (why a replica is out of
+// the ISR, what removes it soon, or what a reassignment does to it), .isr-check (the time to the leader's next ISR check).
 // Clicks (controls.js): .reassign-button[data-reassign] opens the reassignment dialog, .replica-name the replica inspector, a record on canvas.cells the
 // record inspector (recordAt says which).
 
@@ -107,14 +107,21 @@ function createBlock(p) {
       "div",
       { class: "sets", "aria-label": t("partition.sets") },
       // kafka-reassign-partitions.sh for this partition (controls.js opens the dialog).
-      h("button", { type: "button", class: "btn btn-small reassign-button", "data-reassign": p.partition, title: t("reassign.button.title"), "aria-haspopup": "dialog" }, t("reassign.button")),
-      h("span", { class: "pill pending reassign-state", hidden: true }),
+      h(
+        "button",
+        { type: "button", class: "btn btn-small reassign-button", "data-reassign": p.partition, title: t("reassign.button.title"), "aria-label": t("reassign.button.aria", { p: p.partition }), "aria-haspopup": "dialog" },
+        // Two arrows: a phone shows only them (the sets keep one line).
+        h("svg:svg", { class: "icon", viewBox: "0 0 16 16", "aria-hidden": "true" }, h("svg:path", { d: "M1 4.5h10V2l4 3.5L11 9V6.5H1zm14 7H5V14l-4-3.5L5 7v2.5h10z" })),
+        h("span", { class: "btn-text" }, t("reassign.button")),
+      ),
       set("set-ar", "AR", t("partition.ar.title")),
       h("span", { class: "set-eq", "aria-hidden": "true" }, "="),
       set("set-isr", "ISR", t("partition.isr.title"), h("span", { class: "isr-check idle" }, clockIcon(), h("span", { class: "isr-check-text" }))),
       h("span", { class: "set-eq", "aria-hidden": "true" }, "+"),
       set("set-osr", "OSR", t("partition.osr.title")),
     ),
+    // A running reassignment, on a line of its own (the head's line is full).
+    h("p", { class: "reassign-state", hidden: true }),
     h(
       "div",
       { class: "replica-grid" },
@@ -150,8 +157,6 @@ function createRow(log) {
       h("span", { class: "badge role" }),
       h("span", { class: "badge membership" }),
       h("span", { class: "badge down-badge" }),
-      // What a running reassignment does to it: adding (TRS − ORS) or removing (ORS − TRS).
-      h("span", { class: "badge reassign-badge", hidden: true }),
       // Why it is out of the ISR, or what removes it soon (model.js replicaNote).
       h("span", { class: "row-note", hidden: true }),
     ),
@@ -373,11 +378,6 @@ function updateRow(row, r, m, ctx) {
   setText(row.querySelector(".leo-text"), `LEO ${r.leo}`);
   setText(row.querySelector(".hw-text"), `HW ${r.hw}`);
 
-  const moving = row.querySelector(".reassign-badge");
-  setHidden(moving, !r.reassign);
-  setText(moving, r.reassign ? t(`reassign.badge.${r.reassign}`) : "");
-  setAttr(moving, "title", r.reassign ? t(`reassign.badge.${r.reassign}.title`) : null);
-
   const note = replicaNote(r, m);
   const noteEl = row.querySelector(".row-note");
   setHidden(noteEl, !note);
@@ -413,7 +413,6 @@ function clockIcon() {
 function describeReplica(r, m) {
   const parts = [t("replica.aria.broker", { b: r.broker }), r.isLeader ? t("replica.aria.leader") : r.role, t(r.inIsr ? "replica.aria.inIsr" : "replica.aria.osr")];
   if (!r.brokerUp) parts.push(t("replica.aria.brokerStatus", { status: t(`status.${r.brokerStatus}`) }));
-  if (r.reassign) parts.push(t(`reassign.badge.${r.reassign}`));
   parts.push(`LEO ${r.leo}`, `HW ${r.hw}`);
   if (!r.isLeader && r.lag !== null) parts.push(t("replica.aria.behind", { n: r.lag }));
   if (r.lagTime) {
