@@ -427,6 +427,7 @@ export default {
   "insp.leaderNone": "none (offline)",
   "insp.ar": "AR (assigned replicas)",
   "insp.isr": "ISR (in sync)",
+  "insp.reassignTarget": "reassigning to (TRS)",
   "insp.osr": "OSR (out of sync)",
   "insp.hw": "High watermark",
   "insp.hwNone": "– (no leader)",

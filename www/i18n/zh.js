@@ -432,6 +432,7 @@ export default {
   "insp.leaderNone": "无（离线）",
   "insp.ar": "AR（分配副本）",
   "insp.isr": "ISR（同步副本）",
+  "insp.reassignTarget": "重新分配目标（TRS）",
   "insp.osr": "OSR（不同步副本）",
   "insp.hw": "高水位 HW",
   "insp.hwNone": "–（没有 leader）",
