@@ -85,6 +85,12 @@ export const STORIES = {
     config: { version: '0.8', brokers: 3, partitions: 1, replicationFactor: 3, ...SETTLED },
     actions: [['produce', { partition: 0, count: 3, acks: 'all' }], ['step', 20], ['cut', 0, 1], ['produce', { partition: 0, count: 1, acks: 1 }], ['step', 5], ['fail', 0], ['heal', 0, 1], ['step', 62]],
   },
+  // 3.7, 4 brokers: P0 on [0,1,2] is being reassigned to [1,2,3] (KIP-455) and B3 is stuck, so
+  // the reassignment runs: replicas RS = [1,2,3,0], adding B3 (empty, out of the ISR), removing B0.
+  reassigning: {
+    config: { version: '3.7', brokers: 4, partitions: 1, replicationFactor: 3, ...SETTLED },
+    actions: [['produce', { partition: 0, count: 3, acks: 'all' }], ['step', 10], ['fail', 3, 'stuck'], ['reassign', 0, [1, 2, 3]], ['step', 5]],
+  },
   // 3.7, min.insync.replicas 2: both followers gone, the ISR is {0}: writes and the HW blocked.
   minIsrBlocked: {
     config: { version: '3.7', brokers: 3, partitions: 1, replicationFactor: 3, minInsyncReplicas: 2, ...SETTLED },

@@ -93,6 +93,8 @@ export interface PartitionState {
   leaderEpoch: number;
   isr: number[];
   replicas: number[];
+  /** A running reassignment's target replicas (TRS, in order; `replicas` is RS = TRS + ORS while it runs); null when none runs. */
+  targetReplicas: number[] | null;
   /** A running reassignment's replicas to add (TRS − ORS) and to remove (ORS − TRS); empty otherwise. */
   addingReplicas: number[];
   removingReplicas: number[];

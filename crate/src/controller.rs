@@ -478,9 +478,6 @@ impl Cluster {
         if broker >= self.config.brokers {
             return Err(ApiError::new("broker", format!("must be a broker id from 0 to {}, got {broker}", self.config.brokers - 1)));
         }
-        if self.kraft.is_some() {
-            return Err(ApiError::new("partition", "reassignment is not modelled in KRaft presets yet".to_string()));
-        }
         let ar = &self.zk.assignment[partition as usize];
         if ar.contains(&broker) {
             let others: Vec<String> = (0..self.config.brokers).filter(|b| !ar.contains(b)).map(|b| b.to_string()).collect();
@@ -515,6 +512,9 @@ impl Cluster {
     /// (phase B only, as `isReassignmentComplete` finds).
     pub fn reassign(&mut self, partition: u32, replicas: Vec<u32>) -> Result<(), ApiError> {
         self.check_partition_arg(partition)?;
+        if self.kraft.is_some() {
+            return Err(ApiError::new("partition", "reassignment is not modelled in KRaft presets yet".to_string()));
+        }
         let n = self.config.brokers;
         let allowed = format!("a non-empty list of distinct broker ids from 0 to {}", n - 1);
         if replicas.is_empty() {

@@ -729,12 +729,15 @@ impl Cluster {
                 }
                 let in_isr = self.kraft().partitions_where(|r| r.isr.contains(&b));
                 let why = Reason::new(params!("kraft.in-shutdown", b = b), format!("b{b} is in a controlled shutdown"));
-                self.leader_and_isr_updates(in_isr, Some(b), None, None, &why);
+                self.leader_and_isr_updates(in_isr.clone(), Some(b), None, None, &why);
+                self.note_kraft_shutdown_exits(&in_isr, b);
             } else {
                 if !reg.fenced {
                     let why =
                         Reason::new(params!("kraft.shutdown-now", b = b), format!("b{b} leads nothing and may shut down (SHUTDOWN_NOW)"));
+                    let in_isr = self.kraft().partitions_where(|r| r.isr.contains(&b));
                     self.fence(b, &why);
+                    self.note_kraft_shutdown_exits(&in_isr, b);
                 }
                 should_shut_down = true;
             }
@@ -748,6 +751,14 @@ impl Cluster {
             k.last_contact.insert(b, now);
         }
         KraftMsg::BrokerHeartbeatResponse { is_caught_up, is_fenced, should_shut_down, error: None }
+    }
+
+    /// `b` left the ISRs of `partitions` it was in by its controlled shutdown (the snapshot's `outOfIsr`).
+    fn note_kraft_shutdown_exits(&mut self, partitions: &[u32], b: BrokerId) {
+        for &p in partitions {
+            let isr = self.kraft().partitions[p as usize].isr.clone();
+            self.note_shutdown_exits(p, &[b], &isr);
+        }
     }
 
     /// `fail(b, "shutdown")` in a KRaft preset: the broker keeps working and heartbeats at once

@@ -84,6 +84,7 @@ impl Cluster {
                         "leader b{b} is shutting down (controlled shutdown); elected b{l}, the first live ISR member in assignment order [{order}] that is not shutting down"
                     );
                     let why = Reason::new(params!("why.shutdown-moved", from = b, b = l, assignment = order.as_str()), text);
+                    self.note_shutdown_exits(p, &st.isr, &isr);
                     self.write_partition_state(p, l as i32, isr, false, why);
                 }
             } else {
@@ -93,6 +94,7 @@ impl Cluster {
                 if st.isr.contains(&b) && st.isr.len() > 1 {
                     let isr: Vec<BrokerId> = st.isr.iter().copied().filter(|r| *r != b).collect();
                     let text = format!("removed b{b} from the ISR {}: it is shutting down", set_text(&st.isr));
+                    self.note_shutdown_exits(p, &st.isr, &isr);
                     self.write_partition_state(
                         p,
                         st.leader,
@@ -188,5 +190,14 @@ impl Cluster {
             kind = "broker-stop.controller";
         }
         self.events.record(self.tick, "broker-stop", None, Some(b), params!(kind, b = b, how = how.params), text);
+    }
+
+    /// The members of `was` that `now` leaves out left the ISR by the controlled shutdown (the
+    /// snapshot's `outOfIsr`): recorded where the controller changes the ISR, since the leader's
+    /// rules would not say why (they are caught up).
+    pub(crate) fn note_shutdown_exits(&mut self, p: u32, was: &[BrokerId], now: &[BrokerId]) {
+        for &b in was.iter().filter(|b| !now.contains(b)) {
+            self.events.isr_exit(p, b, crate::events::IsrExit { reason: "shutdown", tick: self.tick });
+        }
     }
 }

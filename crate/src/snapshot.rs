@@ -112,6 +112,9 @@ pub struct PartitionView {
     pub leader_epoch: Epoch,
     pub isr: Vec<BrokerId>,
     pub replicas: Vec<BrokerId>,
+    /// A running reassignment's target replicas (TRS, in order; null when none runs): while it
+    /// runs `replicas` is RS = TRS + ORS, KIP-455.
+    pub target_replicas: Option<Vec<BrokerId>>,
     /// A running reassignment's replicas to add (TRS − ORS) and to remove (ORS − TRS), KIP-455.
     pub adding_replicas: Vec<BrokerId>,
     pub removing_replicas: Vec<BrokerId>,
@@ -187,7 +190,8 @@ pub struct LogView {
     /// "zk-session-expired" (the controller removed it), "fenced" (KRaft: the controller fenced
     /// its broker), "lag-time" (not caught up for
     /// replica.lag.time.max.ms), "no-fetch" (0.8: no fetch for that long), "lag-messages" (0.8:
-    /// more than replica.lag.max.messages behind), "new-replica" (added, not yet caught up).
+    /// more than replica.lag.max.messages behind), "new-replica" (added, not yet caught up),
+    /// "shutdown" (the controller removed it in a controlled shutdown).
     pub out_of_isr: Option<&'static str>,
 }
 
@@ -439,6 +443,7 @@ impl Cluster {
                     leader_epoch: st.leader_epoch,
                     isr: st.isr.clone(),
                     replicas: ar.clone(),
+                    target_replicas: self.zk.reassignments.get(&p).map(|r| r.target.clone()),
                     adding_replicas: self.zk.reassignments.get(&p).map_or_else(Vec::new, |r| r.adding.clone()),
                     removing_replicas: self.zk.reassignments.get(&p).map_or_else(Vec::new, |r| r.removing.clone()),
                     hw: leader.map_or(-1, |l| l.log.high_watermark() as i64),
@@ -649,10 +654,14 @@ impl Cluster {
         if isr.contains(&b) {
             return None;
         }
-        if !self.brokers[b as usize].is_alive() {
+        let exit = self.events.last_isr_exit(p, b);
+        let broker = &self.brokers[b as usize];
+        // A broker stopped by its controlled shutdown left the ISR for that reason, not a crash.
+        let stopped = matches!(broker.status, crate::broker::BrokerStatus::Stopped) && exit.is_some_and(|e| e.reason == "shutdown");
+        if !broker.is_alive() && !stopped {
             return Some("crashed");
         }
-        Some(self.events.last_isr_exit(p, b).map_or("new-replica", |e| e.reason))
+        Some(exit.map_or("new-replica", |e| e.reason))
     }
 }
 

@@ -95,6 +95,19 @@ fn reassign_validates_its_arguments_and_changes_nothing() {
     assert_eq!(c.state_hash(), during);
 }
 
+/// KRaft presets do not model reassignment yet (README simplification 21): `reassign` says so,
+/// as `addReplica` does, rather than that no controller is active; nothing changes.
+#[test]
+fn reassign_is_refused_in_kraft_presets() {
+    let mut c = cluster_of("4.0", 4);
+    let before = c.state_hash();
+    let e = c.reassign(0, vec![1, 2, 3]).unwrap_err();
+    assert!(e.argument == "partition" && e.message.contains("not modelled in KRaft presets yet"), "{e}");
+    let e = c.add_replica(0, 3).unwrap_err();
+    assert!(e.argument == "partition" && e.message.contains("not modelled in KRaft presets yet"), "{e}");
+    assert_eq!(c.state_hash(), before);
+}
+
 /// Ports TopicZNode.encode (2.4+, KIP-455) as ReassignPartitionsIntegrationTest reads it back
 /// through describe: while a reassignment runs, the topic znode lists the partition's replicas
 /// RS = TRS + ORS with `adding_replicas` and `removing_replicas`; before 2.4 the znode is version 1

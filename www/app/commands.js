@@ -61,6 +61,21 @@ export function commands(app) {
       const others = [...new Set(results.filter((x) => x.error !== null).map((x) => x.error))].join(", ");
       chrome.say(elected.length ? t("main.elected", { list: elected.join(", ") }) : t("main.electedNone", { errors: others }), "info");
     },
+    /** The reassignment dialog for partition `p` (its field starts with the current replicas). */
+    openReassign(p) {
+      const part = s.snap?.partitions.find((x) => x.partition === p);
+      if (!part) return;
+      forms.openReassign(p, part.replicas, s.snap.brokers.map((b) => b.id));
+    },
+    /** kafka-reassign-partitions.sh --execute: the core validates the list; its Error is said in the dialog. */
+    reassign() {
+      const { partition, replicas } = forms.reassignValues();
+      const r = app.act("reassign", [partition, replicas], { quiet: true });
+      if (!r.ok) return forms.reassignError(r.error);
+      forms.closeReassign();
+      chrome.say(t("reassign.started", { p: partition, target: replicas.join(",") }), "info");
+      return undefined;
+    },
     step: () => app.step(1),
     /** Next change (skip.js): step until the core reports an ISR change, an election, an ack, a truncation. */
     skip() {

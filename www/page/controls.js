@@ -9,7 +9,7 @@ const $ = (sel) => document.querySelector(sel);
 
 /**
  * `cmd`: the app's commands (togglePlay, step, stepBack, seekPreview, reset, setSpeed, produce,
- * toggleAuto, brokerAction, openMenu, inspect, toggleLink, jump, applyConfig, versionChanged,
+ * toggleAuto, brokerAction, openMenu, inspect, openReassign, reassign, toggleLink, jump, applyConfig, versionChanged,
  * configDefaults, toggleView, cycleTheme, help, key, inspectorClosed; toggleLang, toggleLessons,
  * pickLesson, toggleCompare, pickPreset; next / back / restart / goto / closeMode of whichever
  * mode is open; share, copy, copyDescribe, exportAs, closeNotice).
@@ -105,8 +105,10 @@ export function wireControls(cmd) {
     });
   }
 
-  // Partitions: a replica's name, a record cell, a compact row.
+  // Partitions: the Reassign button, a replica's name, a record cell, a compact row.
   $("#partitions").addEventListener("click", (e) => {
+    const reassign = e.target.closest("button[data-reassign]");
+    if (reassign) return cmd.openReassign(Number(reassign.dataset.reassign));
     const part = e.target.closest("[data-partition]");
     if (!part) return;
     const partition = Number(part.dataset.partition);
@@ -115,7 +117,13 @@ export function wireControls(cmd) {
     if (offset !== null) cmd.inspect({ type: "record", partition, broker: Number(row.dataset.broker), offset });
     else if (row && e.target.closest(".replica-name")) cmd.inspect({ type: "replica", partition, broker: Number(row.dataset.broker) });
     else if (part.tagName === "TR") cmd.inspect({ type: "partition", partition });
+    return undefined;
   });
+  $("#reassign-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    cmd.reassign();
+  });
+  $("#reassign-cancel").addEventListener("click", () => $("#reassign-dialog").close());
 
   // Jump-to-tick buttons: events and violations.
   for (const root of [$("#events"), $("#guarantees")]) {

@@ -20,7 +20,7 @@ import { setAttr, setBoxText, setHidden, setText } from "./dom.js";
 import { formatSeconds } from "../views/model.js";
 import { t } from "../i18n.js";
 import { createAnnouncer } from "./announcer.js";
-import { drawRecordLabelButtons, recordLabels } from "./record-labels.js";
+import { drawRecordLabels, recordLabels } from "./record-labels.js";
 
 const $ = (sel) => document.querySelector(sel);
 export const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
@@ -68,7 +68,7 @@ export function draw(state, view, extra) {
   setText(mode, t(compact ? "panel.view.detailed" : "panel.view.compact"));
   if (compact) compactView.render(partitions, snap);
   else partitionsView.render(partitions, snap, { history: state.history, reducedMotion: !motion, labels: recordLabels() });
-  drawRecordLabelButtons();
+  drawRecordLabels();
   // What is in view (a phone's chosen partition, a lesson's partitions and brokers), then the picture.
   const focus = pageLayout.render(snap, view?.script ?? null);
   clusterView.render($("#cluster"), snap, { cuts: state.cuts, selected: state.selected, reducedMotion: !motion, ...focus });

@@ -113,3 +113,43 @@ export function configError(text) {
 export function configVersion() {
   return $("#cfg-version")?.value;
 }
+
+// ---------------------------------------------------------------- the reassignment dialog
+
+/**
+ * Open the reassignment dialog for `partition` (kafka-reassign-partitions.sh --execute), its
+ * field holding the current `replicas`; `brokers`: the cluster's broker ids (the help says them).
+ */
+export function openReassign(partition, replicas, brokers) {
+  const dialog = $("#reassign-dialog");
+  dialog.dataset.partition = String(partition);
+  setText("#reassign-title", t("reassign.titleOf", { p: partition }));
+  setText("#reassign-help", t("reassign.help", { p: partition, replicas: replicas.join(", "), brokers: brokers.join(", ") }));
+  $("#reassign-replicas").value = replicas.join(", ");
+  reassignError("");
+  if (!dialog.open) dialog.showModal();
+  $("#reassign-replicas").select();
+}
+
+/** The dialog's partition and the replicas as typed: ids ("2", "b2"), anything else left for the core to refuse. */
+export function reassignValues() {
+  const words = $("#reassign-replicas").value.split(/[\s,]+/).filter(Boolean);
+  const replicas = words.map((w) => (/^b?\d+$/i.test(w) ? Number(w.replace(/^b/i, "")) : w));
+  return { partition: Number($("#reassign-dialog").dataset.partition), replicas };
+}
+
+/** The dialog's error line ("" hides it): the core's words when it refuses the list. */
+export function reassignError(text) {
+  const p = $("#reassign-error");
+  p.textContent = text;
+  p.hidden = !text;
+  $("#reassign-replicas").setAttribute("aria-invalid", String(!!text));
+}
+
+export function closeReassign() {
+  $("#reassign-dialog").close();
+}
+
+function setText(sel, text) {
+  $(sel).textContent = text;
+}

@@ -10,10 +10,11 @@
 //
 // Test hooks: [data-partition][data-leader] per block, [data-broker] per replica row,
 // .hw-marker[data-hw] / .leo-marker[data-leo] per row, .set-isr / .set-osr chips [data-broker],
-// .lag.lag-ok / -warn / -over per follower, canvas.cells[data-start][data-cells][data-leaving][data-acked]
-// (record-track.js drawCells), .row-note.note-out / -new / -leaving (why a replica is out of the
-// ISR, or what removes it soon), .isr-check (the time to the leader's next ISR check).
-// Clicks (controls.js): .replica-name opens the replica inspector, a record on canvas.cells the
+// .lag.lag-ok / -warn / -over per follower, .reassign-state (a running reassignment, from the
+// core's targetReplicas / addingReplicas / removingReplicas; the rows' notes say adding / removing), canvas.cells[data-start][data-cells][data-leaving][data-acked]
+// (record-track.js drawCells), .row-note.note-out / -new / -leaving / -reassign (why a replica is out of
+// the ISR, what removes it soon, or what a reassignment does to it), .isr-check (the time to the leader's next ISR check).
+// Clicks (controls.js): .reassign-button[data-reassign] opens the reassignment dialog, .replica-name the replica inspector, a record on canvas.cells the
 // record inspector (recordAt says which).
 
 import { cachedWidth, h, join, setAttr, setBoxText, setHidden, setStyle, setText } from "./dom.js";
@@ -105,12 +106,22 @@ function createBlock(p) {
     h(
       "div",
       { class: "sets", "aria-label": t("partition.sets") },
+      // kafka-reassign-partitions.sh for this partition (controls.js opens the dialog).
+      h(
+        "button",
+        { type: "button", class: "btn btn-small reassign-button", "data-reassign": p.partition, title: t("reassign.button.title"), "aria-label": t("reassign.button.aria", { p: p.partition }), "aria-haspopup": "dialog" },
+        // Two arrows: a phone shows only them (the sets keep one line).
+        h("svg:svg", { class: "icon", viewBox: "0 0 16 16", "aria-hidden": "true" }, h("svg:path", { d: "M1 4.5h10V2l4 3.5L11 9V6.5H1zm14 7H5V14l-4-3.5L5 7v2.5h10z" })),
+        h("span", { class: "btn-text" }, t("reassign.button")),
+      ),
       set("set-ar", "AR", t("partition.ar.title")),
       h("span", { class: "set-eq", "aria-hidden": "true" }, "="),
       set("set-isr", "ISR", t("partition.isr.title"), h("span", { class: "isr-check idle" }, clockIcon(), h("span", { class: "isr-check-text" }))),
       h("span", { class: "set-eq", "aria-hidden": "true" }, "+"),
       set("set-osr", "OSR", t("partition.osr.title")),
     ),
+    // A running reassignment, on a line of its own (the head's line is full).
+    h("p", { class: "reassign-state", hidden: true }),
     h(
       "div",
       { class: "replica-grid" },
@@ -176,6 +187,11 @@ function updateBlock(block, m, ctx, canvasStyle) {
     updateHead(block, m);
   }
   updateSets(block, m, ctx);
+  const reassignKey = modelKey(m.reassignment);
+  if (block.__reassign !== reassignKey) {
+    block.__reassign = reassignKey;
+    updateReassignment(block, m);
+  }
   if (block.__check !== m.isrCheckMs) {
     block.__check = m.isrCheckMs;
     updateIsrCheck(block, m);
@@ -244,6 +260,23 @@ function updateHead(block, m) {
     // The head is one line (issue #14): a flag cut short by it says itself in full on hover.
     flags.replaceChildren(...m.flags.map((f) => h("span", { class: `pill ${f.kind === "warn" ? "warn" : "bad"}`, title: f.text }, f.text)));
   }
+}
+
+/**
+ * A running reassignment (KIP-455) as the core has it: the target (TRS) and the replicas being
+ * added and removed; the AR meanwhile is RS = TRS + ORS.
+ */
+function updateReassignment(block, m) {
+  const el = block.querySelector(".reassign-state");
+  const r = m.reassignment;
+  setHidden(el, !r);
+  if (!r) return;
+  const ids = (list) => list.map((b) => `B${b}`).join(", ");
+  const parts = [t("reassign.state", { target: r.target.join(",") })];
+  if (r.adding.length) parts.push(t("reassign.state.adding", { list: ids(r.adding) }));
+  if (r.removing.length) parts.push(t("reassign.state.removing", { list: ids(r.removing) }));
+  setText(el, parts.join(" · "));
+  setAttr(el, "title", t("reassign.state.title", { replicas: m.replicasOrder.join(","), target: r.target.join(",") }));
 }
 
 /** The offset ruler over the rows, and how many earlier offsets are not drawn. */

@@ -10,7 +10,7 @@ import { t } from "../i18n.js";
 
 const EPOCH_COLORS = ["--e0", "--e1", "--e2", "--e3", "--e4", "--e5", "--e6", "--e7"];
 /** The CSS colours the canvases paint with (canvas.js cssColors, resolved when they paint). */
-export const PALETTE = [...EPOCH_COLORS, "--surface", "--surface-2", "--border", "--leo", "--bad", "--muted", "--ok", "--warn"];
+export const PALETTE = [...EPOCH_COLORS, "--on-epoch", "--surface", "--surface-2", "--border", "--leo", "--bad", "--muted", "--ok", "--warn"];
 export const TRACK_HEIGHT = 40;
 const CELL = { top: 10, height: 20, gap: 2, radius: 3, dash: [3, 2], hatch: 6 };
 /**
@@ -116,7 +116,7 @@ function cellBox(ctx, x, y, w, inset) {
 /**
  * One record cell at the origin, `w` × CELL.height (drawn once per look into a sprite, then
  * stamped: canvas.js sprite): filled with the colour of the leader epoch that wrote it, its
- * `label` in white, once committed; before, hatched (stripes at 24 % of the colour) inside a
+ * `label` in --on-epoch (white, dark in the dark theme), once committed; before, hatched (stripes at 24 % of the colour) inside a
  * dashed edge, like the legend's swatch, the label in the colour.
  */
 function drawCell(ctx, c, label, w, font) {
@@ -126,7 +126,7 @@ function drawCell(ctx, c, label, w, font) {
     cellBox(ctx, 0, 0, w, 0);
     ctx.fillStyle = ec;
     ctx.fill();
-    ctx.fillStyle = "#fff";
+    ctx.fillStyle = colors["--on-epoch"];
   } else {
     cellBox(ctx, 0, 0, w, 0.75);
     ctx.save();
