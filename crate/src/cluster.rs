@@ -365,8 +365,8 @@ impl Cluster {
             return;
         }
         match &env.msg {
-            Msg::ControlledShutdown { broker, .. } => {
-                let reply = self.on_controlled_shutdown(env.to as BrokerId, *broker);
+            Msg::ControlledShutdown { broker, broker_epoch, .. } => {
+                let reply = self.on_controlled_shutdown(env.to as BrokerId, *broker, *broker_epoch);
                 return self.send(env.to, env.from, reply);
             }
             Msg::ControlledShutdownResponse { remaining, error } => {

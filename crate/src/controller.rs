@@ -9,7 +9,7 @@ use crate::config::Strategy;
 use crate::events::{ids, params, set_text, Params, Reason};
 use crate::log::Epoch;
 use crate::message::Tick;
-use crate::message::{BrokerId, KafkaError, Msg, NodeId};
+use crate::message::{BrokerId, KafkaError, Msg, NodeId, UNKNOWN_BROKER_EPOCH};
 use crate::zk::{PartitionState, Reassignment};
 
 /// A request in the controller's queue for one broker, kept until answered or superseded.
@@ -192,6 +192,12 @@ impl Cluster {
         let survivors: VecSet<BrokerId> =
             self.controller_live.iter().filter(|(b, z)| registered.get(b) == Some(z)).map(|(b, _)| *b).collect();
         if survivors.len() < self.controller_live.len() {
+            // KIP-380 (2.2+): `removeLiveBrokers(bouncedBrokerIds)` comes before `onBrokerFailure`,
+            // so the failure's LeaderAndIsr goes to none of them (their new process gets the
+            // startup's); before, the controller sent it to the restarted broker too.
+            if self.config.rules().broker_epoch {
+                self.controller_live.retain(|b, _| survivors.contains(b) || !registered.contains_key(b));
+            }
             self.reconcile(ctrl, &survivors, &VecSet::new());
         }
         self.controller_live = registered;
@@ -370,6 +376,7 @@ impl Cluster {
             isr: st.isr.clone(),
             zk_version: st.version,
             replicas: self.zk.assignment[p as usize].clone(),
+            broker_epoch: self.broker_epoch_of(to),
             attempt: 1,
         };
         // A newer request for the partition supersedes one still waiting for its answer.
@@ -377,6 +384,15 @@ impl Cluster {
         queue.retain(|q| q.msg.partition() != Some(p));
         queue.push(QueuedControl { msg: msg.clone(), sent_at: self.tick });
         self.send(ctrl as NodeId, to as NodeId, msg);
+    }
+
+    /// The broker epoch a control request to `b` carries (KIP-380, 2.2+): the czxid of the
+    /// registration the controller processed (`liveBrokerIdAndEpochs`).
+    pub(crate) fn broker_epoch_of(&self, b: BrokerId) -> i64 {
+        match self.controller_live.get(&b) {
+            Some(czxid) if self.config.rules().broker_epoch => *czxid as i64,
+            _ => UNKNOWN_BROKER_EPOCH,
+        }
     }
 
     /// `RequestSendThread`: a request that got no answer within `controller.socket.timeout.ms`
@@ -467,7 +483,8 @@ impl Cluster {
         }
         let live: Vec<BrokerId> = r.removing.iter().copied().filter(|b| self.controller_live.contains_key(b)).collect();
         for b in live {
-            self.send(ctrl as NodeId, b as NodeId, Msg::StopReplica { partition: p, delete: true });
+            let broker_epoch = self.broker_epoch_of(b);
+            self.send(ctrl as NodeId, b as NodeId, Msg::StopReplica { partition: p, delete: true, broker_epoch });
         }
     }
 

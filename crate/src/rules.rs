@@ -184,6 +184,12 @@ rules! {
     leader_recovery_state: bool = [false, false, false, true, true, true],
         key None, "KIP-704 (LeaderAndIsr.newRecoveringLeaderAndIsr)", since ["3.2.0"],
         "an unclean election writes \"leader_recovery_state\":1 (RECOVERING) into the partition state until the new leader's next accepted AlterPartition";
+    /// Control requests (LeaderAndIsr, StopReplica) carry the receiver's broker epoch, the czxid of
+    /// its `/brokers/ids/N` znode as the controller knows it, and ControlledShutdown the sender's;
+    /// an older epoch is refused with STALE_BROKER_EPOCH (a request meant for a previous process).
+    broker_epoch: bool = [false, false, true, true, true, true],
+        key None, "KIP-380 (KafkaApis.isBrokerEpochStale, KafkaController.doControlledShutdown)", since ["2.2.0"],
+        "control requests carry the broker epoch (the czxid of /brokers/ids/N); a broker refuses one meant for its previous process, and the controller a ControlledShutdown from one, with STALE_BROKER_EPOCH";
     /// The topic znode records a running reassignment's adding and removing replicas.
     reassignment_in_topic_znode: bool = [false, false, true, true, true, true],
         key None, "KIP-455 (TopicZNode.encode, ReplicaAssignment)", since ["2.4.0"],

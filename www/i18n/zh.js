@@ -798,6 +798,8 @@ export default {
   // 控制器与 ZooKeeper
   "ev.controller": "b{b} 成为控制器（controller_epoch {epoch}）",
   "ev.stale-controller": "b{b} 拒绝了来自 b{from} 的 LeaderAndIsr：STALE_CONTROLLER_EPOCH（{epoch} < {current}）",
+  "ev.stale-broker-epoch": "b{b} 拒绝了来自 b{from} 的 {request} p{p}：STALE_BROKER_EPOCH（broker epoch {epoch} < {current}，发给它上一个进程的请求）",
+  "ev.stale-broker-epoch.shutdown": "controller b{ctrl} 拒绝了 b{b} 的 ControlledShutdown：STALE_BROKER_EPOCH（broker epoch {epoch} < {current}，来自它上一个进程的请求）",
   "ev.zk-register": "b{b} 注册了 /brokers/ids/{b}",
   "ev.zk-session-expired": "b{b} 的 ZooKeeper 会话过期：/brokers/ids/{b} 被删除",
   "ev.zk-session-expired.controller": "b{b} 的 ZooKeeper 会话过期：/brokers/ids/{b} 被删除，/controller 也随之删除",
