@@ -181,6 +181,7 @@ impl Cluster {
     /// topic's partition states written.
     fn zookeeper_bootstrap(&mut self) {
         let c = self;
+        c.zk.topic_id = c.config.rules().topic_id.then(|| crate::zk::topic_id(c.config.seed));
         for b in 0..c.config.brokers {
             c.brokers[b as usize].zk_session = Some(c.zk.register(b));
         }

@@ -194,6 +194,14 @@ rules! {
     reassignment_in_topic_znode: bool = [false, false, true, true, true, true],
         key None, "KIP-455 (TopicZNode.encode, ReplicaAssignment)", since ["2.4.0"],
         "the topic znode (version 2) lists a running reassignment's adding_replicas and removing_replicas";
+    /// A reassignment of a partition being reassigned replaces it (before: refused while one runs).
+    reassignment_replaceable: bool = [false, false, true, true, true, true],
+        key None, "KIP-455 (KafkaController.onPartitionReassignment, ReplicaAssignment.reassignTo)", since ["2.4.0"],
+        "a reassignment of a partition being reassigned replaces it, from the original replicas (back to them: a cancellation); before, kafka-reassign-partitions refused a new one while /admin/reassign_partitions existed";
+    /// Topics have an id, written into the topic znode (version 3, `topic_id`).
+    topic_id: bool = [false, false, true, true, true, true],
+        key None, "KIP-516 (TopicZNode.encode, KAFKA-10545)", since ["2.8.0"],
+        "a topic has a topic id, written into the topic znode as \"topic_id\" (version 3)";
     /// KRaft (KIP-500; ZooKeeper removed in 4.0 by KIP-833): the active controller writes
     /// every leader and ISR change to the `__cluster_metadata` log, brokers replay it, heartbeat
     /// to the controller and are fenced when their session lapses (`crate::kraft`).
