@@ -118,9 +118,13 @@ fn the_topic_znode_lists_adding_and_removing_replicas_from_2_4() {
         let tree = c.zk.tree(c.config.rules().reassignment_in_topic_znode);
         let data = |path: &str| tree.iter().find(|(p, _, _)| p == path).map(|(_, d, _)| d.clone()).unwrap_or_default();
         let running = if kip455 {
-            r#"{"version":2,"partitions":{"0":[0,1,3,2]},"adding_replicas":{"0":[3]},"removing_replicas":{"0":[2]}}"#
+            // 2.8 also writes the topic id (KIP-516): version 3.
+            let id = c.zk.topic_id.clone().unwrap();
+            format!(
+                r#"{{"version":3,"partitions":{{"0":[0,1,3,2]}},"adding_replicas":{{"0":[3]}},"removing_replicas":{{"0":[2]}},"topic_id":"{id}"}}"#
+            )
         } else {
-            r#"{"version":1,"partitions":{"0":[0,1,3,2]}}"#
+            r#"{"version":1,"partitions":{"0":[0,1,3,2]}}"#.to_string()
         };
         assert_eq!(data("/brokers/topics/demo"), running, "{version}");
         assert_eq!(data("/admin/reassign_partitions"), r#"{"version":1,"partitions":[{"topic":"demo","partition":0,"replicas":[0,1,3]}]}"#);
@@ -129,11 +133,12 @@ fn the_topic_znode_lists_adding_and_removing_replicas_from_2_4() {
         let tree = c.zk.tree(c.config.rules().reassignment_in_topic_znode);
         assert!(tree.iter().all(|(p, _, _)| p != "/admin/reassign_partitions"), "{version}: {tree:?}");
         let done = if kip455 {
-            r#"{"version":2,"partitions":{"0":[0,1,3]},"adding_replicas":{},"removing_replicas":{}}"#
+            let id = c.zk.topic_id.clone().unwrap();
+            format!(r#"{{"version":3,"partitions":{{"0":[0,1,3]}},"adding_replicas":{{}},"removing_replicas":{{}},"topic_id":"{id}"}}"#)
         } else {
-            r#"{"version":1,"partitions":{"0":[0,1,3]}}"#
+            r#"{"version":1,"partitions":{"0":[0,1,3]}}"#.to_string()
         };
-        assert!(tree.iter().any(|(p, d, _)| p == "/brokers/topics/demo" && d == done), "{version}: {tree:?}");
+        assert!(tree.iter().any(|(p, d, _)| p == "/brokers/topics/demo" && *d == done), "{version}: {tree:?}");
         assert_eq!(c.zk.partitions[0].isr, [0, 1, 3], "{version}");
     }
 }
