@@ -101,6 +101,9 @@ pub struct BrokerView {
     pub zk_session: &'static str,
     /// -1 unless expiring.
     pub session_expires_in_ms: i64,
+    /// The czxid of the registration its running process made, -1 before it registered: the
+    /// broker epoch that control requests carry from 2.2 (KIP-380). KRaft presets: `kraft.brokers`.
+    pub broker_epoch: i64,
 }
 
 #[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify), tsify(missing_as_null))]
@@ -493,6 +496,7 @@ impl Cluster {
                         .get(&b.id)
                         .and_then(|r| r.session_expires_at)
                         .map_or(-1, |t| (t.saturating_sub(now) * TICK_MS) as i64),
+                    broker_epoch: b.zk_session.map_or(-1, |z| z as i64),
                 })
                 .collect(),
             partitions,

@@ -830,6 +830,8 @@ export default {
   // the controller and ZooKeeper
   "ev.controller": "b{b} is the controller (controller_epoch {epoch})",
   "ev.stale-controller": "b{b} rejected LeaderAndIsr from b{from}: STALE_CONTROLLER_EPOCH ({epoch} < {current})",
+  "ev.stale-broker-epoch": "b{b} rejected {request} p{p} from b{from}: STALE_BROKER_EPOCH (broker epoch {epoch} < {current}, meant for its previous process)",
+  "ev.stale-broker-epoch.shutdown": "controller b{ctrl} refused b{b}'s ControlledShutdown: STALE_BROKER_EPOCH (broker epoch {epoch} < {current}, a request from its previous process)",
   "ev.zk-register": "b{b} registered /brokers/ids/{b}",
   "ev.zk-session-expired": "ZooKeeper session of b{b} expired: /brokers/ids/{b} deleted",
   "ev.zk-session-expired.controller": "ZooKeeper session of b{b} expired: /brokers/ids/{b} deleted, and /controller with it",

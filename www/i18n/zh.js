@@ -130,6 +130,7 @@ export default {
   "kind.broker-unfenced": "KRaft：控制器解除了已追上元数据日志的 broker 的隔离",
   "kind.controller": "某个 broker 成为控制器",
   "kind.stale-controller": "broker 忽略了来自 controller_epoch 较旧的控制器的请求",
+  "kind.stale-broker-epoch": "broker 拒绝了发给它上一个进程的控制请求，或控制器拒绝了来自上一个进程的 ControlledShutdown（STALE_BROKER_EPOCH，KIP-380）",
   "kind.zk-register": "broker 注册了它的 ZooKeeper 会话（/brokers/ids/N）",
   "kind.zk-session-expired": "broker 的 ZooKeeper 会话过期：它的临时 znode 被删除",
   "kind.broker-fail": "某个 broker 被设为故障（宕机、卡住、变慢、隔离）或开始受控关闭",
@@ -886,6 +887,8 @@ export default {
   // 控制器与 ZooKeeper
   "ev.controller": "b{b} 成为控制器（controller_epoch {epoch}）",
   "ev.stale-controller": "b{b} 拒绝了来自 b{from} 的 LeaderAndIsr：STALE_CONTROLLER_EPOCH（{epoch} < {current}）",
+  "ev.stale-broker-epoch": "b{b} 拒绝了来自 b{from} 的 {request} p{p}：STALE_BROKER_EPOCH（broker epoch {epoch} < {current}，发给它上一个进程的请求）",
+  "ev.stale-broker-epoch.shutdown": "controller b{ctrl} 拒绝了 b{b} 的 ControlledShutdown：STALE_BROKER_EPOCH（broker epoch {epoch} < {current}，来自它上一个进程的请求）",
   "ev.zk-register": "b{b} 注册了 /brokers/ids/{b}",
   "ev.zk-session-expired": "b{b} 的 ZooKeeper 会话过期：/brokers/ids/{b} 被删除",
   "ev.zk-session-expired.controller": "b{b} 的 ZooKeeper 会话过期：/brokers/ids/{b} 被删除，/controller 也随之删除",
