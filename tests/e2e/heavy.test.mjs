@@ -100,7 +100,11 @@ describe("heavy use", () => {
     // the click arrived.
     await page.addInitScript(() => {
       const bar = () => document.querySelector("#replay-progress .notice-text")?.textContent ?? "";
-      new MutationObserver(() => bar().startsWith("Opening the shared link") && (window.__reading = true)).observe(document, { subtree: true, childList: true, characterData: true });
+      new MutationObserver(() => {
+        if (window.__reading || !bar().startsWith("Opening the shared link")) return;
+        const r = document.querySelector("#replay-progress .replay-cancel").getBoundingClientRect();
+        window.__reading = { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+      }).observe(document, { subtree: true, childList: true, characterData: true });
       document.addEventListener("click", () => (window.__clickedDuring = bar()), true);
     });
     const cdp = await page.context().newCDPSession(page);
@@ -108,9 +112,9 @@ describe("heavy use", () => {
     try {
       await page.goto("about:blank"); // the same URL again would only be a fragment navigation
       await page.goto(link, { waitUntil: "commit" }); // not "load": the reading may be over by then
-      await page.waitForFunction(() => window.__reading, null, { timeout: 120_000 });
-      // A mouse click at the button (no actionability waits: the bar moves its progress meanwhile).
-      await page.locator("#replay-progress .replay-cancel").click({ force: true, timeout: 60_000 });
+      // A mouse click where the button was drawn (no actionability waits, which take frames).
+      const at = await (await page.waitForFunction(() => window.__reading, null, { timeout: 120_000 })).jsonValue();
+      await page.mouse.click(at.x, at.y);
       await page.waitForFunction(() => !window.__playground.replaying, null, { timeout: 120_000 });
     } finally {
       await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
