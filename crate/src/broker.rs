@@ -1,7 +1,7 @@
 //! A broker: its process status and the replicas it hosts. It routes messages to its replicas
 //! and runs their timers; all protocol rules live in `partition.rs`.
 
-use crate::collections::VecMap;
+use crate::collections::DenseMap;
 use crate::message::{BrokerId, Envelope, KafkaError, Msg, NodeId, Tick, UNKNOWN_BROKER_EPOCH};
 use crate::partition::{Ctx, LeaderAndIsr, Replica};
 
@@ -57,7 +57,7 @@ pub struct Broker {
     pub started_at: Tick,
     /// Highest controller epoch seen: LeaderAndIsr from an older controller is fenced (§4.1).
     pub controller_epoch: u32,
-    pub replicas: VecMap<u32, Replica>,
+    pub replicas: DenseMap<Replica>,
     /// Messages that arrived while it was stuck, handled in order when it resumes.
     pub held: Vec<Envelope>,
     /// The czxid of its ZooKeeper session's registration (None: not registered since it started).

@@ -12,6 +12,7 @@ import { FreePlay } from "./modes/free.js";
 import { Catalogue } from "./catalogue.js";
 import { StateEvents } from "./state-events.js";
 import { recoverFromTrap } from "./recovery.js";
+import { sliced } from "./slices.js";
 import * as paint from "../page/draw.js";
 import * as forms from "../page/forms.js";
 import * as chrome from "../page/chrome.js";
@@ -42,6 +43,7 @@ export class App {
     this.mode = null;
     this.panel = null; // the open mode's panel drawing (page/lesson-panel.js or compare-panel.js)
     this.replaying = null; // a replay in slices: { cancelled } (the session is not used meanwhile)
+    this.slicedTasks = []; // the tasks each sliced() job ran in
     this.state = {
       schema: this.schema,
       coreLoaded: true,
@@ -250,6 +252,9 @@ export class App {
         failed(err);
         ok = false;
       }
+      // A snapshot anew, as after a sliced replay: the plan (a reset handle) may have been drawn
+      // already, and a replay leaves the session's stamp as it was.
+      this.state.shownStamp = -1;
       this.refresh();
       return Promise.resolve(ok ? { cancelled: false } : null);
     }
@@ -276,6 +281,30 @@ export class App {
         this.state.shownStamp = -1;
         this.refresh();
       });
+  }
+
+  /**
+   * Run `steps` (work written as a generator, slices.js: reading a long share link, planning its
+   * replay) in slices, the progress bar up with Cancel, the page answering meanwhile and nothing
+   * else using the session. Resolves to { cancelled, value } (value: the generator's return
+   * value); an error of the work rejects it. The tasks it took are counted in `slicedTasks` (the
+   * test hooks' `opening`).
+   */
+  async sliced(steps) {
+    const job = { cancelled: false };
+    this.replaying = job;
+    this.setRunning(false);
+    // The bar shows from the first pause on: work done in one slice does not flash it.
+    const progress = (fraction) => chrome.replayProgress(Math.round(fraction * 1000), 1000, () => (job.cancelled = true), t("link.reading"));
+    try {
+      const r = await sliced(steps, { progress, cancelled: () => job.cancelled });
+      this.slicedTasks.push(r.slices);
+      return r;
+    } finally {
+      this.replaying = null;
+      chrome.replayProgress(null);
+      this.refresh();
+    }
   }
 
   /** Run `fn`, a jump, with the session sampling the ticks it replays into the HW chart. */

@@ -14,6 +14,8 @@
 // link it would refuse: shareProblem() is the same check for both (too many actions, too long a
 // history, too long a payload, a replay estimated to take too long).
 
+import { atOnce, SLICE_ITEMS } from "./slices.js";
+
 export const SHARE_VERSION = 2;
 /** The versions this page opens. */
 export const SHARE_VERSIONS = ["1", "2"];
@@ -156,9 +158,20 @@ export function hasShare(params) {
 /**
  * Read a share link from URL parameters. Returns null when there is none, { ok: true, state }
  * with state = { config, actions, tick, horizon }, or { ok: false, reason, detail } where reason
- * is "version" (detail: the version found), "checksum" or "format" (detail: what is wrong).
+ * is "version" (detail: the version found), "checksum", "format" (detail: what is wrong) or
+ * "long" (detail: the limit passed).
  */
 export function decodeShare(params) {
+  return atOnce(decodeShareSteps(params));
+}
+
+/**
+ * decodeShare() as steps (slices.js): a link of MAX_LINK_ACTIONS actions is checked, expanded
+ * and turned into actions in three passes over them, which take longer than a task should; it
+ * yields how far it got every SLICE_ITEMS rows.
+ * @returns {Generator<number, { ok: true, state: { config: any, actions: { tick: number, method: string, args: any[] }[], tick: number, horizon: number } } | { ok: false, reason: string, detail: string } | null, void>}
+ */
+export function* decodeShareSteps(params) {
   if (!hasShare(params)) return null;
   const v = params.get("v");
   if (!SHARE_VERSIONS.includes(v)) return { ok: false, reason: "version", detail: v ?? "none" };
@@ -171,16 +184,36 @@ export function decodeShare(params) {
   } catch (err) {
     return { ok: false, reason: "format", detail: `not JSON: ${err.message}` };
   }
-  const problem = shapeProblem(data, v === "1" ? 0 : MAX_PERIOD);
+  // The actions the rows expand to (as far as the shape check will allow), for the progress.
+  const rowCount = (row) => (Array.isArray(row) && row[0] === "*" && Number.isSafeInteger(row[1] * row[2]) ? Math.max(0, row[1] * row[2]) : 1);
+  const expected = Array.isArray(data?.a) ? Math.max(1, Math.min(MAX_LINK_ACTIONS, data.a.reduce((n, row) => n + rowCount(row), 0))) : 1;
+  const done = { rows: 0 };
+  /** Counts a row; true every SLICE_ITEMS rows (time to yield). */
+  const tick = () => ++done.rows % SLICE_ITEMS === 0;
+  const fraction = () => Math.min(1, done.rows / (3 * expected));
+  const problem = yield* shapeProblem(data, v === "1" ? 0 : MAX_PERIOD, tick, fraction);
   if (problem) return { ok: false, reason: "format", detail: problem };
-  const rows = expandRows(data.a);
+  const rows = [];
+  for (const row of data.a) {
+    if (row[0] !== "*") {
+      rows.push(row);
+      if (tick()) yield fraction();
+      continue;
+    }
+    for (let j = 0, from = rows.length - row[1]; j < row[1] * row[2]; j++) {
+      rows.push(rows[from + j]);
+      if (tick()) yield fraction();
+    }
+  }
   const tooLong = shareProblem({ config: data.c, actions: rows.length, tick: data.t, horizon: data.h }, s.length);
   if (tooLong) return { ok: false, reason: "long", detail: tooLong.why };
-  let tick = 0;
-  const actions = rows.map(([dt, code, ...args]) => {
-    tick += dt;
-    return { tick, method: METHODS[code], args };
-  });
+  let at = 0;
+  const actions = [];
+  for (const [dt, code, ...args] of rows) {
+    at += dt;
+    actions.push({ tick: at, method: METHODS[code], args });
+    if (tick()) yield fraction();
+  }
   return { ok: true, state: { config: data.c, actions, tick: data.t, horizon: data.h } };
 }
 
@@ -193,18 +226,12 @@ const isValue = (v) => v === null || isScalar(v);
 /** An action's argument as the page records them: a value, a list of numbers (reassign's replicas), or an object of values. */
 const isArgument = (v) => isValue(v) || (Array.isArray(v) && v.length <= 64 && v.every(Number.isFinite)) || (isPlain(v) && Object.values(v).every(isValue));
 
-/** The rows with the repeat rows expanded (shapeProblem checked them). */
-function expandRows(rows) {
-  const out = [];
-  for (const row of rows) {
-    if (row[0] !== "*") out.push(row);
-    else for (let j = 0, from = out.length - row[1]; j < row[1] * row[2]; j++) out.push(out[from + j]);
-  }
-  return out;
-}
-
-/** What is wrong with a decoded payload's shape, or null; repeat rows of at most `period` rows are allowed. */
-function shapeProblem(d, period) {
+/**
+ * What is wrong with a decoded payload's shape, or null; repeat rows of at most `period` rows
+ * are allowed. `tick()` counts each action checked (true: time to yield `fraction()`).
+ * @returns {Generator<number, string | null, void>}
+ */
+function* shapeProblem(d, period, tick, fraction) {
   if (!isPlain(d)) return "the payload is not an object";
   if (!isPlain(d.c)) return "no config";
   for (const [k, v] of Object.entries(d.c)) {
@@ -213,7 +240,7 @@ function shapeProblem(d, period) {
   if (!Array.isArray(d.a)) return "no action list";
   if (!isCount(d.t) || !isCount(d.h) || d.t > d.h) return "no valid position";
   if (d.h > MAX_LINK_TICKS) return `a history longer than ${MAX_LINK_TICKS} ticks`;
-  let tick = 0;
+  let at = 0;
   // Each row's tick delta, to sum the repeated ones.
   const deltas = [];
   for (const row of d.a) {
@@ -224,7 +251,8 @@ function shapeProblem(d, period) {
       const start = deltas.length - k;
       for (let j = 0; j < k * n; j++) {
         deltas.push(deltas[start + j]);
-        tick += deltas[start + j];
+        at += deltas[start + j];
+        if (tick()) yield fraction();
       }
       continue;
     }
@@ -234,10 +262,11 @@ function shapeProblem(d, period) {
     // overflows the stack while it is turned into a string.
     if (typeof row[1] !== "string" || !Object.hasOwn(METHODS, row[1])) return `an unknown action ${typeof row[1] === "string" ? JSON.stringify(row[1].slice(0, 40)) : typeof row[1]}`;
     if (!row.slice(2).every(isArgument)) return `${METHODS[row[1]]} with an argument that is not a number, word, boolean or an object of them`;
-    tick += row[0];
+    at += row[0];
     deltas.push(row[0]);
+    if (tick()) yield fraction();
   }
-  if (tick > d.h) return "an action after the end of the history";
+  if (at > d.h) return "an action after the end of the history";
   return null;
 }
 

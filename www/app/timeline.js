@@ -15,6 +15,8 @@
 // at most `every` ticks of replay, and only the last few need their events (QUIET_REPLAY). A checkpoint at tick t holds the state on arriving at t, before the
 // actions logged at t (so replaying from it includes them, exactly as from a fresh cluster at 0).
 
+import { atOnce, SLICE_ITEMS } from "./slices.js";
+
 /** Ticks per step() call while replaying (the core accepts up to 100000). */
 export const REPLAY_CHUNK_TICKS = 2000;
 
@@ -40,7 +42,16 @@ export function forkAt(actions, tick) {
  * arriving at that tick, before the actions logged at it.
  * @returns {{ step?: number, apply?: any, checkpoint?: number }[]}
  */
-export function replayPlan(actions, from, to, { includeFrom = false, chunk = REPLAY_CHUNK_TICKS, every = 0 } = {}) {
+export function replayPlan(actions, from, to, options = {}) {
+  return atOnce(replayPlanSteps(actions, from, to, options));
+}
+
+/**
+ * replayPlan() as steps (slices.js): the plan of a long history (a link of 100 000 actions: 200 000
+ * operations) takes longer than a task should. Yields how far it got every SLICE_ITEMS actions.
+ * @returns {Generator<number, { step?: number, apply?: any, checkpoint?: number }[], void>}
+ */
+export function* replayPlanSteps(actions, from, to, { includeFrom = false, chunk = REPLAY_CHUNK_TICKS, every = 0 } = {}) {
   const ops = [];
   let at = from;
   const stepTo = (t) => {
@@ -55,11 +66,13 @@ export function replayPlan(actions, from, to, { includeFrom = false, chunk = REP
   if (includeFrom && every > 0 && from % every === 0) ops.push({ checkpoint: from });
   // The log only grows at its end (or is cut by forkAt), so the start is found by bisection:
   // a long session's log is not walked from the beginning every frame.
-  for (let i = firstAfter(actions, includeFrom ? from - 1 : from); i < actions.length; i++) {
+  const first = firstAfter(actions, includeFrom ? from - 1 : from);
+  for (let i = first; i < actions.length; i++) {
     const a = actions[i];
     if (a.tick > to) break;
     stepTo(a.tick);
     ops.push({ apply: a });
+    if ((i - first + 1) % SLICE_ITEMS === 0) yield (i - first) / (actions.length - first);
   }
   stepTo(to);
   return ops;

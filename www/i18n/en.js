@@ -714,6 +714,8 @@ export default {
   "link.opened": "Opened a shared link: tick {tick}, {n} action(s) replayed.",
   "share.link.tooLong": "This history is too long to share exactly as a link ({why}). Export the trace below instead: it holds the configuration, every action and every event.",
   "link.long": "This shared link asks for more than the page replays ({why}). It was not opened: you are looking at a fresh cluster.",
+  "link.reading": "Opening the shared link: reading its actions and planning their replay…",
+  "link.cancelled": "Opening the shared link was cancelled before its replay: you are looking at a fresh cluster.",
   "replay.progress": "Replaying the history: tick {tick} of {total}",
   "replay.busy": "Wait for the replay to finish, or cancel it.",
   "replay.cancel": "Cancel",

@@ -771,6 +771,8 @@ export default {
   "link.opened": "已打开分享链接：tick {tick}，重放了 {n} 个操作。",
   "share.link.tooLong": "这段历史太长，无法作为链接精确分享（{why}）。请改为导出下面的轨迹：它包含配置、全部操作和全部事件。",
   "link.long": "这个分享链接要求的重放超出了本页面的上限（{why}）。它没有被打开：你看到的是一个新的集群。",
+  "link.reading": "正在打开分享链接：读取其中的操作并安排重放……",
+  "link.cancelled": "分享链接在重放之前被取消打开：你看到的是一个新的集群。",
   "replay.progress": "正在重放历史：tick {tick} / {total}",
   "replay.busy": "请等待重放完成，或取消它。",
   "replay.cancel": "取消",

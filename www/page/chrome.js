@@ -31,9 +31,10 @@ export function notice(text) {
 
 /**
  * A replay's progress in a bar of its own (made here on first use, styled as the notice bar):
- * "tick N of M", a <progress> and Cancel (`onCancel`). `tick` null removes it.
+ * `text` ("tick N of M"), a <progress> at `tick` of `total` and Cancel (`onCancel`). `tick` null
+ * removes it.
  */
-export function replayProgress(tick, total, onCancel) {
+export function replayProgress(tick, total, onCancel, text = t("replay.progress", { tick, total })) {
   let bar = $("#replay-progress");
   if (tick === null) {
     bar?.remove();
@@ -50,7 +51,7 @@ export function replayProgress(tick, total, onCancel) {
   const button = bar.querySelector(".replay-cancel");
   button.textContent = t("replay.cancel");
   if (onCancel) button.onclick = onCancel;
-  bar.querySelector(".notice-text").textContent = t("replay.progress", { tick, total });
+  bar.querySelector(".notice-text").textContent = text;
   const meter = bar.querySelector("progress");
   meter.max = Math.max(1, total);
   meter.value = tick;
