@@ -136,6 +136,14 @@ impl de::Error for DeError {
     fn unknown_field(field: &str, expected: &'static [&'static str]) -> DeError {
         DeError::UnknownKey(field.to_string(), expected)
     }
+    // serde's defaults print the value (`Unexpected`), a float with Rust's float formatting (15 KB
+    // of the wasm module). Unreachable here: every option field is a `Value`, which takes any type.
+    fn invalid_type(_: de::Unexpected, expected: &dyn de::Expected) -> DeError {
+        DeError::Other(format!("invalid type, expected {expected}"))
+    }
+    fn invalid_value(_: de::Unexpected, expected: &dyn de::Expected) -> DeError {
+        DeError::Other(format!("invalid value, expected {expected}"))
+    }
 }
 
 struct OptionsDe<'a>(&'a [(String, Value)]);
@@ -218,7 +226,9 @@ impl Value {
     /// An integer as an "N.0" label (`4` → "4.0"), for choices such as `version`.
     fn as_integer_label(&self) -> Option<String> {
         match self {
-            Value::Num(n) if n.fract() == 0.0 && n.is_finite() => Some(format!("{n:.1}")),
+            // Integer arithmetic, not `{:.1}`: float formatting would add 15 KB to the wasm module.
+            // No label is 16 digits long, so larger numbers need no label.
+            Value::Num(n) if n.fract() == 0.0 && n.abs() < 1e15 => Some(format!("{}.0", *n as i64)),
             _ => None,
         }
     }
