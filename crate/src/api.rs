@@ -449,6 +449,15 @@ mod tests {
         assert_eq!(e.to_string(), "x: unknown stuck option key; allowed keys: ");
         assert_eq!(FailKind::from_args(&kind("slow"), &one("delayMs", Value::Num(500.0))), Ok(FailKind::Slow { delay_ms: 500 }));
         assert_eq!(FailKind::from_args(&Value::Null, &[]), Ok(FailKind::Crash { lossy: false }));
+        // A repeated key is reported where it comes (a script can repeat one), before a later
+        // unknown one; an unknown one before it is reported first.
+        let pairs = |keys: &[&str]| keys.iter().map(|k| (k.to_string(), Value::Bool(true))).collect::<Vec<_>>();
+        let e = FailKind::from_args(&kind("crash"), &pairs(&["lossy", "lossy", "x"])).unwrap_err();
+        assert_eq!(e.to_string(), "crash option: duplicate field `lossy`");
+        let e = FailKind::from_args(&kind("crash"), &pairs(&["x", "lossy", "lossy"])).unwrap_err();
+        assert_eq!(e.to_string(), "x: unknown crash option key; allowed keys: lossy");
+        let e = FailKind::from_args(&kind("isolated"), &pairs(&["zookeeper", "lossy"])).unwrap_err();
+        assert_eq!(e.to_string(), "lossy: unknown isolated option key; allowed keys: zookeeper");
         let e = crate::producer::ProduceArgs::from_pairs(&one("acks", kind("two"))).unwrap_err();
         assert_eq!(e.argument, "acks");
         let e = crate::producer::ProduceArgs::from_pairs(&one("count ", Value::Num(1.0))).unwrap_err();
