@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import { describe, test } from "node:test";
 import init, { Cluster, parseScenario } from "../../www/pkg/kafka_replication.js";
-import { Session } from "../../www/app/session.js";
+import { Session, setDebug } from "../../www/app/session.js";
 import { SLICE_MS } from "../../www/app/slices.js";
 import { Player } from "../../www/app/player.js";
 import { FreePlay } from "../../www/app/modes/free.js";
@@ -78,6 +78,34 @@ describe("Session", () => {
     assert.throws(() => s.reset({ brokers: -1 }));
     assert.equal(s.snapshot().brokers.length, brokers, "a refused config keeps the cluster");
     s.free();
+  });
+
+  test("setDebug: every session's handle measures its steps, through resets and seeks, until turned off", () => {
+    const ours = () => performance.getEntriesByType("measure").filter((m) => m.name === "kafka-replication:step");
+    performance.clearMeasures();
+    const a = new Session(Cluster, {});
+    const b = new Session(Cluster, { seed: 2 });
+    a.advance(3);
+    assert.equal(ours().length, 0, "off by default");
+    setDebug(true);
+    try {
+      b.advance(1);
+      assert.equal(ours().length, 1, "an existing session's handle");
+      a.reset({ seed: 4 });
+      a.advance(4);
+      a.seek(2); // a checkpoint's fork, taken before the option was on
+      a.advance(1);
+      assert.equal(ours().length, 1, "each step call keeps only its own measures");
+    } finally {
+      setDebug(false);
+    }
+    performance.clearMeasures();
+    a.seek(1);
+    a.advance(2);
+    b.advance(2);
+    assert.equal(ours().length, 0, "off again, on the forks of checkpoints taken while on");
+    a.free();
+    b.free();
   });
 
   test("seeking back restores the very state; acting in the past forks the history", () => {

@@ -16,6 +16,7 @@ import { brokerAction, brokerActionEnabled } from "./actions.js";
 import { getLang, loadLang, saveLang, t } from "../i18n.js";
 import { links } from "./links.js";
 import { produceArgs } from "./producer.js";
+import { setDebug } from "./session.js";
 import { MAX_SKIP_TICKS, skipToChange } from "./skip.js";
 
 /** Run `fn` once the chunks it needs are in; if one cannot be loaded, say so instead (returns false). */
@@ -163,6 +164,10 @@ export function commands(app) {
     },
     configDefaults() {
       cmd.versionChanged(forms.configVersion() ?? s.snap?.config.version);
+    },
+    /** The configuration panel's performance marks: the core's debug option on every handle. */
+    setDebug(on) {
+      setDebug(on);
     },
     toggleView() {
       s.compact = !(s.compact ?? shouldCompact(s.snap));

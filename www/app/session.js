@@ -27,6 +27,20 @@ export function isPanic(err) {
 
 const isConfig = (c) => c !== null && typeof c === "object" && !Array.isArray(c);
 
+/**
+ * The core's debug option (`setDebug`: User Timing measures of its phases for the DevTools
+ * performance panel, violations on the console), for every session's handle: the configuration
+ * panel's switch. Page-wide, so compare panes and every new handle (a reset, a seek) follow it.
+ */
+let debugOn = false;
+const sessions = new Set();
+
+/** Turn the core's debug option on or off for every session's handle, now and from now on. */
+export function setDebug(on) {
+  debugOn = !!on;
+  for (const s of sessions) s.cluster?.setDebug(debugOn);
+}
+
 export class Session {
   /**
    * `Cluster`: the core's class; `config`: its constructor's options (the core validates them);
@@ -51,6 +65,7 @@ export class Session {
      */
     this.sampler = null;
     this.reset(config);
+    sessions.add(this);
   }
 
   /** The handle's current tick. */
@@ -312,6 +327,7 @@ export class Session {
 
   /** Free the handle and the checkpoints (the session is not used after). */
   free() {
+    sessions.delete(this);
     this.checkpoints.clear();
     freeHandle(this.cluster);
     this.cluster = null;
@@ -322,6 +338,8 @@ export class Session {
   /** Make `next` the handle, at `tick`. */
   replace(next, tick) {
     freeHandle(this.cluster);
+    // A checkpoint's fork keeps the option it was taken with: set it to the page's.
+    next.setDebug(debugOn);
     this.cluster = next;
     this.at = tick;
     this.stamp++;

@@ -100,6 +100,8 @@ export default {
   "panel.config": "Configuration",
   "config.apply": "Apply and reset",
   "config.defaults": "Version defaults",
+  "config.debug": "Performance marks (DevTools)",
+  "config.debug.title": "Performance marks of the core's phases (step, deliveries, invariants, snapshot) in the DevTools performance panel, and the violations on the console",
   "dialog.close": "Close",
   "help.title": "Keyboard shortcuts",
   "help.note": "Shortcuts are ignored while you type in a form field. The selected broker is outlined in the picture. Click a broker, a replica name, a record or a message for its full state; right-click a broker (or use its \"Faults…\" button) for faults; click a link between two brokers to cut or heal it. Going back in time (←, the time slider, an event) is exact: the page replays your actions from the start. Acting in the past discards the recorded future.",

@@ -147,6 +147,8 @@ export default {
   "panel.config": "配置",
   "config.apply": "应用并重置",
   "config.defaults": "版本默认值",
+  "config.debug": "性能标记（DevTools）",
+  "config.debug.title": "在 DevTools 性能面板中标出核心各阶段（step、deliveries、invariants、snapshot）的耗时，并在控制台报告违反的保证",
   "dialog.close": "关闭",
   "help.title": "键盘快捷键",
   "help.note": "在表单中输入时快捷键不生效。选中的 broker 在图中有描边。点击 broker、副本名、消息或网络消息可查看其完整状态；右键点击 broker（或用它的“故障…”按钮）注入故障；点击两个 broker 之间的连线可切断或恢复它。回到过去（←、时间滑块、点击事件）是精确的：页面从头重放你的操作。在过去的某个时刻进行操作，会丢弃此后记录的历史。",

@@ -10,7 +10,7 @@ const $ = (sel) => document.querySelector(sel);
 /**
  * `cmd`: the app's commands (togglePlay, step, stepBack, seekPreview, reset, setSpeed, produce,
  * toggleAuto, brokerAction, openMenu, inspect, openReassign, reassign, toggleLink, jump, applyConfig, versionChanged,
- * configDefaults, toggleView, cycleTheme, help, key, inspectorClosed; toggleLang, toggleLessons,
+ * configDefaults, setDebug, toggleView, cycleTheme, help, key, inspectorClosed; toggleLang, toggleLessons,
  * pickLesson, toggleCompare, pickPreset; next / back / restart / goto / closeMode of whichever
  * mode is open; share, copy, copyDescribe, exportAs, closeNotice).
  */
@@ -75,6 +75,7 @@ export function wireControls(cmd) {
     if (e.target.dataset.key === "version") cmd.versionChanged(e.target.value);
   });
   $("#config-defaults").addEventListener("click", () => cmd.configDefaults());
+  $("#debug-timing").addEventListener("change", (e) => cmd.setDebug(e.target.checked));
 
   // Brokers: the picture's nodes and the cards' buttons.
   $("#brokers").addEventListener("click", (e) => {
