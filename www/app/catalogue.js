@@ -43,6 +43,7 @@ export class Catalogue {
     this.entries = []; // the scenario files as lessons.js catalogue() lists them, once loaded
     this.lessons = null; // modes/lesson.js, once loaded
     this.cached = null; // the picker's entries: { lang, entries }
+    this.pickerOpened = false; // the reader opened the picker: its entries are wanted
   }
 
   /**
@@ -74,10 +75,20 @@ export class Catalogue {
     return { make: (_session, host) => new modes.CompareMode(preset, Cluster, this.parse, host), panel, failed: (error) => error };
   }
 
-  /** The lesson picker's entries in `lang` (lessons by their title in it), kept until the language changes. */
+  /**
+   * The lesson picker's entries in `lang` (lessons by their title in it), kept until the language
+   * changes; null until the reader opens the picker (openPicker): the titles are every lesson
+   * parsed, which a lesson's first frame (an embed's) does not need (issue #18).
+   */
   picker(lang) {
     if (!this.lessons) throw new Error("Catalogue.picker: no lesson has been opened yet (lesson() loads the catalogue)");
+    if (!this.pickerOpened) return null;
     if (this.cached?.lang !== lang) this.cached = { lang, entries: this.lessons.pickerEntries(this.entries, this.parse, lang) };
     return this.cached.entries;
+  }
+
+  /** The reader opens the picker (focus, a press): from now on picker() lists every entry. */
+  openPicker() {
+    this.pickerOpened = true;
   }
 }

@@ -11,7 +11,7 @@ const $ = (sel) => document.querySelector(sel);
  * `cmd`: the app's commands (togglePlay, step, stepBack, seekPreview, reset, setSpeed, produce,
  * toggleAuto, brokerAction, openMenu, inspect, toggleLink, jump, applyConfig, versionChanged,
  * configDefaults, toggleView, cycleTheme, help, key, inspectorClosed; toggleLang, toggleLessons,
- * pickLesson, toggleCompare, pickPreset; next / back / restart / goto / closeMode of whichever
+ * pickLesson, openPicker, toggleCompare, pickPreset; next / back / restart / goto / closeMode of whichever
  * mode is open; share, copy, exportAs, closeNotice).
  */
 export function wireControls(cmd) {
@@ -36,6 +36,8 @@ export function wireControls(cmd) {
   // The lesson panel and compare mode's header: one set of buttons each, the same commands (the
   // open mode's player).
   $("#lesson-select").addEventListener("change", (e) => cmd.pickLesson(e.target.value));
+  // Before the list shows (pointerdown comes before the press that opens it; focus before keys).
+  for (const type of ["pointerdown", "focus"]) $("#lesson-select").addEventListener(type, () => cmd.openPicker());
   $("#compare-preset").addEventListener("change", (e) => cmd.pickPreset(e.target.value));
   for (const panel of ["lesson", "compare"]) {
     $(`#${panel}-next`).addEventListener("click", () => cmd.next());

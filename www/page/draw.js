@@ -78,7 +78,7 @@ export function draw(state, view, extra) {
   flushPaint(); // after every DOM write of the frame (canvas.js paint)
   if (!firstFrameMarked) {
     firstFrameMarked = true;
-    performance.mark?.("playground:first-frame");
+    performance.mark?.("playground:first-frame", { detail: { mode: view?.kind ?? "play" } });
     requestAnimationFrame(() => setTimeout(drawLater)); // after the first frame is painted
   }
 }
