@@ -53,6 +53,7 @@ export function draw(state, view, extra) {
   const motion = !reducedMotion.matches;
   setBoxText($("#clock .clock-text"), t("clock", { time: formatSeconds(snap.timeMs), tick: snap.tick }));
   drawTimeline(snap, state.horizon);
+  clusterView.measure($("#cluster")); // before the partitions' writes: see there
   const compact = isCompact(state);
   const partitions = $("#partitions");
   if (partitions.__mode !== compact) {
