@@ -60,6 +60,8 @@ describe("the example docs page with two embedded playgrounds", () => {
       assert.deepEqual(await f.evaluate(() => performance.getEntriesByName("playground:first-frame").map((m) => m.detail.mode)), ["lesson"]);
       assert.deepEqual(await f.$$eval("#lesson-select option:not([disabled])", (os) => os.map((o) => o.value)), ["05-acks"]);
     }
+    // The lesson texts stay on the host page (same origin) for the next embed to take.
+    assert.ok(await page.evaluate(() => Object.keys(window.__kafkaPlaygroundScenarios?.SCENARIO_FILES ?? {}).some((k) => k.endsWith("lessons/05-acks.txt"))));
     // The host heard both instances.
     const heard = await page.evaluate(() => window.__events.filter((e) => e.type === "ready").map((e) => `${e.from}:${e.lang}:${e.scenario}:${e.stops}`));
     assert.deepEqual(heard.sort(), ["left:en:05-acks:9", "right:zh:05-acks:9"]);

@@ -3,17 +3,30 @@
 // Catalogue finds what a name asks for and hands back how to make its Mode and its panel; app.js
 // opens it. Nothing here touches the DOM (the panels are the chunks' page/ modules).
 
-import { once } from "../lazy.js";
+import { once, sameOriginHost } from "../lazy.js";
 import { errorMessage } from "../views/model.js";
 
 // Code-split: what the first frame does not need is a chunk of its own, loaded on first use.
 export const chunks = {
   lessons: once(() => Promise.all([import("./modes/lesson.js"), import("../page/lesson-panel.js")])),
-  scenarios: once(() => import("../scenario-files.js")),
+  scenarios: once(sharedScenarioFiles),
   compare: once(() => Promise.all([import("./modes/compare.js"), import("../page/compare-panel.js")])),
   inspector: once(() => import("../page/inspector.js")),
   exports: once(() => import("../page/exports.js")),
 };
+
+/**
+ * The scenario files' chunk, once per host page: an embed of a page of its own origin takes the
+ * texts another embed of it loaded (plain strings: they outlive that frame), instead of fetching
+ * and parsing 200 KB again (issue #18).
+ */
+async function sharedScenarioFiles() {
+  const host = sameOriginHost();
+  if (host?.__kafkaPlaygroundScenarios) return host.__kafkaPlaygroundScenarios;
+  const files = await import("../scenario-files.js");
+  if (host) host.__kafkaPlaygroundScenarios ??= { SCENARIO_FILES: files.SCENARIO_FILES };
+  return files;
+}
 
 /** Load chunks (names of `chunks`); resolves to null, or to the error's words. */
 export async function chunksLoaded(names) {
