@@ -76,6 +76,8 @@ export function wireControls(cmd) {
     if (e.target.dataset.key === "version") cmd.versionChanged(e.target.value);
   });
   $("#config-defaults").addEventListener("click", () => cmd.configDefaults());
+  // The fields are built when the panel opens (views/config-form.js).
+  $("#config-panel").addEventListener("toggle", () => cmd.redraw());
 
   // Brokers: the picture's nodes and the cards' buttons.
   $("#brokers").addEventListener("click", (e) => {
