@@ -7,7 +7,7 @@
 // instantiates the module afresh (reinstantiate).
 
 import init, * as core from "./pkg/kafka_replication.js";
-import { sameOriginHost } from "./lazy.js";
+import { sameOriginHost } from "./host.js";
 
 /**
  * The module compiled once for every embed of a page of their own origin (the package's page

@@ -3,7 +3,8 @@
 // Catalogue finds what a name asks for and hands back how to make its Mode and its panel; app.js
 // opens it. Nothing here touches the DOM (the panels are the chunks' page/ modules).
 
-import { once, sameOriginHost } from "../lazy.js";
+import { once } from "../lazy.js";
+import { sameOriginHost } from "../host.js";
 import { errorMessage } from "../views/model.js";
 
 // Code-split: what the first frame does not need is a chunk of its own, loaded on first use.
