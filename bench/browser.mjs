@@ -31,6 +31,9 @@
 //      the same page without embeds, over six) and each embed's wasm memory
 //   7. wasm memory after 10 M produced records (node, a process of its own)
 //
+// `--dist=DIR` measures that built folder instead of building (to compare two builds on the
+// same noisy machine, run by turns, as bench/lighthouse.mjs does).
+//
 // Figures are printed beside their budgets. Missed budgets do not fail the run (the throughput
 // budgets of bench/run.mjs do): timings on a shared machine vary from run to run, and a size
 // budget missed by design should not hide a throughput regression. `--strict` makes any missed
@@ -49,7 +52,8 @@ import { memoryRows } from './memory.mjs';
 
 // The same build as `npx vite build`, into a folder of its own: dist/ may be in use by the
 // browser tests at the same time, and a build empties its folder first.
-const DIST = path.join(ROOT, 'target', 'bench-dist');
+const distArg = process.argv.find((a) => a.startsWith('--dist='))?.slice(7);
+const DIST = distArg ? path.resolve(distArg) : path.join(ROOT, 'target', 'bench-dist');
 const BASE = '/playground/';
 const TIMELINE_URL = '/__bench/timeline.js'; // www/app/timeline.js as it is, for the checkpoint seek
 const VIEWPORT = { width: 1280, height: 800 };
@@ -494,7 +498,7 @@ const rows = [];
 const wrong = [];
 let browserVersion = '';
 const browserParts = ['sizes', 'first', 'frames', 'seek', 'heavy', 'embeds'];
-if (browserParts.some(want)) {
+if (browserParts.some(want) && !distArg) {
   run(path.join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--outDir', DIST, '--emptyOutDir', '--logLevel', 'warn']);
 }
 if (browserParts.some(want)) {

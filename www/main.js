@@ -73,13 +73,14 @@ async function main() {
   const open = { stop: embed.step ?? 0, autoplay: embed.autoplay };
   if (hasShare(params)) await openLink(app, params, config);
   else {
-    app.resetSession(config);
-    if (embed.scenario && !chunkError) await app.openLesson(embed.scenario, open);
-    else if (embed.mode === "compare" && !chunkError) await app.openCompare(embed.preset, open);
-    else {
+    // The lesson or comparison the URL asks for is found first and opened with the session: the
+    // first frame drawn is its own, not free play's (issue #18: six embeds each drew one first).
+    const lesson = embed.scenario || embed.mode === "lesson";
+    const first = chunkError ? null : lesson ? app.catalogue.lesson(embed.scenario || null) : embed.mode === "compare" ? app.catalogue.compare(embed.preset, app.Cluster) : null;
+    app.resetSession(config, first && { found: await first, ...open });
+    if (!first) {
       const warm = embed.ticks ?? embed.step ?? 0;
       if (warm > 0 && app.usable()) await app.replay(app.guard(() => app.session.advancePlan(Math.min(warm, MAX_CALL)), null));
-      if (embed.mode === "lesson" && !chunkError) await app.openLesson();
       if (embed.autoplay) app.setRunning(true);
     }
   }

@@ -478,10 +478,15 @@ describe("Catalogue: what a lesson or compare link opens", () => {
     s.free();
   });
 
-  test("the picker: every scenario, lessons by their title in the language, kept until it changes", async () => {
+  test("the picker: nothing until opened, only the open lesson parsed; then every scenario, lessons by their title in the language, kept until it changes", async () => {
     const cat = new Catalogue(parseScenario, words, loaders());
     assert.throws(() => cat.picker("en"), /Catalogue.picker: no lesson has been opened yet/);
-    await cat.lesson();
+    const found = await cat.lesson("05-acks");
+    const s = new Session(Cluster, {});
+    found.make(s, host());
+    assert.equal(cat.picker("en"), null, "not listed before the reader opens the picker");
+    assert.deepEqual(cat.entries.filter((e) => e.commands).map((e) => e.id), ["05-acks"], "only the open lesson parsed");
+    cat.openPicker();
     const en = cat.picker("en");
     assert.equal(cat.picker("en"), en, "the same entries while the language stays");
     const anatomy = en.find((e) => e.id === "01-anatomy");
@@ -492,6 +497,7 @@ describe("Catalogue: what a lesson or compare link opens", () => {
     assert.notEqual(zh, en);
     assert.notEqual(zh.find((e) => e.id === "01-anatomy").title, anatomy.title, "the title in Chinese");
     assert.equal(zh.length, en.length);
+    s.free();
   });
 
   test("compare mode by preset id, or the first preset; the lesson chunk comes with it (the panel shares its parts)", async () => {

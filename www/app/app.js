@@ -105,8 +105,12 @@ export class App {
 
   // ---------------------------------------------------------------- state changes
 
-  /** Start over with `config`: null, or the core's error in words (the current cluster is then kept). */
-  resetSession(config) {
+  /**
+   * Start over with `config`: null, or the core's error in words (the current cluster is then
+   * kept). `first` ({ found, stop, autoplay }: what the catalogue found and open()'s options)
+   * opens that mode before anything is drawn, so its frame is the first; free play when it fails.
+   */
+  resetSession(config, first = null) {
     if (this.replaying) this.replaying.cancelled = true; // it stops, its handle replaced
     try {
       if (this.session) this.session.reset(config);
@@ -123,6 +127,7 @@ export class App {
     this.state.auto.carry = 0;
     clearHistory(this.state.history);
     if (!this.mode) this.mode = new FreePlay(this.session, this.host);
+    if (first && this.open(first.found, first)) return null;
     this.refresh();
     forms.producerDefaults(this.state.snap?.config ?? {});
     return null;

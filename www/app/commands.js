@@ -222,6 +222,12 @@ export function commands(app) {
     pickLesson(name) {
       if (name) app.openLesson(name);
     },
+    /** The picker is about to open (focus, a press): filled with every lesson before it shows them. */
+    openPicker() {
+      if (app.catalogue.pickerOpened) return;
+      app.catalogue.openPicker();
+      app.loop.dirty();
+    },
     toggleCompare() {
       if (app.mode.kind === "compare") app.closeMode();
       else withChunks(["compare", "lessons"], () => app.openCompare());

@@ -273,9 +273,11 @@ function* shapeProblem(d, period, tick, fraction) {
 // ---------------------------------------------------------------- embed parameters
 
 export const CONTROLS = ["full", "minimal", "none"];
+/** What the page shows (?view=, issue #18): everything; a lesson's caption and partitions; one partition large. */
+export const VIEWS = ["full", "lesson", "partition"];
 
 /**
- * The page's URL parameters, validated: { scenario, step, controls, autoplay, theme, lang,
+ * The page's URL parameters, validated: { scenario, step, controls, view, autoplay, theme, lang,
  * height, mode, preset, seed, ticks, problems: [{ name, value, why }] }. Every bad one is
  * reported in `problems` and ignored (the page says so in a toast naming it). `step` is a stop number (1-based) with
  * a scenario, a tick without.
@@ -283,7 +285,7 @@ export const CONTROLS = ["full", "minimal", "none"];
 export function embedOptions(params) {
   const problems = [];
   const bad = (name, why) => problems.push({ name, value: params.get(name), why });
-  const opts = { scenario: null, step: null, controls: "full", autoplay: false, theme: null, lang: null, height: null, mode: null, preset: null, seed: null, ticks: null, problems };
+  const opts = { scenario: null, step: null, controls: "full", view: "full", autoplay: false, theme: null, lang: null, height: null, mode: null, preset: null, seed: null, ticks: null, problems };
   const seed = params.get("seed");
   if (seed !== null) {
     const n = Number(seed);
@@ -308,6 +310,11 @@ export function embedOptions(params) {
   if (controls !== null) {
     if (CONTROLS.includes(controls)) opts.controls = controls;
     else bad("controls", CONTROLS.join(" | "));
+  }
+  const view = params.get("view");
+  if (view !== null) {
+    if (VIEWS.includes(view)) opts.view = view;
+    else bad("view", VIEWS.join(" | "));
   }
   const autoplay = params.get("autoplay");
   if (autoplay !== null) opts.autoplay = !["0", "false", "no", "off"].includes(autoplay.toLowerCase());

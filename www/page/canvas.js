@@ -6,7 +6,8 @@
 
 import { setStyle } from "./dom.js";
 
-const jobs = [];
+/** Each canvas's latest paint waiting for flushPaint. */
+const jobs = new Map();
 
 /**
  * Size `canvas` to `width` × `height` CSS px, backed by device pixels (sharp on HiDPI screens),
@@ -29,16 +30,26 @@ export function paint(canvas, width, height, draw) {
   }
   setStyle(canvas, "width", `${width}px`);
   setStyle(canvas, "height", `${height}px`);
-  jobs.push(() => {
+  jobs.set(canvas, () => {
     ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
     ctx.clearRect(0, 0, width, height);
     draw(ctx);
   });
 }
 
-/** Paint the canvases that paint() was given since the last flush. */
+/**
+ * Paint the canvases that paint() was given since the last flush. One that is not rendered
+ * (display: none: a phone's other partitions, those a lesson leaves out) keeps its paint until
+ * a flush finds it shown (the page redraws when that changes): at load, painting every
+ * partition's canvases made half of a phone's first frame (issue #18). Style is up to date at
+ * a flush (the first canvas's text needs it), so asking costs no extra style pass.
+ */
 export function flushPaint() {
-  for (const job of jobs.splice(0)) job();
+  for (const [canvas, job] of jobs) {
+    if (canvas.isConnected && !canvas.checkVisibility()) continue;
+    jobs.delete(canvas);
+    if (canvas.isConnected) job();
+  }
 }
 
 // The palette's colours are CSS custom properties written with light-dark(), which a canvas

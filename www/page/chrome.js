@@ -245,7 +245,7 @@ export function pageBase() {
 /** The embed parameters that shape the page: controls, height, iframe; the legend folded on phones and in embeds. */
 export function applyEmbedLayout(embed) {
   document.body.classList.toggle("embedded", embedded);
-  document.body.classList.add(`controls-${embed.controls}`);
+  document.body.classList.add(`controls-${embed.controls}`, `view-${embed.view}`);
   if (embed.height) {
     document.body.classList.add("has-height");
     document.documentElement.style.setProperty("--embed-height", `${embed.height}px`);

@@ -45,15 +45,11 @@ const CLIENT = {
  * beside the partitions), brokers (a Set: draw only these; all when absent) }.
  */
 export function render(root, snap, ctx) {
-  let fig = root.querySelector(".cluster-figure");
-  if (!fig) {
-    fig = createFigure();
-    root.replaceChildren(fig);
-  }
+  const fig = figureOf(root);
   const svg = fig.querySelector("svg");
   // A lesson's picture draws only the brokers its script is about (ctx.brokers, a Set).
   const ids = snap.brokers.map((b) => b.id).filter((id) => !ctx.brokers || ctx.brokers.has(id));
-  const width = Math.round(cachedWidth(fig) || 640);
+  const width = measure(root);
   const clients = Array.isArray(snap.consumers) && snap.consumers.length ? [PRODUCER, CONSUMER] : [PRODUCER];
   const compact = !!ctx.compact;
   const layoutKey = `${ids.join(",")}@${width}@${clients.join(",")}@${compact}`;
@@ -90,6 +86,25 @@ export function animate(root, tick, phase, reducedMotion) {
     if (pt) shown.push({ m, x: pt.x, y: pt.y });
   }
   drawMessages(fig.querySelector("canvas.messages-layer"), layout, shown, glyphSize(svg));
+}
+
+/** The picture's figure in `root`, made on first use. */
+function figureOf(root) {
+  let fig = root.querySelector(".cluster-figure");
+  if (!fig) {
+    fig = createFigure();
+    root.replaceChildren(fig);
+  }
+  return fig;
+}
+
+/**
+ * The width the picture is drawn at (cached: dom.js cachedWidth). A frame reads it before it
+ * writes the partitions (page/draw.js): read after them, at load, it laid the whole new page out
+ * a second time in the first frame's task (issue #18: 300 ms at 4× CPU).
+ */
+export function measure(root) {
+  return Math.round(cachedWidth(figureOf(root)) || 640);
 }
 
 function createFigure() {

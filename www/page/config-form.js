@@ -6,14 +6,19 @@
 import { h, setText } from "./dom.js";
 import { configFields, configSummary } from "../views/config-model.js";
 
-/** Rebuild the fields when the cluster's config changed (after a reset), not on every frame. */
+/**
+ * Rebuild the fields when the cluster's config changed (after a reset), not on every frame, and
+ * only while the panel is open: folded, it shows its summary only (the fields are a fifth of
+ * the page's elements, issue #18: DOM size).
+ */
 export function render(form, config, schema) {
-  const key = `${form.ownerDocument.documentElement.lang}|${JSON.stringify(config)}`;
+  const panel = form.closest("details");
+  const key = `${form.ownerDocument.documentElement.lang}|${panel.open}|${JSON.stringify(config)}`;
   if (form.__key === key) return;
   form.__key = key;
   const fields = form.querySelector(".config-fields");
-  fields.replaceChildren(...configFields(config, schema).map(groupSet));
-  setText(form.closest("details").querySelector(".config-summary"), configSummary(config));
+  fields.replaceChildren(...(panel.open ? configFields(config, schema).map(groupSet) : []));
+  setText(panel.querySelector(".config-summary"), configSummary(config));
   showError(form, "");
 }
 

@@ -11,7 +11,7 @@ const $ = (sel) => document.querySelector(sel);
  * `cmd`: the app's commands (togglePlay, step, stepBack, seekPreview, reset, setSpeed, produce,
  * toggleAuto, brokerAction, openMenu, inspect, openReassign, reassign, toggleLink, jump, applyConfig, versionChanged,
  * configDefaults, setDebug, toggleView, cycleTheme, help, key, inspectorClosed; toggleLang, toggleLessons,
- * pickLesson, toggleCompare, pickPreset; next / back / restart / goto / closeMode of whichever
+ * pickLesson, openPicker, toggleCompare, pickPreset; next / back / restart / goto / closeMode of whichever
  * mode is open; share, copy, copyDescribe, exportAs, closeNotice).
  */
 export function wireControls(cmd) {
@@ -37,6 +37,8 @@ export function wireControls(cmd) {
   // The lesson panel and compare mode's header: one set of buttons each, the same commands (the
   // open mode's player).
   $("#lesson-select").addEventListener("change", (e) => cmd.pickLesson(e.target.value));
+  // Before the list shows (pointerdown comes before the press that opens it; focus before keys).
+  for (const type of ["pointerdown", "focus"]) $("#lesson-select").addEventListener(type, () => cmd.openPicker());
   $("#compare-preset").addEventListener("change", (e) => cmd.pickPreset(e.target.value));
   for (const panel of ["lesson", "compare"]) {
     $(`#${panel}-next`).addEventListener("click", () => cmd.next());
@@ -76,6 +78,8 @@ export function wireControls(cmd) {
   });
   $("#config-defaults").addEventListener("click", () => cmd.configDefaults());
   $("#debug-timing").addEventListener("change", (e) => cmd.setDebug(e.target.checked));
+  // The fields are built when the panel opens (views/config-form.js).
+  $("#config-panel").addEventListener("toggle", () => cmd.redraw());
 
   // Brokers: the picture's nodes and the cards' buttons.
   $("#brokers").addEventListener("click", (e) => {

@@ -56,6 +56,7 @@ export function draw(state, view, extra) {
   const motion = !reducedMotion.matches;
   setBoxText($("#clock .clock-text"), t("clock", { time: formatSeconds(snap.timeMs), tick: snap.tick }));
   drawTimeline(snap, state.horizon);
+  clusterView.measure($("#cluster")); // before the partitions' writes: see there
   const compact = isCompact(state);
   const partitions = $("#partitions");
   if (partitions.__mode !== compact) {
@@ -81,7 +82,7 @@ export function draw(state, view, extra) {
   flushPaint(); // after every DOM write of the frame (canvas.js paint)
   if (!firstFrameMarked) {
     firstFrameMarked = true;
-    performance.mark?.("playground:first-frame");
+    performance.mark?.("playground:first-frame", { detail: { mode: view?.kind ?? "play" } });
     requestAnimationFrame(() => setTimeout(drawLater)); // after the first frame is painted
   }
 }

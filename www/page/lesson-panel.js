@@ -21,7 +21,8 @@ export function showPanel(kind, on) {
 
 /** Draw the lesson Mode's view(). */
 export function draw(m) {
-  lessonView.fillPicker($("#lesson-select"), m.picker, m.selected);
+  // Until the reader opens it (Catalogue.picker), the picker lists the open lesson only.
+  lessonView.fillPicker($("#lesson-select"), m.picker ?? [{ id: m.id, group: m.group, title: m.title }], m.selected);
   let status;
   let kind = "";
   if (m.playing) {
