@@ -122,7 +122,7 @@ export function configVersion() {
  */
 export function openReassign(partition, replicas, brokers) {
   const dialog = $("#reassign-dialog");
-  dialog.dataset.partition = String(partition);
+  dialog.dataset.reassignPartition = String(partition);
   setText("#reassign-title", t("reassign.titleOf", { p: partition }));
   setText("#reassign-help", t("reassign.help", { p: partition, replicas: replicas.join(", "), brokers: brokers.join(", ") }));
   $("#reassign-replicas").value = replicas.join(", ");
@@ -135,7 +135,7 @@ export function openReassign(partition, replicas, brokers) {
 export function reassignValues() {
   const words = $("#reassign-replicas").value.split(/[\s,]+/).filter(Boolean);
   const replicas = words.map((w) => (/^b?\d+$/i.test(w) ? Number(w.replace(/^b/i, "")) : w));
-  return { partition: Number($("#reassign-dialog").dataset.partition), replicas };
+  return { partition: Number($("#reassign-dialog").dataset.reassignPartition), replicas };
 }
 
 /** The dialog's error line ("" hides it): the core's words when it refuses the list. */
