@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { metadataLog } from "../../www/views/metadata-model.js";
 import { describeCommand, describeTopic } from "../../www/views/describe-model.js";
+import { partitionModel } from "../../www/views/model.js";
 import { coreFixture } from "./fixtures.mjs";
 
 describe("metadata log", () => {
@@ -87,5 +88,16 @@ describe("kafka-topics --describe", () => {
     snap.partitions[0].addingReplicas = [3]; // as if P0 were being moved to B3
     snap.partitions[0].removingReplicas = [0];
     assert.match(describeTopic(snap).split("\n")[1], /\tIsr: [\d,]+\tAdding Replicas: 3\tRemoving Replicas: 0$/);
+  });
+});
+
+describe("the partition's ELR in its block", () => {
+  test("4.2: the core's ELR, and none in a ZooKeeper-era preset", () => {
+    const snap = coreFixture("kraftElr");
+    assert.deepEqual(partitionModel(snap.partitions[0], snap, 40).elr, [0, 1]);
+    assert.equal(partitionModel(snap.partitions[0], snap, 40).reassignable, false, "no Reassign button where the core refuses it");
+    const zk = coreFixture("failover");
+    assert.equal(partitionModel(zk.partitions[0], zk, 40).elr, null);
+    assert.equal(partitionModel(zk.partitions[0], zk, 40).reassignable, true);
   });
 });

@@ -235,6 +235,7 @@ export default {
   // ---------------------------------------------------------------- partitions (page/partitions.js, compact.js, hw-chart.js)
   "partition.title": "Partition {p}",
   "partition.epochTitle": "leader_epoch: bumped by the controller at every leader election",
+  "partition.elrTitle": "ELR (Eligible Leader Replicas, KIP-966): replicas the controller took out of the ISR below min.insync.replicas that still hold every committed record, so it may elect one of them",
   "partition.sets": "Replica sets",
   "partition.ar.title": "Assigned replicas, in preference order (AR = ISR + OSR)",
   "partition.isr.title": "In-sync replicas: the leader and the followers caught up within replica.lag.time.max.ms. Only they can be elected leader.",

@@ -282,6 +282,7 @@ export default {
   // ---------------------------------------------------------------- partitions (page/partitions.js, compact.js, hw-chart.js)
   "partition.title": "分区 {p}",
   "partition.epochTitle": "leader_epoch：控制器每次选举 leader 时加一",
+  "partition.elrTitle": "ELR（Eligible Leader Replicas，KIP-966）：ISR 低于 min.insync.replicas 时被控制器移出 ISR、但仍持有全部已提交消息的副本，控制器可以从中选出 leader",
   "partition.sets": "副本集合",
   "partition.ar.title": "分配副本，按优先顺序（AR = ISR + OSR）",
   "partition.isr.title": "同步副本：leader 以及在 replica.lag.time.max.ms 内追上 leader 的 follower。只有它们能被选为 leader。",

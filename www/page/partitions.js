@@ -101,6 +101,7 @@ function createBlock(p) {
       h("span", { class: "meta meta-leader" }),
       h("span", { class: "meta meta-epoch", title: t("partition.epochTitle") }),
       h("span", { class: "meta meta-hw" }, h("span", { class: "meta-hw-text" })),
+      h("span", { class: "meta meta-elr", hidden: true, title: t("partition.elrTitle") }),
       h("span", { class: "flags" }),
     ),
     h(
@@ -181,12 +182,13 @@ function createRow(log) {
  * a follower's lag time moves, and a row's 40 cells stay as they were.
  */
 function updateBlock(block, m, ctx, canvasStyle) {
-  const headKey = modelKey([m.leader, m.leaderEpoch, m.hw, m.hwWaitingFor, m.hwWaitingWhy, m.hwQuorum, m.leaderLeo, m.flags]);
+  const headKey = modelKey([m.leader, m.leaderEpoch, m.hw, m.hwWaitingFor, m.hwWaitingWhy, m.hwQuorum, m.leaderLeo, m.flags, m.elr]);
   if (block.__head !== headKey) {
     block.__head = headKey;
     updateHead(block, m);
   }
   updateSets(block, m, ctx);
+  setHidden(block.querySelector(".reassign-button"), !m.reassignable);
   const reassignKey = modelKey(m.reassignment);
   if (block.__reassign !== reassignKey) {
     block.__reassign = reassignKey;
@@ -238,6 +240,9 @@ function updateHead(block, m) {
   const head = block.querySelector(".partition-head");
   setText(head.querySelector(".meta-leader"), m.leader >= 0 ? t("partition.leader", { b: m.leader }) : t("partition.noLeader"));
   setText(head.querySelector(".meta-epoch"), t("partition.epoch", { epoch: m.leaderEpoch }));
+  const elr = head.querySelector(".meta-elr");
+  setHidden(elr, !m.elr?.length);
+  if (m.elr?.length) setText(elr, `ELR {${m.elr.join(",")}}`);
   setAttr(block.querySelector(".stats-head"), "title", `${t("stats.head.title")} ${ringHelp(m)}`);
   const hwText = m.hw >= 0 ? `HW ${m.hw}` : "HW –";
   const list = m.hwWaitingFor.map((b) => `B${b}`).join(", ");
