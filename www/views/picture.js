@@ -22,7 +22,7 @@ const C = {
   warn: "#a35f00",
   bad: "#c62828",
   controller: "#6d3fc0",
-  epochs: ["#2f6fdf", "#d9722b", "#2e9456", "#8e5cd9", "#158f9c", "#c2459a", "#77861a", "#9a5a2c"],
+  epochs: ["#2f6fdf", "#c2410c", "#29854d", "#8b5ad4", "#12808c", "#c04498", "#6e7c18", "#9a5a2c"],
 };
 const STATUS_FILL = { up: C.ok, crashed: C.bad, stopped: C.bad, stuck: C.warn, slow: C.warn, isolated: C.warn, "shutting-down": C.warn };
 const FONT = `font-family="system-ui, -apple-system, 'Segoe UI', Roboto, 'PingFang SC', 'Microsoft YaHei', sans-serif"`;
