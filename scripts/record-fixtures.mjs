@@ -96,6 +96,16 @@ export const STORIES = {
     config: { version: '3.7', brokers: 3, partitions: 1, replicationFactor: 3, minInsyncReplicas: 2, ...SETTLED },
     actions: [['fail', 1, 'stuck'], ['fail', 2, 'stuck'], ['step', 200], ['cut', 1, 2]],
   },
+  // 3.7: B2 was stuck long enough to leave the ISR, recovered, caught up and was added back a
+  // moment ago (joinedIsr "caught-up").
+  rejoined: {
+    config: { version: '3.7', brokers: 3, partitions: 1, replicationFactor: 3, ...SETTLED },
+    actions: [
+      ['fail', 2, 'stuck'], ['produce', { partition: 0, count: 2, acks: 1 }],
+      ['stepUntil', 'partitions.0.isr.length', 2, 600],
+      ['recover', 2], ['stepUntil', 'partitions.0.isr.length', 3, 600], ['step', 5],
+    ],
+  },
   // 4.2 (KRaft, ELR on), min.insync.replicas 2: B2, B1 and the leader B0 paused one after the
   // other and were fenced: no leader, the ISR empty, the ELR {0,1}, the last known leader B0. The
   // paused brokers replayed the metadata log only up to where they stopped.

@@ -87,6 +87,11 @@ pub struct IsrExit {
     pub tick: Tick,
 }
 
+/// How a replica last joined a partition's ISR, and when (the snapshot's `joinedIsr`): "caught-up"
+/// (the leader's ISR expansion: its LEO reached the HW, `Partition.isFollowerInSync`) or "elected"
+/// (the controller chose it as leader with the ISR it wrote: an unclean or ELR election).
+pub type IsrJoin = IsrExit;
+
 /// One field of an event's `params`: a number, a word (a Kafka error or config name, a rule), a
 /// broker set, or a nested phrase (the reason of a change) with its own template.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -249,11 +254,19 @@ pub struct Events {
     /// reaches the same picture). Not part of the state hash: nothing in the model reads them.
     recent_truncated: VecDeque<Truncated>,
     isr_exits: crate::collections::VecMap<(u32, BrokerId), IsrExit>,
+    isr_joins: crate::collections::VecMap<(u32, BrokerId), IsrJoin>,
 }
 
 impl Events {
     pub fn new(enabled: bool) -> Events {
-        Events { pending: VecDeque::new(), dropped: 0, enabled, recent_truncated: VecDeque::new(), isr_exits: Default::default() }
+        Events {
+            pending: VecDeque::new(),
+            dropped: 0,
+            enabled,
+            recent_truncated: VecDeque::new(),
+            isr_exits: Default::default(),
+            isr_joins: Default::default(),
+        }
     }
 
     pub fn enabled(&self) -> bool {
@@ -326,6 +339,16 @@ impl Events {
     /// Why `broker` last left `partition`'s ISR (None: it never did, e.g. a new replica).
     pub fn last_isr_exit(&self, partition: u32, broker: BrokerId) -> Option<IsrExit> {
         self.isr_exits.get(&(partition, broker)).copied()
+    }
+
+    /// Notes how `broker` joined `partition`'s ISR.
+    pub fn isr_join(&mut self, partition: u32, broker: BrokerId, join: IsrJoin) {
+        self.isr_joins.insert((partition, broker), join);
+    }
+
+    /// How `broker` last joined `partition`'s ISR (None: it was in it from the topic's creation).
+    pub fn last_isr_join(&self, partition: u32, broker: BrokerId) -> Option<IsrJoin> {
+        self.isr_joins.get(&(partition, broker)).copied()
     }
 
     /// Takes the events recorded since the last drain, oldest first. When some were dropped the

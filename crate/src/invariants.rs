@@ -234,7 +234,7 @@ impl Cluster {
         let seen = &self.guards[pi].truncations;
         let unchanged = seen.len() == ar.len() && ar.iter().all(|&b| seen.get(&b) == Some(&truncation_count(b)));
         let truncations: Option<VecMap<BrokerId, u64>> = (!unchanged).then(|| ar.iter().map(|&b| (b, truncation_count(b))).collect());
-        self.note_isr_exits(p, &st.isr, leader);
+        self.note_isr_changes(p, &st.isr, st.leader, leader);
         let g = &mut self.guards[pi];
         // Re-check the leader's log once a new leader actually leads, and after any truncation or
         // ISR change.
@@ -276,12 +276,24 @@ impl Cluster {
     /// Remembers why each replica that left the ISR since the last check left it (the snapshot's
     /// `outOfIsr`): a reason the controller recorded this tick stands; otherwise a broker whose
     /// ZooKeeper session expired, or the leader's isr-expiration task found it out of sync, for the
-    /// reason its rule gives.
-    fn note_isr_exits(&mut self, p: u32, isr: &[BrokerId], leader: Option<BrokerId>) {
+    /// reason its rule gives. And how each one that joined it did (`joinedIsr`): the leader adds
+    /// only followers that caught up (`Partition.maybeExpandIsr`); the controller's choice of
+    /// leader (`elected`) joins by its election.
+    fn note_isr_changes(&mut self, p: u32, isr: &[BrokerId], elected: i32, leader: Option<BrokerId>) {
         let was = &self.guards[p as usize].isr;
         if was.as_slice() == isr {
             return;
         }
+        // The first check finds the ISR the topic was created with: no replica joined it then.
+        let created = was.is_empty();
+        for &m in isr.iter().filter(|m| !was.contains(m)) {
+            if created && self.events.last_isr_exit(p, m).is_none() {
+                continue;
+            }
+            let reason = if elected == m as i32 { "elected" } else { "caught-up" };
+            self.events.isr_join(p, m, crate::events::IsrJoin { reason, tick: self.tick });
+        }
+        let was = &self.guards[p as usize].isr;
         for &m in was.iter().filter(|m| !isr.contains(m)) {
             if self.events.last_isr_exit(p, m).is_some_and(|e| e.tick == self.tick) {
                 continue;

@@ -196,6 +196,19 @@ pub struct LogView {
     /// more than replica.lag.max.messages behind), "new-replica" (added, not yet caught up),
     /// "shutdown" (the controller removed it in a controlled shutdown).
     pub out_of_isr: Option<&'static str>,
+    /// In the ISR: how it last joined it and how long ago (null: in it since the topic's creation,
+    /// or outside it).
+    pub joined_isr: Option<IsrJoinView>,
+}
+
+#[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify), tsify(missing_as_null))]
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct IsrJoinView {
+    /// "caught-up" (the leader added it: its LEO reached the HW) or "elected" (it joined as the
+    /// leader the controller chose).
+    pub why: &'static str,
+    pub ago_ms: u64,
 }
 
 #[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify), tsify(missing_as_null))]
@@ -407,6 +420,7 @@ impl Cluster {
                                 .collect(),
                             follower,
                             out_of_isr: self.out_of_isr(p, b, &st.isr),
+                            joined_isr: self.joined_isr(p, b, &st.isr),
                         }
                     })
                     .collect();
@@ -651,6 +665,12 @@ impl Cluster {
             .map(|k| first + k * self.timing.isr_check)
             .find(|&t| leader.out_of_sync(&self.config, &self.timing, t, m).is_some())
             .map_or(-1, |t| ((t - self.tick) * TICK_MS) as i64)
+    }
+
+    /// How replica `b` of `p`, in the ISR, last joined it (see `LogView::joined_isr`).
+    fn joined_isr(&self, p: u32, b: BrokerId, isr: &[BrokerId]) -> Option<IsrJoinView> {
+        let join = self.events.last_isr_join(p, b).filter(|_| isr.contains(&b))?;
+        Some(IsrJoinView { why: join.reason, ago_ms: (self.tick - join.tick) * TICK_MS })
     }
 
     /// Why replica `b` of `p` is outside the ISR (see `LogView::out_of_isr`).

@@ -292,3 +292,47 @@ fn controlled_shutdown_is_the_reason_out_of_the_isr() {
         assert_eq!(out_of_isr(&s, 0), Some("shutdown"), "{version}: leader shutting down");
     }
 }
+
+fn joined_isr(s: &Snapshot, b: u32) -> Option<(&'static str, u64)> {
+    p0(s).logs.iter().find(|l| l.broker == b).unwrap().joined_isr.as_ref().map(|j| (j.why, j.ago_ms))
+}
+
+/// How a replica joined the ISR (issue #14: a row that flashes back into the ISR says why). 0.8's
+/// message-count rule takes both followers out; once they have fetched the batch the leader adds
+/// them back (`Partition.maybeExpandIsr`: caught up); a replica in the ISR since the topic's
+/// creation has no join, one outside the ISR neither.
+#[test]
+fn joined_isr_says_how_and_when() {
+    let mut c = play(
+        "config version=0.8 brokers=3 partitions=1 replicationFactor=3 networkLatencyMsMin=100 networkLatencyMsMax=100\nstep 98\nproduce count=5000 acks=1\nstep 2",
+    );
+    let s = c.snapshot();
+    assert_eq!(p0(&s).isr, vec![0]);
+    assert_eq!((joined_isr(&s, 0), joined_isr(&s, 1)), (None, None), "the leader was always in it; B1 is out");
+    let mut joined = None;
+    for _ in 0..200 {
+        c.step(1).unwrap();
+        let s = c.snapshot();
+        if p0(&s).isr.contains(&1) {
+            joined = Some(c.snapshot().tick);
+            assert_eq!(joined_isr(&s, 1), Some(("caught-up", 0)), "B1 joined this tick, by catching up");
+            break;
+        }
+    }
+    let at = joined.expect("B1 joined the ISR again");
+    c.step(10).unwrap();
+    let s = c.snapshot();
+    assert_eq!(joined_isr(&s, 1), Some(("caught-up", 1000)), "ten ticks later: 1 s ago (joined at tick {at})");
+}
+
+/// An unclean election (0.8: enabled by default): the out-of-sync replica the controller makes
+/// leader joins the ISR as the elected leader.
+#[test]
+fn an_unclean_leader_joins_the_isr_elected() {
+    let mut c = play(
+        "config version=0.8 brokers=3 partitions=1 replicationFactor=3 zookeeperSessionTimeoutMs=2000\nfail 2 crash\nstep 300\nfail 0 crash\nfail 1 crash\nstep 10\nrecover 2\nstep 400",
+    );
+    let s = c.snapshot();
+    assert_eq!((p0(&s).leader, p0(&s).isr.clone()), (2, vec![2]), "B2, out of sync, elected uncleanly");
+    assert_eq!(joined_isr(&s, 2).map(|j| j.0), Some("elected"));
+}

@@ -12,7 +12,7 @@
 // .hw-marker[data-hw] / .leo-marker[data-leo] per row, .set-isr / .set-osr chips [data-broker],
 // .lag.lag-ok / -warn / -over per follower, .reassign-state (a running reassignment, from the
 // core's targetReplicas / addingReplicas / removingReplicas; the rows' notes say adding / removing), canvas.cells[data-start][data-cells][data-leaving][data-acked]
-// (record-track.js drawCells), .row-note.note-out / -new / -leaving / -reassign (why a replica is out of
+// (record-track.js drawCells), .row-note.note-out / -new / -leaving / -reassign / -joined (why a replica is out of
 // the ISR, what removes it soon, or what a reassignment does to it), .isr-check (the time to the leader's next ISR check).
 // Clicks (controls.js): .reassign-button[data-reassign] opens the reassignment dialog, .replica-name the replica inspector, a record on canvas.cells the
 // record inspector (recordAt says which).

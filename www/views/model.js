@@ -193,6 +193,8 @@ export function partitionModel(partition, snap, capacity = MAX_WINDOW) {
       sinceCaughtUpMs: f && Number.isFinite(f.sinceCaughtUpMs) ? f.sinceCaughtUpMs : null,
       // Why it is outside the ISR, as the core says (docs/api.md logs[].outOfIsr).
       outOfIsr: log.outOfIsr ?? null,
+      // How it last joined the ISR and how long ago (the core's joinedIsr).
+      joinedIsr: log.joinedIsr ?? null,
       // What a running reassignment does to it (the core's addingReplicas / removingReplicas).
       reassign: partition.addingReplicas.includes(log.broker) ? "adding" : partition.removingReplicas.includes(log.broker) ? "removing" : null,
       removeInMs: removalShown(f, lagMax),
@@ -246,6 +248,8 @@ export function ackedWith(acked, offset) {
  * limit: a countdown on it would flicker on every produce.)
  */
 export const REMOVAL_NEAR = 0.5;
+/** How long (Kafka time) a row says how its replica joined the ISR, after it did. */
+export const JOIN_SHOWN_MS = 10_000;
 
 /**
  * The time until the leader removes this ISR follower from the ISR if it makes no progress (the
@@ -263,8 +267,9 @@ export function removalShown(follower, lagMaxMs) {
  * (the core's outOfIsr); in the ISR, what removes it first: its broker's ZooKeeper session
  * expiring (the controller removes it, or elects another leader) or, for a follower close to
  * removal, the leader's ISR check (removeInMs); else what a running reassignment does to it
- * (adding, removing). `r` is a replica of `m` (partitionModel); null when there is nothing to
- * say. { kind: "out" | "new" | "leaving" | "reassign", text, title }
+ * (adding, removing); else, for JOIN_SHOWN_MS after it joined the ISR, how (the core's joinedIsr:
+ * caught up, or elected). `r` is a replica of `m` (partitionModel); null when there is nothing to
+ * say. { kind: "out" | "new" | "leaving" | "reassign" | "joined", text, title }
  */
 export function replicaNote(r, m) {
   if (!r || typeof r !== "object" || !("outOfIsr" in r)) throw new Error(`r: must be a replica of partitionModel, got ${r}`);
@@ -278,7 +283,11 @@ export function replicaNote(r, m) {
     const time = formatCountdown(zk, m.zkSessionMs);
     return { kind: "leaving", text: t("row.zkIn", { time }), title: t(r.broker === m.leader ? "row.zkIn.leader" : "row.zkIn.title", { time }) };
   }
-  if (r.removeInMs === null) return r.reassign ? { kind: "reassign", text: t(`reassign.note.${r.reassign}`), title: t(`reassign.note.${r.reassign}.title`) } : null;
+  if (r.removeInMs === null) {
+    if (r.reassign) return { kind: "reassign", text: t(`reassign.note.${r.reassign}`), title: t(`reassign.note.${r.reassign}.title`) };
+    const j = r.joinedIsr;
+    return j && j.agoMs <= JOIN_SHOWN_MS ? { kind: "joined", text: t(`row.joined.${j.why}`), title: t(`row.joinedTitle.${j.why}`) } : null;
+  }
   const time = formatCountdown(r.removeInMs, m.lagMaxMs);
   return { kind: "leaving", text: t("row.leavesIn", { time }), title: t("row.leavesIn.title", { time }) };
 }
