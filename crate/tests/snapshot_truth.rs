@@ -329,7 +329,7 @@ fn joined_isr_says_how_and_when() {
 /// leader joins the ISR as the elected leader.
 #[test]
 fn an_unclean_leader_joins_the_isr_elected() {
-    let mut c = play(
+    let c = play(
         "config version=0.8 brokers=3 partitions=1 replicationFactor=3 zookeeperSessionTimeoutMs=2000\nfail 2 crash\nstep 300\nfail 0 crash\nfail 1 crash\nstep 10\nrecover 2\nstep 400",
     );
     let s = c.snapshot();
