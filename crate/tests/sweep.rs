@@ -7,7 +7,9 @@
 //! to the HW) the sweep must find the anomalies KIP-101 describes. `SWEEP_SEEDS` sets the number of
 //! schedules per preset (default 1000).
 //!
-//! The KRaft presets (4.0, 4.2) must hold the same, with their broker session as short.
+//! The KRaft presets (4.0, 4.2) must hold the same, with their broker session as short, and their
+//! schedules also crash, isolate and cut off controllers: Raft's election safety, no committed
+//! metadata record lost and log matching hold, and after the heal a controller is active again.
 //!
 //! Liveness, under every preset: once every fault of a schedule is healed (brokers recovered,
 //! links healed), within a bounded time every partition has a leader, its ISR holds every replica
@@ -51,18 +53,27 @@ fn liveness(c: &mut Cluster, trace: bool) -> Result<(), String> {
             c.recover(b).map_err(|e| e.to_string())?;
         }
     }
+    let voters = c.kraft.as_ref().map_or(0, |k| k.voters.len() as u32);
+    for id in 3000..3000 + voters {
+        let _ = c.recover(id); // refused for a controller that is up
+    }
     for (a, b) in c.cut_links.clone().iter() {
         c.heal(*a, *b).map_err(|e| e.to_string())?;
     }
     let healed = c.tick;
     let settled = |c: &Cluster| {
-        c.zk.partitions.iter().enumerate().all(|(p, st)| {
-            let mut isr = st.isr.clone();
-            let mut ar = c.zk.assignment[p].clone();
-            isr.sort_unstable();
-            ar.sort_unstable();
-            st.leader >= 0 && isr == ar && c.brokers[st.leader as usize].replicas.get(&(p as u32)).is_some_and(|r| r.is_leader())
-        })
+        // KRaft: an active controller, and every running broker unfenced in the committed image.
+        let kraft_settled = c.kraft.as_ref().is_none_or(|k| {
+            k.active.is_some() && (0..c.config.brokers).all(|b| k.committed_registrations.get(&b).is_some_and(|r| !r.fenced))
+        });
+        kraft_settled
+            && c.zk.partitions.iter().enumerate().all(|(p, st)| {
+                let mut isr = st.isr.clone();
+                let mut ar = c.zk.assignment[p].clone();
+                isr.sort_unstable();
+                ar.sort_unstable();
+                st.leader >= 0 && isr == ar && c.brokers[st.leader as usize].replicas.get(&(p as u32)).is_some_and(|r| r.is_leader())
+            })
     };
     while !settled(c) {
         if c.tick - healed >= SETTLE_TICKS {
@@ -148,6 +159,21 @@ fn play(version: &str, seed: u64) -> BTreeMap<&'static str, String> {
             36 => c.cut(b, (b + 1) % brokers),
             37..=38 => c.heal(b, (b + 1) % brokers),
             39 => c.elect_leaders(ElectionType::Preferred, None).map(drop),
+            // KRaft: a controller crashes or is isolated, recovers, or loses a link to another.
+            40..=41 if c.kraft.is_some() => {
+                let id = 3000 + dice.range_inclusive(0, 2) as u32;
+                let kind = if dice.chance(1, 2) { FailKind::Crash { lossy: false } } else { FailKind::Isolated { zookeeper: false } };
+                c.fail(id, kind)
+            }
+            42..=44 if c.kraft.is_some() => c.recover(3000 + dice.range_inclusive(0, 2) as u32),
+            45 if c.kraft.is_some() => {
+                let x = dice.range_inclusive(0, 2) as u32;
+                c.cut(3000 + x, 3000 + (x + 1) % 3)
+            }
+            46 if c.kraft.is_some() => {
+                let x = dice.range_inclusive(0, 2) as u32;
+                c.heal(3000 + x, 3000 + (x + 1) % 3)
+            }
             _ => Ok(()),
         };
         for e in c.step(1).expect("one tick") {
@@ -172,7 +198,7 @@ fn seeds() -> u64 {
 
 /// Kinds that must never appear under rules with epoch-based truncation, clean elections and no
 /// power failures (acks=0/1 losses are allowed: that is what acks=1 accepts).
-const MUST_HOLD: [&str; 9] = [
+const MUST_HOLD: [&str; 12] = [
     "committed-lost",
     "acked-lost",
     "strong-isr",
@@ -182,6 +208,9 @@ const MUST_HOLD: [&str; 9] = [
     "hw-decreased",
     "structure",
     "liveness",
+    "election-safety",
+    "metadata-committed-lost",
+    "metadata-log-divergence",
 ];
 
 fn sweep_must_hold(version: &str) {

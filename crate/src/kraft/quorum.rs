@@ -279,12 +279,13 @@ impl Cluster {
         }
     }
 
-    /// Prospective (KIP-996): pre-votes for the next epoch, its own epoch unchanged.
+    /// Prospective (KIP-996): pre-votes for the next epoch, its own epoch unchanged. It keeps
+    /// the leader it timed out on (`transitionToProspective`), so a follower's refusal naming
+    /// that leader does not send it back to a leader it cannot reach (the leader's own does).
     fn prospective(&mut self, i: usize, why: Reason) {
         let deadline = self.election_deadline();
         let v = self.voter_mut(i);
         v.state = RaftState::Prospective;
-        v.leader = None;
         v.timer = deadline;
         v.granted = vec![v.id];
         v.fetch_sent = None;
@@ -458,11 +459,18 @@ impl Cluster {
             );
             self.quorum_event(id, why);
         } else if pre_vote && !granted {
-            if let Some(l) = leader {
-                let why = Reason::new(
+            let why = match leader {
+                Some(l) if l == id => Some(Reason::new(
+                    params!("quorum.pre-vote-refused-leader", id = id, candidate = candidate, epoch = my_epoch),
+                    format!("refused {candidate}'s pre-vote: it leads epoch {my_epoch} (KIP-996)"),
+                )),
+                Some(l) => Some(Reason::new(
                     params!("quorum.pre-vote-refused", id = id, candidate = candidate, leader = l, epoch = my_epoch),
                     format!("refused {candidate}'s pre-vote: it has leader {l} in epoch {my_epoch} (KIP-996)"),
-                );
+                )),
+                None => None,
+            };
+            if let Some(why) = why {
                 self.quorum_event(id, why);
             }
         }
@@ -486,8 +494,9 @@ impl Cluster {
                         self.voter_mut(i).granted.push(voter);
                     }
                     self.maybe_won(i);
-                } else if let Some(l) = leader.filter(|_| epoch == v.epoch) {
-                    // A pre-vote refused by a voter with a leader: follow it (KIP-996).
+                } else if let Some(l) = leader.filter(|l| epoch == v.epoch && (v.leader != Some(*l) || *l == voter)) {
+                    // A pre-vote refused by a voter with a leader: follow it (KIP-996), unless
+                    // it is the one it timed out on and only a follower vouches for it.
                     self.follow(i, l, epoch);
                 }
             }
