@@ -746,6 +746,11 @@ impl Cluster {
                     o.fenced = is_fenced;
                     o.running |= !is_fenced;
                 }
+                // Its registration was superseded (an answer to an earlier registration attempt
+                // arrived after it retried, the newer answer lost in a failover): register again.
+                if error == Some(KafkaError::StaleBrokerEpoch) {
+                    o.broker_epoch = None;
+                }
                 // Starting up, it heartbeats again at once until unfenced (`BrokerLifecycleManager`).
                 o.next_heartbeat = if o.running { now + interval } else { now + 1 };
             }

@@ -540,7 +540,9 @@ impl Cluster {
         let diverges =
             fetch_offset > 0 && (fetch_offset > v.log_end_offset() || v.log[fetch_offset as usize - 1].epoch != last_fetched_epoch);
         if diverges {
-            let end = v.end_offset_for_epoch(last_fetched_epoch).min(fetch_offset);
+            // `DivergingEpoch`: the largest epoch of its own ≤ lastFetchedEpoch, and where it ends.
+            let epoch = v.log.iter().map(|e| e.epoch).filter(|e| *e <= last_fetched_epoch).max().unwrap_or(0);
+            let end = (epoch, v.end_offset_for_epoch(last_fetched_epoch).min(fetch_offset));
             if let Some(p) = self.voter_mut(i).progress.get_mut(&replica) {
                 p.last_fetch = now;
             }
@@ -606,7 +608,7 @@ impl Cluster {
         base_offset: u64,
         records: Vec<LogEntry>,
         high_watermark: u64,
-        diverging_end: Option<u64>,
+        diverging_end: Option<(u32, u64)>,
         error: Option<KafkaError>,
     ) {
         let v = self.voter(i);
@@ -628,7 +630,9 @@ impl Cluster {
         }
         let v = self.voter_mut(i);
         v.timer = now + Config::ticks(FETCH_TIMEOUT_MS);
-        if let Some(end) = diverging_end {
+        if let Some((diverging_epoch, end)) = diverging_end {
+            // Truncated to where that epoch ends in both logs (`KafkaRaftClient.handleFetchResponse`).
+            let end = end.min(v.end_offset_for_epoch(diverging_epoch));
             let leo = v.log_end_offset();
             if end < leo {
                 v.log.truncate(end as usize);

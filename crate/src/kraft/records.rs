@@ -150,8 +150,8 @@ pub enum KraftMsg {
         base_offset: u64,
         records: Vec<LogEntry>,
         high_watermark: u64,
-        /// `DivergingEpoch`: truncate to this offset and fetch again.
-        diverging_end: Option<u64>,
+        /// `DivergingEpoch` (epoch, endOffset): truncate to where that epoch ends and fetch again.
+        diverging_end: Option<(u32, u64)>,
         error: Option<KafkaError>,
     },
 }
@@ -210,7 +210,7 @@ impl fmt::Display for KraftMsg {
                 "Fetch __cluster_metadata replica={replica} epoch={epoch} fetchOffset={fetch_offset} lastFetchedEpoch={last_fetched_epoch}"
             ),
             KraftMsg::QuorumFetchResponse { records, high_watermark, diverging_end, error, .. } => match diverging_end {
-                Some(end) => write!(f, "FetchResponse __cluster_metadata divergingEpoch endOffset={end}"),
+                Some((epoch, end)) => write!(f, "FetchResponse __cluster_metadata divergingEpoch epoch={epoch} endOffset={end}"),
                 None => write!(f, "FetchResponse __cluster_metadata {} records HW={high_watermark}{}", records.len(), err(error)),
             },
         }
