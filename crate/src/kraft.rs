@@ -728,7 +728,12 @@ impl Cluster {
                     }
                 }
             }
-            KraftMsg::BrokerHeartbeatResponse { should_shut_down: true, error: None, .. } => {
+            // `BrokerLifecycleManager` acts on shouldShutDown only in PENDING_CONTROLLED_SHUTDOWN:
+            // an answer to a heartbeat of an incarnation that has stopped since (one queued behind
+            // the commit, another resent) must not stop the restarted broker.
+            KraftMsg::BrokerHeartbeatResponse { should_shut_down: true, error: None, .. }
+                if self.kraft().observers[to as usize].want_shut_down =>
+            {
                 let epoch = self.kraft().observers[to as usize].broker_epoch;
                 self.kraft_mut().observers[to as usize].clean_shutdown_epoch = epoch;
                 self.stop_cleanly(
