@@ -14,7 +14,7 @@
 //      RF 3 (applied through the config form). Records are produced between frames, untimed.
 //   4. seeking in a 100 000-tick history (the page's default automatic producer, 2 records a tick
 //      round-robin, and a crash + recovery every 20 000 ticks):
-//      - with checkpoints: www/timeline.js's Checkpoints + replayPlan + runPlan on the page's own
+//      - with checkpoints: www/app/timeline.js's Checkpoints + replayPlan + runPlan on the page's own
 //        wasm Cluster, as the page's Session uses them; every result is checked against a straight
 //        run's stateHash() at that tick
 //      - the page as built: window.__playground.seek(t), which includes redrawing the page
@@ -31,6 +31,9 @@
 //      the same page without embeds, over six) and each embed's wasm memory
 //   7. wasm memory after 10 M produced records (node, a process of its own)
 //
+// `--dist=DIR` measures that built folder instead of building (to compare two builds on the
+// same noisy machine, run by turns, as bench/lighthouse.mjs does).
+//
 // Figures are printed beside their budgets. Missed budgets do not fail the run (the throughput
 // budgets of bench/run.mjs do): timings on a shared machine vary from run to run, and a size
 // budget missed by design should not hide a throughput regression. `--strict` makes any missed
@@ -43,15 +46,16 @@ import { chromium } from 'playwright-core';
 import { serve } from '../scripts/static-server.mjs';
 import { CHROMIUM_ARGS, ROOT, findChromium, run } from '../scripts/toolchain.mjs';
 import { applyConfig, pauseLatency, ready } from '../tests/e2e/helpers.mjs';
-import { encodeShare, MAX_LINK_ACTIONS, replayEstimateMs } from '../www/share.js';
+import { encodeShare, MAX_LINK_ACTIONS, replayEstimateMs } from '../www/app/share.js';
 import { kb, mb, median, ms, printTable, quantile } from './lib.mjs';
 import { memoryRows } from './memory.mjs';
 
 // The same build as `npx vite build`, into a folder of its own: dist/ may be in use by the
 // browser tests at the same time, and a build empties its folder first.
-const DIST = path.join(ROOT, 'target', 'bench-dist');
+const distArg = process.argv.find((a) => a.startsWith('--dist='))?.slice(7);
+const DIST = distArg ? path.resolve(distArg) : path.join(ROOT, 'target', 'bench-dist');
 const BASE = '/playground/';
-const TIMELINE_URL = '/__bench/timeline.js'; // www/timeline.js as it is, for the checkpoint seek
+const TIMELINE_URL = '/__bench/timeline.js'; // www/app/timeline.js as it is, for the checkpoint seek
 const VIEWPORT = { width: 1280, height: 800 };
 
 const BUDGET = {
@@ -404,8 +408,10 @@ async function measureLinkOpen(browser, url) {
     await page.waitForFunction((tick) => !window.__playground?.replaying && window.__playground?.snapshot()?.tick === tick, MAX_LINK_ACTIONS, { timeout: 120_000 });
     const openMs = Date.now() - start;
     const tasks = await page.evaluate(() => window.__longTasks);
+    // The tasks the link's reading and its replay's planning ran in (app.js sliced).
+    const [readTasks, planTasks] = await page.evaluate(() => window.__playground.slicedTasks);
     if (errors.length) console.error(`link open: the page reported errors: ${errors.join('; ')}`);
-    return { openMs, chars: enc.s.length, estimateMs: replayEstimateMs({}, MAX_LINK_ACTIONS, MAX_LINK_ACTIONS), longest: Math.max(0, ...tasks), longTasks: tasks.length };
+    return { openMs, chars: enc.s.length, estimateMs: replayEstimateMs({}, MAX_LINK_ACTIONS, MAX_LINK_ACTIONS), longest: Math.max(0, ...tasks), longTasks: tasks.length, readTasks, planTasks };
   } finally {
     await close();
   }
@@ -492,7 +498,7 @@ const rows = [];
 const wrong = [];
 let browserVersion = '';
 const browserParts = ['sizes', 'first', 'frames', 'seek', 'heavy', 'embeds'];
-if (browserParts.some(want)) {
+if (browserParts.some(want) && !distArg) {
   run(path.join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--outDir', DIST, '--emptyOutDir', '--logLevel', 'warn']);
 }
 if (browserParts.some(want)) {
@@ -501,7 +507,7 @@ if (browserParts.some(want)) {
   fs.writeFileSync(path.join(hosts, 'six-embeds.html'), hostPage(EMBEDS));
   fs.writeFileSync(path.join(hosts, 'no-embeds.html'), hostPage([]));
   const server = await serve(DIST, BASE, {
-    [TIMELINE_URL]: path.join(ROOT, 'www', 'timeline.js'),
+    [TIMELINE_URL]: path.join(ROOT, 'www', 'app', 'timeline.js'),
     [SIX_URL]: path.join(hosts, 'six-embeds.html'),
     [NONE_URL]: path.join(hosts, 'no-embeds.html'),
   });
@@ -580,6 +586,7 @@ if (browserParts.some(want)) {
         rows.push(
           [`link open, the longest shareable history (${MAX_LINK_ACTIONS} ticks and actions, ${link.chars} characters)`, `${ms(link.openMs)} (estimated ${ms(link.estimateMs)})`, '≤ 10 s (the bound)', link.openMs <= 10_000],
           ['  long tasks meanwhile / the longest', `${link.longTasks} / ${ms(link.longest)}`, `≤ ${ms(BUDGET.longTaskMs)}`, link.longest <= BUDGET.longTaskMs],
+          ['  tasks reading the link / planning its replay', `${link.readTasks} / ${link.planTasks}`, '', null],
         );
       }
     }

@@ -66,7 +66,13 @@ function figuresOf(lhr) {
       .map((a) => a.id);
   }
   const num = (id) => lhr.audits[id].numericValue;
-  return { score, failed, cls: num('cumulative-layout-shift'), tbt: num('total-blocking-time'), lcp: num('largest-contentful-paint') };
+  const tasks = lhr.audits['long-tasks']?.details?.items ?? [];
+  return {
+    score, failed, cls: num('cumulative-layout-shift'), tbt: num('total-blocking-time'), lcp: num('largest-contentful-paint'),
+    // How fast the machine was during the run (Lighthouse's benchmarkIndex: about 1000+ on a quiet
+    // desktop, lower under load) and what to look at when the score moves: the longest task, the DOM.
+    bench: lhr.environment.benchmarkIndex, longest: Math.max(0, ...tasks.map((t) => t.duration)), dom: num('dom-size'),
+  };
 }
 
 /** The rows for one preset: the medians of its runs, against the targets (each run's figure beside when several). */
@@ -86,6 +92,7 @@ function rowsOf(preset, runs) {
     [`${preset}: cumulative layout shift`, `${cls.toFixed(3)}${all((r) => r.cls.toFixed(3))}`, `≤ ${want.cls}`, cls <= want.cls],
     [`${preset}: total blocking time`, `${Math.round(tbt)} ms${all((r) => Math.round(r.tbt))}`, want.tbtMs === null ? '' : `≤ ${want.tbtMs} ms`, want.tbtMs === null ? null : tbt <= want.tbtMs],
     [`${preset}: largest contentful paint`, `${(lcp / 1000).toFixed(2)} s${all((r) => (r.lcp / 1000).toFixed(2))}`, '', null],
+    [`${preset}: longest main-thread task (observed) / DOM elements / machine's benchmarkIndex`, `${Math.round(median(runs.map((r) => r.longest)))} ms / ${median(runs.map((r) => r.dom))} / ${Math.round(median(runs.map((r) => r.bench)))}${all((r) => Math.round(r.bench))}`, '', null],
   );
   return rows;
 }

@@ -1,6 +1,7 @@
 // `npm run bench`: the replication workload natively (crate/examples/bench.rs) and in node on the
 // wasm build (Cluster.benchWorkload), in replicated records (follower appends) per second; then
-// the two cost curves on the wasm build (costCurves: ticks/s by RF, step(100) by pending requests).
+// the two cost curves on the wasm build (costCurves: ticks/s by RF, also natively with
+// crate/examples/idle.rs, and step(100) by pending requests).
 // Exits 1 if a budget is missed. Both sides run the default cluster config (no consumers, no event feed) with the same
 // workload size: the native example takes it as `<ticks> <recordsPerTick>` and prints
 //   native replicated_records=N seconds=S
@@ -56,6 +57,10 @@ async function wasm() {
  */
 function costCurves() {
   const rows = [];
+  // The native side of the RF curve: crate/examples/idle.rs, the same clusters and loop.
+  run('cargo', ['build', '--release', '-p', 'kafka-replication', '--example', 'idle']);
+  const out = execFileSync('cargo', ['run', '--quiet', '--release', '-p', 'kafka-replication', '--example', 'idle'], { cwd: ROOT, encoding: 'utf8' });
+  const native = new Map([...out.matchAll(/native rf=(\d+) ticks=(\d+) seconds=([\d.]+)/g)].map((m) => [Number(m[1]), (Number(m[3]) * 1000) / Number(m[2])]));
   for (const rf of [3, 8, 16, 32]) {
     const cluster = new Cluster({ brokers: 32, partitions: 256, replicationFactor: rf });
     cluster.step(20); // settled: the first fetches answered
@@ -67,7 +72,13 @@ function costCurves() {
     }
     const ms = performance.now() - started;
     cluster.free();
-    rows.push([`idle 32 brokers × 256 partitions, RF ${rf}`, `${((ticks * 1000) / ms).toFixed(1)} ticks/s (${(ms / ticks).toFixed(2)} ms/tick)`]);
+    // Per replica and tick: flat when the cost is linear in the replicas (256 × RF of them).
+    const perReplica = (tickMs) => `${((tickMs * 1000) / (256 * rf)).toFixed(2)} µs/replica`;
+    const nativeMs = native.get(rf);
+    rows.push([
+      `idle 32 brokers × 256 partitions, RF ${rf}`,
+      `${((ticks * 1000) / ms).toFixed(1)} ticks/s (${(ms / ticks).toFixed(2)} ms/tick, ${perReplica(ms / ticks)}); native ${nativeMs === undefined ? '?' : `${nativeMs.toFixed(2)} ms/tick (${perReplica(nativeMs)})`}`,
+    ]);
   }
   for (const pending of [5_000, 10_000, 20_000, 40_000, 200_000]) {
     const cluster = new Cluster({});
@@ -100,7 +111,7 @@ const table = [['what', 'figure', 'budget', 'ok'],
 const widths = table[0].map((_, i) => Math.max(...table.map((row) => row[i].length)));
 console.log(`\nworkload: default cluster, ${TICKS} ticks × ${RECORDS_PER_TICK} records/tick, best of ${RUNS}`);
 for (const row of table) console.log(row.map((cell, i) => cell.padEnd(widths[i])).join(' | '));
-console.log('\ncost curves (wasm in node)');
+console.log('\ncost curves (wasm in node; the RF curve natively too)');
 const curveWidth = Math.max(...curves.map(([what]) => what.length));
 for (const [what, figure] of curves) console.log(`${what.padEnd(curveWidth)} | ${figure}`);
 if (rows.some(([, , , ok]) => ok === false)) process.exit(1);

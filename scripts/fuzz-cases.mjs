@@ -3,13 +3,13 @@
 //
 // Every case is a pure function of (seed, index), so a failure is reproduced from those two
 // numbers alone. Two targets:
-//   * share links (www/share.js): a query string as the page reads it from its address. Random
+//   * share links (www/app/share.js): a query string as the page reads it from its address. Random
 //     text and bytes, valid links damaged in the query, and payloads with a valid checksum but a
 //     damaged body (the checksum is computable, so the decoder's shape checks are reached).
 //   * scenario scripts (parseScenario in the wasm core): random command-like text and real
 //     scenario files damaged line by line.
-import { CONTROLS, decodeShare, embedOptions, encodeShare, fnv1a, hasShare, MAX_LINK_ACTIONS, MAX_LINK_TICKS, shareQuery, toBase64Url } from '../www/share.js';
-import { replayPlan, runPlan } from '../www/timeline.js';
+import { CONTROLS, decodeShare, embedOptions, encodeShare, fnv1a, hasShare, MAX_LINK_ACTIONS, MAX_LINK_TICKS, shareQuery, toBase64Url } from '../www/app/share.js';
+import { replayPlan, runPlan } from '../www/app/timeline.js';
 
 // ---------------------------------------------------------------- seeded randomness
 

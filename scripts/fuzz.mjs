@@ -1,6 +1,6 @@
 // `npm run fuzz [-- CASES] [--seed=N] [--only=share|scenario|hostile]` (after building www/pkg if
 // it is stale): CASES generated inputs per target (default a million; scripts/fuzz-cases.mjs) thrown
-// at the share-link decoder (www/share.js; every moment it accepts is also replayed on the wasm
+// at the share-link decoder (www/app/share.js; every moment it accepts is also replayed on the wasm
 // core, as the page would), at the core's scenario parser (parseScenario), and hostile arguments
 // (throwing getters, Proxies, re-entrant calls; scripts/hostile-cases.mjs) at the wasm handle,
 // which must refuse each with an Error and stay usable. Prints the cases

@@ -85,10 +85,29 @@ export const STORIES = {
     config: { version: '0.8', brokers: 3, partitions: 1, replicationFactor: 3, ...SETTLED },
     actions: [['produce', { partition: 0, count: 3, acks: 'all' }], ['step', 20], ['cut', 0, 1], ['produce', { partition: 0, count: 1, acks: 1 }], ['step', 5], ['fail', 0], ['heal', 0, 1], ['step', 62]],
   },
+  // 3.7, 4 brokers: P0 on [0,1,2] is being reassigned to [1,2,3] (KIP-455) and B3 is stuck, so
+  // the reassignment runs: replicas RS = [1,2,3,0], adding B3 (empty, out of the ISR), removing B0.
+  reassigning: {
+    config: { version: '3.7', brokers: 4, partitions: 1, replicationFactor: 3, ...SETTLED },
+    actions: [['produce', { partition: 0, count: 3, acks: 'all' }], ['step', 10], ['fail', 3, 'stuck'], ['reassign', 0, [1, 2, 3]], ['step', 5]],
+  },
   // 3.7, min.insync.replicas 2: both followers gone, the ISR is {0}: writes and the HW blocked.
   minIsrBlocked: {
     config: { version: '3.7', brokers: 3, partitions: 1, replicationFactor: 3, minInsyncReplicas: 2, ...SETTLED },
     actions: [['fail', 1, 'stuck'], ['fail', 2, 'stuck'], ['step', 200], ['cut', 1, 2]],
+  },
+  // 4.2 (KRaft, ELR on), min.insync.replicas 2: B2, B1 and the leader B0 paused one after the
+  // other and were fenced: no leader, the ISR empty, the ELR {0,1}, the last known leader B0. The
+  // paused brokers replayed the metadata log only up to where they stopped.
+  kraftElr: {
+    config: { version: '4.2', brokers: 3, partitions: 1, replicationFactor: 3, minInsyncReplicas: 2, ...SETTLED },
+    actions: [
+      ['produce', { partition: 0, count: 2, acks: 'all' }],
+      ['step', 20],
+      ['fail', 2, 'stuck'], ['stepUntil', 'kraft.brokers.2.fenced', true, 200],
+      ['fail', 1, 'stuck'], ['stepUntil', 'kraft.brokers.1.fenced', true, 200],
+      ['fail', 0, 'stuck'], ['stepUntil', 'kraft.brokers.0.fenced', true, 200],
+    ],
   },
 };
 

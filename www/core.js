@@ -7,6 +7,7 @@
 // instantiates the module afresh (reinstantiate).
 
 import init, * as core from "./pkg/kafka_replication.js";
+import { sameOriginHost } from "./host.js";
 
 /**
  * The module compiled once for every embed of a page of their own origin (the package's page
@@ -16,12 +17,7 @@ import init, * as core from "./pkg/kafka_replication.js";
  * the .wasm itself, as a page of its own does.
  */
 function sharedModule() {
-  let host = null;
-  try {
-    if (window.parent !== window && window.parent.location.origin === location.origin) host = window.parent;
-  } catch {
-    /* a host of another origin */
-  }
+  const host = sameOriginHost();
   if (!host) return Promise.resolve(null);
   // Built-ins of the host's realm only, no callback of this frame's: a promise chain through this
   // frame would never settle for the others once it is gone (a reloaded embed).

@@ -6,7 +6,8 @@
 //
 // The element draws an <iframe> of the playground page (index.html next to this script, or the
 // `src` attribute: an http(s) URL, relative to the document) with its attributes as URL
-// parameters: scenario, step, controls (none | minimal | full; default minimal), autoplay,
+// parameters: scenario, step, controls (none | minimal | full; default minimal), view (full |
+// lesson: the caption and the lesson's partitions | partition: one partition large), autoplay,
 // theme, lang (en | zh), mode + preset (compare mode), seed, share (a share link's query).
 // Changing lang or theme later tells the page; other attributes reload it.
 //
@@ -34,7 +35,7 @@
 
 const SOURCE = "kafka-replication-playground";
 const TAG = "kafka-replication-playground";
-const PASSED = ["scenario", "step", "controls", "autoplay", "lang", "mode", "preset", "seed"];
+const PASSED = ["scenario", "step", "controls", "view", "autoplay", "lang", "mode", "preset", "seed"];
 const HERE = import.meta.url;
 /** The frame's height until the page says how tall it is. */
 const FIRST_HEIGHT = 640;

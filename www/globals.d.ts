@@ -6,6 +6,8 @@ declare global {
     __playground?: object;
     /** The compiled core, shared by the embeds of one host page (core.js). */
     __kafkaPlaygroundWasm?: Promise<WebAssembly.Module | null>;
+    /** The scenario files' texts, shared by the embeds of one host page (app/catalogue.js). */
+    __kafkaPlaygroundScenarios?: { SCENARIO_FILES: Record<string, string> };
     /** The host page's playground links are handled (embed.js). */
     __kafkaPlaygroundLinks?: boolean;
     WebAssembly: typeof WebAssembly;

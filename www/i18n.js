@@ -7,8 +7,9 @@
 // itself: the unit tests keep both dictionaries complete); `{name}` in a string is replaced by
 // vars.name, and an entry may be a function of vars (plurals). The static markup of index.html
 // carries data-i18n=KEY (its text), data-i18n-aria-label / data-i18n-title / data-i18n-placeholder
-// (attributes); applyStatic() fills them in. Pure apart from the current language and the loaded
-// dictionaries: importable in node (unit tests), where loadLang works the same.
+// (attributes), which page/chrome.js fills in. No DOM: pure apart from the current language and
+// the loaded dictionaries (and the saved choice in localStorage); importable in node (unit tests),
+// where loadLang works the same.
 //
 // Events and violations are said from their params through the `ev.<kind>` templates
 // (views/event-text.js); message contents and Kafka error and config names stay as Kafka writes them.
@@ -112,6 +113,22 @@ export function tr(lang, key, vars = {}) {
   return interpolate(v, vars ?? {});
 }
 
+/**
+ * The prefixes of keys that translate the core's own English (`Cluster.schema()`'s meanings of the
+ * violation kinds, `inv.<kind>`, and of the event kinds, `kind.<kind>`): the English is the
+ * schema's, so only the other languages' dictionaries have these keys.
+ */
+export const SCHEMA_PREFIXES = ["inv.", "kind."];
+
+/**
+ * A schema meaning in the current language: `prefix.kind` of its dictionary, else the core's
+ * English `english` (the English page, or a kind newer than the dictionary).
+ */
+export function schemaText(prefix, kind, english) {
+  const key = `${prefix}.${kind}`;
+  return Object.hasOwn(loaded[current] ?? {}, key) ? tr(current, key) : english;
+}
+
 /** True when `key` has a text in every loaded dictionary (the page has one; the tests load both). */
 export function hasKey(key) {
   const dicts = Object.values(loaded);
@@ -145,19 +162,3 @@ function interpolate(s, vars) {
 export function htmlLang(lang = current) {
   return lang === "zh" ? "zh-CN" : "en";
 }
-
-/**
- * Fill the static markup under `root`: [data-i18n] gets its text, [data-i18n-<attr>] that
- * attribute (aria-label, title, placeholder).
- */
-export function applyStatic(root) {
-  for (const el of root.querySelectorAll("[data-i18n]")) {
-    const text = t(el.dataset.i18n);
-    if (el.textContent !== text) el.textContent = text;
-  }
-  for (const attr of ["aria-label", "title", "placeholder"]) {
-    const data = `data-i18n-${attr}`;
-    for (const el of root.querySelectorAll(`[${data}]`)) el.setAttribute(attr, t(el.getAttribute(data)));
-  }
-}
-

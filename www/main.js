@@ -12,17 +12,17 @@ import { corePromise } from "./core.js";
 import { App } from "./app/app.js";
 import { chunksLoaded } from "./app/catalogue.js";
 import { commands } from "./app/commands.js";
-import { linkProblem, links, openShared } from "./app/links.js";
+import { links, openLink } from "./app/links.js";
 import { playgroundHooks } from "./app/hooks.js";
 import { listen } from "./app/api.js";
 import { MAX_CALL } from "./app/session.js";
 import { wireControls } from "./page/controls.js";
-import * as pageLayout from "./views/page-layout.js";
+import * as pageLayout from "./page/page-layout.js";
 import * as chrome from "./page/chrome.js";
 import { readSpeed, acksHelp } from "./page/forms.js";
 import { drawBanner } from "./page/draw.js";
 import { getLang, initialLang, loadLang, readSavedLang, t } from "./i18n.js";
-import { decodeShare, embedOptions, hasShare, shareParams } from "./share.js";
+import { embedOptions, hasShare, shareParams } from "./app/share.js";
 import { errorMessage } from "./views/model.js";
 
 const params = new URLSearchParams(location.search);
@@ -69,18 +69,18 @@ async function main() {
   await nextTask();
 
   const config = embed.seed !== null ? { seed: embed.seed } : {};
-  const shared = decodeShare(shareParams(location.search, location.hash));
+  const params = shareParams(location.search, location.hash);
   const open = { stop: embed.step ?? 0, autoplay: embed.autoplay };
-  if (shared?.ok) await openShared(app, shared.state);
+  if (hasShare(params)) await openLink(app, params, config);
   else {
-    if (shared) chrome.notice(linkProblem(shared));
-    app.resetSession(config);
-    if (!shared && embed.scenario && !chunkError) await app.openLesson(embed.scenario, open);
-    else if (!shared && embed.mode === "compare" && !chunkError) await app.openCompare(embed.preset, open);
-    else if (!shared) {
+    // The lesson or comparison the URL asks for is found first and opened with the session: the
+    // first frame drawn is its own, not free play's (issue #18: six embeds each drew one first).
+    const lesson = embed.scenario || embed.mode === "lesson";
+    const first = chunkError ? null : lesson ? app.catalogue.lesson(embed.scenario || null) : embed.mode === "compare" ? app.catalogue.compare(embed.preset, app.Cluster) : null;
+    app.resetSession(config, first && { found: await first, ...open });
+    if (!first) {
       const warm = embed.ticks ?? embed.step ?? 0;
       if (warm > 0 && app.usable()) await app.replay(app.guard(() => app.session.advancePlan(Math.min(warm, MAX_CALL)), null));
-      if (embed.mode === "lesson" && !chunkError) await app.openLesson();
       if (embed.autoplay) app.setRunning(true);
     }
   }

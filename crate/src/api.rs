@@ -136,6 +136,14 @@ impl de::Error for DeError {
     fn unknown_field(field: &str, expected: &'static [&'static str]) -> DeError {
         DeError::UnknownKey(field.to_string(), expected)
     }
+    // serde's defaults print the value (`Unexpected`), a float with Rust's float formatting (15 KB
+    // of the wasm module). Unreachable here: every option field is a `Value`, which takes any type.
+    fn invalid_type(_: de::Unexpected, expected: &dyn de::Expected) -> DeError {
+        DeError::Other(format!("invalid type, expected {expected}"))
+    }
+    fn invalid_value(_: de::Unexpected, expected: &dyn de::Expected) -> DeError {
+        DeError::Other(format!("invalid value, expected {expected}"))
+    }
 }
 
 struct OptionsDe<'a>(&'a [(String, Value)]);
@@ -218,7 +226,9 @@ impl Value {
     /// An integer as an "N.0" label (`4` → "4.0"), for choices such as `version`.
     fn as_integer_label(&self) -> Option<String> {
         match self {
-            Value::Num(n) if n.fract() == 0.0 && n.is_finite() => Some(format!("{n:.1}")),
+            // Integer arithmetic, not `{:.1}`: float formatting would add 15 KB to the wasm module.
+            // No label is 16 digits long, so larger numbers need no label.
+            Value::Num(n) if n.fract() == 0.0 && n.abs() < 1e15 => Some(format!("{}.0", *n as i64)),
             _ => None,
         }
     }
@@ -439,6 +449,15 @@ mod tests {
         assert_eq!(e.to_string(), "x: unknown stuck option key; allowed keys: ");
         assert_eq!(FailKind::from_args(&kind("slow"), &one("delayMs", Value::Num(500.0))), Ok(FailKind::Slow { delay_ms: 500 }));
         assert_eq!(FailKind::from_args(&Value::Null, &[]), Ok(FailKind::Crash { lossy: false }));
+        // A repeated key is reported where it comes (a script can repeat one), before a later
+        // unknown one; an unknown one before it is reported first.
+        let pairs = |keys: &[&str]| keys.iter().map(|k| (k.to_string(), Value::Bool(true))).collect::<Vec<_>>();
+        let e = FailKind::from_args(&kind("crash"), &pairs(&["lossy", "lossy", "x"])).unwrap_err();
+        assert_eq!(e.to_string(), "crash option: duplicate field `lossy`");
+        let e = FailKind::from_args(&kind("crash"), &pairs(&["x", "lossy", "lossy"])).unwrap_err();
+        assert_eq!(e.to_string(), "x: unknown crash option key; allowed keys: lossy");
+        let e = FailKind::from_args(&kind("isolated"), &pairs(&["zookeeper", "lossy"])).unwrap_err();
+        assert_eq!(e.to_string(), "lossy: unknown isolated option key; allowed keys: zookeeper");
         let e = crate::producer::ProduceArgs::from_pairs(&one("acks", kind("two"))).unwrap_err();
         assert_eq!(e.argument, "acks");
         let e = crate::producer::ProduceArgs::from_pairs(&one("count ", Value::Num(1.0))).unwrap_err();

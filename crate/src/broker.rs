@@ -1,8 +1,8 @@
 //! A broker: its process status and the replicas it hosts. It routes messages to its replicas
 //! and runs their timers; all protocol rules live in `partition.rs`.
 
-use crate::collections::VecMap;
-use crate::message::{BrokerId, Envelope, KafkaError, Msg, NodeId, Tick};
+use crate::collections::DenseMap;
+use crate::message::{BrokerId, Envelope, KafkaError, Msg, NodeId, Tick, UNKNOWN_BROKER_EPOCH};
 use crate::partition::{Ctx, LeaderAndIsr, Replica};
 
 /// What is wrong with a broker, if anything (the source notes' abnormal replicas: slow, stuck,
@@ -57,7 +57,7 @@ pub struct Broker {
     pub started_at: Tick,
     /// Highest controller epoch seen: LeaderAndIsr from an older controller is fenced (§4.1).
     pub controller_epoch: u32,
-    pub replicas: VecMap<u32, Replica>,
+    pub replicas: DenseMap<Replica>,
     /// Messages that arrived while it was stuck, handled in order when it resumes.
     pub held: Vec<Envelope>,
     /// The czxid of its ZooKeeper session's registration (None: not registered since it started).
@@ -125,6 +125,29 @@ impl Broker {
         // controller resends to the old process's address is not answered (KIP-380's broker epoch).
         if self.zk_session.is_none() && matches!(msg, Msg::LeaderAndIsr { .. } | Msg::StopReplica { .. }) {
             return;
+        }
+        // KIP-380 (2.2+, `KafkaApis.isBrokerEpochStale`): a request meant for a previous process
+        // (a broker epoch older than its registration's czxid) is refused, not applied.
+        if let Msg::LeaderAndIsr { broker_epoch, .. } | Msg::StopReplica { broker_epoch, .. } = msg {
+            let current = self.zk_session.map_or(UNKNOWN_BROKER_EPOCH, |z| z as i64);
+            if *broker_epoch != UNKNOWN_BROKER_EPOCH && *broker_epoch < current {
+                if let Msg::LeaderAndIsr { leader_epoch, .. } = msg {
+                    let error = Some(KafkaError::StaleBrokerEpoch);
+                    ctx.out.push((from, Msg::LeaderAndIsrResponse { partition, leader_epoch: *leader_epoch, error }));
+                }
+                let (b, kind, epoch) = (self.id, msg.kind(), *broker_epoch);
+                ctx.events.record(
+                    ctx.now,
+                    "stale-broker-epoch",
+                    Some(partition),
+                    Some(b),
+                    crate::events::params!("stale-broker-epoch", b = b, request = kind, p = partition, from = from, epoch = epoch, current = current),
+                    format!(
+                        "b{b} rejected {kind} p{partition} from b{from}: STALE_BROKER_EPOCH (broker epoch {epoch} < {current}, meant for its previous process)"
+                    ),
+                );
+                return;
+            }
         }
         if let Msg::LeaderAndIsr { controller_epoch, leader, leader_epoch, isr, zk_version, replicas, .. } = msg {
             // Every LeaderAndIsr is answered, so the controller's request queue moves on.

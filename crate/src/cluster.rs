@@ -181,6 +181,7 @@ impl Cluster {
     /// topic's partition states written.
     fn zookeeper_bootstrap(&mut self) {
         let c = self;
+        c.zk.topic_id = c.config.rules().topic_id.then(|| crate::zk::topic_id(c.config.seed));
         for b in 0..c.config.brokers {
             c.brokers[b as usize].zk_session = Some(c.zk.register(b));
         }
@@ -365,8 +366,8 @@ impl Cluster {
             return;
         }
         match &env.msg {
-            Msg::ControlledShutdown { broker, .. } => {
-                let reply = self.on_controlled_shutdown(env.to as BrokerId, *broker);
+            Msg::ControlledShutdown { broker, broker_epoch, .. } => {
+                let reply = self.on_controlled_shutdown(env.to as BrokerId, *broker, *broker_epoch);
                 return self.send(env.to, env.from, reply);
             }
             Msg::ControlledShutdownResponse { remaining, error } => {

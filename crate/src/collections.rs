@@ -299,6 +299,96 @@ impl<K: Ord, V> std::ops::Index<&K> for VecMap<K, V> {
     }
 }
 
+/// A [`VecMap`] keyed by small integers (partition ids) with an index from key to position: a
+/// lookup is one load where a binary search touched several entries hundreds of bytes apart (a
+/// broker of 32 × 256 at RF 32 hosts 256 replicas; those probes missed the cache, issue #17).
+/// Compares and hashes as its `VecMap`: the index is derived from it.
+#[derive(Clone, Debug)]
+pub struct DenseMap<V> {
+    map: VecMap<u32, V>,
+    /// Key → position in `map`; [`DenseMap::ABSENT`] for a key it lacks.
+    slots: Vec<u32>,
+}
+
+impl<V> Default for DenseMap<V> {
+    fn default() -> Self {
+        DenseMap { map: VecMap::new(), slots: Vec::new() }
+    }
+}
+
+impl<V: PartialEq> PartialEq for DenseMap<V> {
+    fn eq(&self, other: &Self) -> bool {
+        self.map == other.map
+    }
+}
+
+impl<V: Eq> Eq for DenseMap<V> {}
+
+impl<V: std::hash::Hash> std::hash::Hash for DenseMap<V> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.map.hash(state);
+    }
+}
+
+impl<V> DenseMap<V> {
+    const ABSENT: u32 = u32::MAX;
+
+    fn position(&self, k: u32) -> Option<usize> {
+        self.slots.get(k as usize).filter(|&&i| i != Self::ABSENT).map(|&i| i as usize)
+    }
+
+    /// Rebuilds the index after an insertion moved the entries.
+    fn reindex(&mut self) {
+        let top = self.map.last_key_value().map_or(0, |(k, _)| *k as usize + 1);
+        self.slots.clear();
+        self.slots.resize(top, Self::ABSENT);
+        for (i, k) in self.map.keys().enumerate() {
+            self.slots[*k as usize] = i as u32;
+        }
+    }
+
+    pub fn get(&self, k: &u32) -> Option<&V> {
+        self.position(*k).map(|i| &self.map.entries[i].1)
+    }
+
+    pub fn get_mut(&mut self, k: &u32) -> Option<&mut V> {
+        self.position(*k).map(|i| &mut self.map.entries[i].1)
+    }
+
+    /// The value at `k`, inserted with `f()` if absent.
+    pub fn get_or_insert_with(&mut self, k: u32, f: impl FnOnce() -> V) -> &mut V {
+        if self.position(k).is_none() {
+            self.map.insert(k, f());
+            self.reindex();
+        }
+        self.get_mut(&k).expect("present or just inserted")
+    }
+
+    pub fn values(&self) -> impl DoubleEndedIterator<Item = &V> + '_ {
+        self.map.values()
+    }
+
+    pub fn values_mut(&mut self) -> impl Iterator<Item = &mut V> + '_ {
+        self.map.values_mut()
+    }
+}
+
+impl<V> FromIterator<(u32, V)> for DenseMap<V> {
+    fn from_iter<I: IntoIterator<Item = (u32, V)>>(iter: I) -> Self {
+        let mut m = DenseMap { map: iter.into_iter().collect(), slots: Vec::new() };
+        m.reindex();
+        m
+    }
+}
+
+impl<V> std::ops::Index<&u32> for DenseMap<V> {
+    type Output = V;
+
+    fn index(&self, k: &u32) -> &V {
+        self.get(k).expect("no entry for this key")
+    }
+}
+
 /// A set kept as a sorted `Vec`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct VecSet<K> {
@@ -582,5 +672,22 @@ mod tests {
         sort_small(&mut v);
         assert_eq!(v, vec![0, 1, 1, 3, 4, 9]);
         assert_eq!(s.iter().copied().collect::<Vec<_>>(), vec![1, 3, 5]);
+    }
+
+    #[test]
+    fn dense_map_finds_what_its_vec_map_holds_and_hashes_as_it() {
+        use std::hash::{DefaultHasher, Hash, Hasher};
+        let mut d: DenseMap<&str> = [(4, "d"), (1, "a")].into_iter().collect();
+        *d.get_or_insert_with(2, || "b") = "B";
+        *d.get_or_insert_with(4, || "x") = "D";
+        let m: VecMap<u32, &str> = [(1, "a"), (2, "B"), (4, "D")].into_iter().collect();
+        assert_eq!((d.get(&1), d.get(&2), d.get(&3), d.get(&9), d[&4]), (Some(&"a"), Some(&"B"), None, None, "D"));
+        assert!(d.values().eq(m.values()));
+        let hash = |x: &dyn Fn(&mut DefaultHasher)| {
+            let mut h = DefaultHasher::new();
+            x(&mut h);
+            h.finish()
+        };
+        assert_eq!(hash(&|h| d.hash(h)), hash(&|h| m.hash(h)), "a DenseMap hashes as its VecMap");
     }
 }

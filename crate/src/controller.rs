@@ -9,7 +9,7 @@ use crate::config::Strategy;
 use crate::events::{ids, params, set_text, Params, Reason};
 use crate::log::Epoch;
 use crate::message::Tick;
-use crate::message::{BrokerId, KafkaError, Msg, NodeId};
+use crate::message::{BrokerId, KafkaError, Msg, NodeId, UNKNOWN_BROKER_EPOCH};
 use crate::zk::{PartitionState, Reassignment};
 
 /// A request in the controller's queue for one broker, kept until answered or superseded.
@@ -192,6 +192,12 @@ impl Cluster {
         let survivors: VecSet<BrokerId> =
             self.controller_live.iter().filter(|(b, z)| registered.get(b) == Some(z)).map(|(b, _)| *b).collect();
         if survivors.len() < self.controller_live.len() {
+            // KIP-380 (2.2+): `removeLiveBrokers(bouncedBrokerIds)` comes before `onBrokerFailure`,
+            // so the failure's LeaderAndIsr goes to none of them (their new process gets the
+            // startup's); before, the controller sent it to the restarted broker too.
+            if self.config.rules().broker_epoch {
+                self.controller_live.retain(|b, _| survivors.contains(b) || !registered.contains_key(b));
+            }
             self.reconcile(ctrl, &survivors, &VecSet::new());
         }
         self.controller_live = registered;
@@ -370,6 +376,7 @@ impl Cluster {
             isr: st.isr.clone(),
             zk_version: st.version,
             replicas: self.zk.assignment[p as usize].clone(),
+            broker_epoch: self.broker_epoch_of(to),
             attempt: 1,
         };
         // A newer request for the partition supersedes one still waiting for its answer.
@@ -377,6 +384,15 @@ impl Cluster {
         queue.retain(|q| q.msg.partition() != Some(p));
         queue.push(QueuedControl { msg: msg.clone(), sent_at: self.tick });
         self.send(ctrl as NodeId, to as NodeId, msg);
+    }
+
+    /// The broker epoch a control request to `b` carries (KIP-380, 2.2+): the czxid of the
+    /// registration the controller processed (`liveBrokerIdAndEpochs`).
+    pub(crate) fn broker_epoch_of(&self, b: BrokerId) -> i64 {
+        match self.controller_live.get(&b) {
+            Some(czxid) if self.config.rules().broker_epoch => *czxid as i64,
+            _ => UNKNOWN_BROKER_EPOCH,
+        }
     }
 
     /// `RequestSendThread`: a request that got no answer within `controller.socket.timeout.ms`
@@ -456,18 +472,25 @@ impl Cluster {
             let params = params!("why.reassignment-moved-leader", done = done.params, old = st.leader, l = l, target = target.as_str());
             self.write_partition_state(p, l as i32, st.isr.clone(), false, Reason::new(params, text));
         }
+        self.stop_removed_replicas(ctrl, p, &r.removing);
+    }
+
+    /// `stopRemovedReplicasOfReassignedPartition`: the replicas leave the ISR (OfflineReplica,
+    /// `removeReplicasFromIsr`, another leader epoch) and are deleted (StopReplica with delete).
+    fn stop_removed_replicas(&mut self, ctrl: BrokerId, p: u32, removed: &[BrokerId]) {
         let st = self.zk.partitions[p as usize].clone();
-        let isr: Vec<BrokerId> = st.isr.iter().copied().filter(|b| !r.removing.contains(b)).collect();
+        let isr: Vec<BrokerId> = st.isr.iter().copied().filter(|b| !removed.contains(b)).collect();
         if isr != st.isr {
             // `removeReplicasFromIsr`: a removed leader (no target replica could be elected) leaves no leader.
-            let leader = if st.leader >= 0 && r.removing.contains(&(st.leader as u32)) { -1 } else { st.leader };
-            let text = format!("removed {} from the ISR: no longer replicas after the reassignment", set_text(&r.removing));
-            let params = params!("why.reassignment-removed", removed = &r.removing);
+            let leader = if st.leader >= 0 && removed.contains(&(st.leader as u32)) { -1 } else { st.leader };
+            let text = format!("removed {} from the ISR: no longer replicas after the reassignment", set_text(removed));
+            let params = params!("why.reassignment-removed", removed = removed);
             self.write_partition_state(p, leader, isr, false, Reason::new(params, text));
         }
-        let live: Vec<BrokerId> = r.removing.iter().copied().filter(|b| self.controller_live.contains_key(b)).collect();
+        let live: Vec<BrokerId> = removed.iter().copied().filter(|b| self.controller_live.contains_key(b)).collect();
         for b in live {
-            self.send(ctrl as NodeId, b as NodeId, Msg::StopReplica { partition: p, delete: true });
+            let broker_epoch = self.broker_epoch_of(b);
+            self.send(ctrl as NodeId, b as NodeId, Msg::StopReplica { partition: p, delete: true, broker_epoch });
         }
     }
 
@@ -477,9 +500,6 @@ impl Cluster {
         self.check_partition_arg(partition)?;
         if broker >= self.config.brokers {
             return Err(ApiError::new("broker", format!("must be a broker id from 0 to {}, got {broker}", self.config.brokers - 1)));
-        }
-        if self.kraft.is_some() {
-            return Err(ApiError::new("partition", "reassignment is not modelled in KRaft presets yet".to_string()));
         }
         let ar = &self.zk.assignment[partition as usize];
         if ar.contains(&broker) {
@@ -509,12 +529,17 @@ impl Cluster {
 
     /// `reassign(partition, replicas)`: the admin's `alterPartitionReassignments`
     /// (`kafka-reassign-partitions.sh --execute`), `onPartitionReassignment` phase A (KIP-455):
-    /// the replicas become RS = TRS + ORS (target first, `ReplicaAssignment.fromOldAndNewReplicas`),
+    /// the replicas become RS = TRS + ORS (target first, `ReplicaAssignment.reassignTo`),
     /// the leader epoch is bumped and LeaderAndIsr sent to every replica of RS; the adding replicas
     /// start empty, outside the ISR, and fetch. A target already in the ISR completes at once
-    /// (phase B only, as `isReassignmentComplete` finds).
+    /// (phase B only, as `isReassignmentComplete` finds). From 2.4 a partition already being reassigned is
+    /// reassigned from its original replicas (ORS = RS − adding) to the new target, and the replicas
+    /// no longer needed are stopped (`updateCurrentReassignment`); the target ORS cancels it.
     pub fn reassign(&mut self, partition: u32, replicas: Vec<u32>) -> Result<(), ApiError> {
         self.check_partition_arg(partition)?;
+        if self.kraft.is_some() {
+            return Err(ApiError::new("partition", "reassignment is not modelled in KRaft presets yet".to_string()));
+        }
         let n = self.config.brokers;
         let allowed = format!("a non-empty list of distinct broker ids from 0 to {}", n - 1);
         if replicas.is_empty() {
@@ -526,14 +551,19 @@ impl Cluster {
         if let Some(dup) = replicas.iter().enumerate().find(|(i, b)| replicas[..*i].contains(b)).map(|(_, b)| b) {
             return Err(ApiError::new("replicas", format!("must be {allowed}, got b{dup} twice")));
         }
-        let ors = self.zk.assignment[partition as usize].clone();
-        if let Some(r) = self.zk.reassignments.get(&partition) {
+        let current = self.zk.assignment[partition as usize].clone();
+        let running = self.zk.reassignments.get(&partition).cloned();
+        if let Some(r) = running.as_ref().filter(|_| !self.config.rules().reassignment_replaceable) {
             return Err(ApiError::new(
                 "partition",
                 format!("p{partition} is being reassigned to [{}]; wait until it completes", ids(&r.target)),
             ));
         }
-        if replicas == ors {
+        let ors: Vec<BrokerId> = match &running {
+            Some(r) => current.iter().copied().filter(|b| !r.adding.contains(b)).collect(),
+            None => current.clone(),
+        };
+        if running.is_none() && replicas == ors {
             return Err(ApiError::new(
                 "replicas",
                 format!("p{partition} already has the replicas [{}]; give another list: {allowed}", ids(&ors)),
@@ -551,8 +581,16 @@ impl Cluster {
         }
         let reassignment = Reassignment { target: replicas, adding, removing };
         self.zk.assignment[partition as usize] = rs.clone();
+        // `updateCurrentReassignment`: replacing a running reassignment stops the replicas it added
+        // that the new one does not keep.
+        let unneeded: Vec<BrokerId> = current.iter().copied().filter(|b| !rs.contains(b)).collect();
+        if !unneeded.is_empty() {
+            self.stop_removed_replicas(ctrl, partition, &unneeded);
+        }
         let st = self.zk.partitions[partition as usize].clone();
-        let in_isr = reassignment.target.iter().all(|b| st.isr.contains(b));
+        // `isReassignmentComplete`: nothing to move (a cancellation), or every target replica in the ISR.
+        let in_isr =
+            (reassignment.adding.is_empty() && reassignment.removing.is_empty()) || reassignment.target.iter().all(|b| st.isr.contains(b));
         let (target, replicas) = (ids(&reassignment.target), ids(&rs));
         let mut text = format!("reassignment to [{target}] started: replicas [{replicas}]");
         // An empty phrase (no replica added or removed) is null in the params: the page shows nothing.

@@ -42,15 +42,20 @@ impl ElectionType {
     }
 }
 
+/// `electLeaders`'s options as given, checked by `elect_args`.
+#[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify))]
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ElectOptions {
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "\"preferred\" | \"unclean\""))]
+    r#type: Option<Value>,
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "number[]", optional))]
+    partitions: Option<Value>,
+}
+
 /// `electLeaders({ type, partitions })`'s arguments (`partitions` omitted: all of them).
 pub fn elect_args(pairs: &[(String, Value)]) -> Result<(ElectionType, Option<Vec<u32>>), ApiError> {
-    #[derive(serde::Deserialize)]
-    #[serde(deny_unknown_fields)]
-    struct Options {
-        r#type: Option<Value>,
-        partitions: Option<Value>,
-    }
-    let o: Options = from_options("electLeaders", pairs)?;
+    let o: ElectOptions = from_options("electLeaders", pairs)?;
     // The values given are checked before the one missing.
     let partitions = match o.partitions {
         None | Some(Value::Null) => None,

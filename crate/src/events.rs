@@ -37,6 +37,10 @@ pub const EVENT_KINDS: &[(&str, &str)] = &[
     ("broker-unfenced", "KRaft: the controller unfenced a broker that caught up with the metadata log"),
     ("controller", "a broker became the controller"),
     ("stale-controller", "a broker ignored a request from a controller with an older controller_epoch"),
+    (
+        "stale-broker-epoch",
+        "a broker refused a control request meant for its previous process, or the controller a ControlledShutdown from one (STALE_BROKER_EPOCH, KIP-380)",
+    ),
     ("zk-register", "a broker registered its ZooKeeper session (/brokers/ids/N)"),
     ("zk-session-expired", "a broker's ZooKeeper session expired: its ephemeral znode is deleted"),
     ("broker-fail", "a broker was made to fail (crash, stuck, slow, isolated) or began a controlled shutdown"),

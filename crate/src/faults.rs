@@ -2,7 +2,7 @@
 //! GC pause, slow disk or network, isolation) and targeted network faults (cut a link, drop the
 //! next message of a kind). Every action validates first and changes nothing on a bad call.
 
-use crate::api::{bool_arg, choice_arg, from_options, int_arg, ApiError, Value};
+use crate::api::{bool_arg, check_keys, choice_arg, from_options, int_arg, ApiError, Value};
 use crate::broker::BrokerStatus;
 use crate::cluster::Cluster;
 use crate::collections::VecMap;
@@ -24,6 +24,20 @@ pub enum FailKind {
     Isolated { zookeeper: bool },
     /// A controlled shutdown: leaderships move first, then the broker stops cleanly (`shutdown.rs`).
     Shutdown,
+}
+
+/// `fail`'s options as given (each kind takes its own: crash `lossy`, slow `delayMs`, isolated
+/// `zookeeper`), checked by `FailKind::from_args`.
+#[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify))]
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct FailOptions {
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "boolean", optional))]
+    lossy: Option<Value>,
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "number", optional))]
+    delay_ms: Option<Value>,
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "boolean", optional))]
+    zookeeper: Option<Value>,
 }
 
 /// The kinds `fail` accepts, for messages.
@@ -50,43 +64,29 @@ impl FailKind {
             Value::Null => "crash",
             k => choice_arg("kind", k, &FAIL_KINDS)?,
         };
-        /// Each kind's options (`deny_unknown_fields`: another kind's is refused by name).
-        #[derive(serde::Deserialize)]
-        #[serde(deny_unknown_fields)]
-        struct Crash {
-            lossy: Option<Value>,
-        }
-        #[derive(serde::Deserialize)]
-        #[serde(deny_unknown_fields, rename_all = "camelCase")]
-        struct Slow {
-            delay_ms: Option<Value>,
-        }
-        #[derive(serde::Deserialize)]
-        #[serde(deny_unknown_fields)]
-        struct Isolated {
-            zookeeper: Option<Value>,
-        }
-        #[derive(serde::Deserialize)]
-        #[serde(deny_unknown_fields)]
-        struct NoOptions {}
         let what = format!("{kind} option");
+        // Another kind's option is refused by name, listing this kind's, unless a repeated key
+        // comes first (`from_options` reports that), as one struct per kind did; one struct is
+        // one TypeScript type. The keys up to the first unknown or repeated one are at most two.
+        let allowed: &[&str] = match kind {
+            "crash" => &["lossy"],
+            "slow" => &["delayMs"],
+            "isolated" => &["zookeeper"],
+            _ => &[],
+        };
+        let stop =
+            options.iter().enumerate().position(|(i, (k, _))| !allowed.contains(&k.as_str()) || options[..i].iter().any(|(p, _)| p == k));
+        check_keys(&what, &options[..stop.map_or(options.len(), |i| i + 1)], allowed)?;
+        let o: FailOptions = from_options(&what, options)?;
         let flag = |v: Option<Value>, name| v.map_or(Ok(false), |v| bool_arg(name, &v));
         Ok(match kind {
-            "crash" => FailKind::Crash { lossy: flag(from_options::<Crash>(&what, options)?.lossy, "lossy")? },
-            "slow" => FailKind::Slow {
-                delay_ms: from_options::<Slow>(&what, options)?
-                    .delay_ms
-                    .map_or(Ok(DEFAULT_SLOW_DELAY_MS), |v| int_arg("delayMs", &v, TICK_MS, 600_000))?,
-            },
-            "isolated" => FailKind::Isolated { zookeeper: flag(from_options::<Isolated>(&what, options)?.zookeeper, "zookeeper")? },
-            other => {
-                from_options::<NoOptions>(&what, options)?;
-                if other == "stuck" {
-                    FailKind::Stuck
-                } else {
-                    FailKind::Shutdown
-                }
+            "crash" => FailKind::Crash { lossy: flag(o.lossy, "lossy")? },
+            "slow" => {
+                FailKind::Slow { delay_ms: o.delay_ms.map_or(Ok(DEFAULT_SLOW_DELAY_MS), |v| int_arg("delayMs", &v, TICK_MS, 600_000))? }
             }
+            "isolated" => FailKind::Isolated { zookeeper: flag(o.zookeeper, "zookeeper")? },
+            "stuck" => FailKind::Stuck,
+            _ => FailKind::Shutdown,
         })
     }
 }

@@ -95,6 +95,8 @@ pub struct PartitionGuard {
     leader: i32,
     leader_epoch: Epoch,
     isr: Vec<BrokerId>,
+    /// The tick `isr` last changed.
+    isr_since: Tick,
     /// ((leader epoch, leader, its start tick), HW) last seen on the live leader: the HW never
     /// falls while one leader process leads one epoch. (A leader that restarts before anyone
     /// noticed is re-sent the same epoch by a new controller and resumes from its checkpointed HW.)
@@ -313,7 +315,10 @@ impl Cluster {
             );
             self.violation("structure", p, (st.leader_epoch as Offset, 0), what);
         }
-        if let Some(b) = st.isr.iter().find(|b| !ar.contains(b)) {
+        // As a bit mask of the assigned replicas (ids < MAX_BROKERS = 32): a scan of AR per ISR
+        // member was RF² a partition every tick.
+        let assigned = ar.iter().fold(0u64, |m, &b| m | 1 << b);
+        if let Some(b) = st.isr.iter().find(|&&b| assigned >> b & 1 == 0) {
             let what =
                 Reason::new(params!("vio.structure.isr-not-assigned", b = *b), format!("ISR member b{b} is not an assigned replica"));
             self.violation("structure", p, (st.leader_epoch as Offset, *b), what);
@@ -338,22 +343,35 @@ impl Cluster {
             }
             self.guards[pi].leader_hw = Some((term, hw));
         }
-        let truncations: VecMap<BrokerId, u64> = ar.iter().map(|&b| (b, self.brokers[b as usize].replicas[&p].log.truncations())).collect();
+        // The replicas truncated since the last check. Most ticks none was, and the counts are
+        // compared in place: no map is built, no pair of `matched` visited (that was RF² a tick).
+        let truncation_count = |b: BrokerId| self.brokers[b as usize].replicas[&p].log.truncations();
+        let seen = &self.guards[pi].truncations;
+        let unchanged = seen.len() == ar.len() && ar.iter().all(|&b| seen.get(&b) == Some(&truncation_count(b)));
+        let truncations: Option<VecMap<BrokerId, u64>> = (!unchanged).then(|| ar.iter().map(|&b| (b, truncation_count(b))).collect());
         self.note_isr_exits(p, &st.isr, leader);
         let g = &mut self.guards[pi];
         // Re-check the leader's log once a new leader actually leads, and after any truncation or
         // ISR change.
         let led = leader.map(|l| (l as i32, st.leader_epoch));
-        let dirty = (led.is_some() && led != Some((g.leader, g.leader_epoch))) || g.isr != st.isr || g.truncations != truncations;
-        let truncated: Vec<BrokerId> = truncations.iter().filter(|(b, n)| g.truncations.get(b) != Some(n)).map(|(b, _)| *b).collect();
+        let dirty = (led.is_some() && led != Some((g.leader, g.leader_epoch))) || g.isr != st.isr || truncations.is_some();
+        let truncated: Vec<BrokerId> =
+            truncations.iter().flat_map(|t| t.iter().filter(|(b, n)| g.truncations.get(b) != Some(n)).map(|(b, _)| *b)).collect();
         if let Some((l, e)) = led {
             (g.leader, g.leader_epoch) = (l, e);
         }
-        g.isr = st.isr.clone();
-        g.truncations = truncations;
-        for (pair, upto) in g.matched.iter_mut() {
-            if truncated.contains(&pair.0) || truncated.contains(&pair.1) {
-                *upto = 0;
+        if g.isr != st.isr {
+            g.isr.clone_from(&st.isr);
+            g.isr_since = self.tick;
+        }
+        if let Some(t) = truncations {
+            g.truncations = t;
+        }
+        if !truncated.is_empty() {
+            for (pair, upto) in g.matched.iter_mut() {
+                if truncated.contains(&pair.0) || truncated.contains(&pair.1) {
+                    *upto = 0;
+                }
             }
         }
         if truncated.iter().any(|b| Some(*b) == leader) || dirty && leader.is_some() {
@@ -372,20 +390,27 @@ impl Cluster {
     }
 
     /// Remembers why each replica that left the ISR since the last check left it (the snapshot's
-    /// `outOfIsr`): a reason the controller recorded this tick stands; otherwise a broker whose
+    /// `outOfIsr`): a reason the controller recorded since the ISR last changed stands (KRaft: it
+    /// is recorded when written, the ISR changes once committed); otherwise a broker whose
     /// ZooKeeper session expired, or the leader's isr-expiration task found it out of sync, for the
     /// reason its rule gives.
     fn note_isr_exits(&mut self, p: u32, isr: &[BrokerId], leader: Option<BrokerId>) {
-        let was = &self.guards[p as usize].isr;
+        let (was, since) = (&self.guards[p as usize].isr, self.guards[p as usize].isr_since);
         if was.as_slice() == isr {
             return;
         }
         for &m in was.iter().filter(|m| !isr.contains(m)) {
-            if self.events.last_isr_exit(p, m).is_some_and(|e| e.tick == self.tick) {
+            if self.events.last_isr_exit(p, m).is_some_and(|e| e.tick >= since) {
                 continue;
             }
+            // KRaft: the controller fenced it (no heartbeat for broker.session.timeout.ms, or
+            // an unclean restart), which unregisters it from the published image too.
             let reason = if !self.zk.is_registered(m) {
-                "zk-session-expired"
+                if self.kraft.is_some() {
+                    "fenced"
+                } else {
+                    "zk-session-expired"
+                }
             } else {
                 leader
                     .and_then(|l| self.brokers[l as usize].replicas[&p].out_of_sync(&self.config, &self.timing, self.tick, m))
@@ -563,23 +588,30 @@ impl Cluster {
     /// that was truncated since the last check: for the others the range to check is empty and
     /// `matched` stays as it is, so an idle partition costs its replicas, not their pairs.
     fn check_log_matching(&mut self, p: u32, ar: &[BrokerId], truncated: &[BrokerId]) {
-        let offsets: Vec<(Offset, Offset)> = ar
-            .iter()
-            .map(|&b| {
-                let log = &self.brokers[b as usize].replicas[&p].log;
-                (log.high_watermark(), log.log_start_offset())
-            })
-            .collect();
-        let (seen_ar, seen) = &self.log_matching_seen[p as usize];
-        let moved: Vec<bool> = if seen_ar.as_slice() == ar {
-            ar.iter().zip(offsets.iter().zip(seen)).map(|(b, (now, was))| now != was || truncated.contains(b)).collect()
+        let offsets = |log: &Log| (log.high_watermark(), log.log_start_offset());
+        // Bit i: replica ar[i] moved (the RF is at most MAX_BROKERS = 32).
+        let mut moved: u64 = 0;
+        let (seen_ar, seen) = &mut self.log_matching_seen[p as usize];
+        if seen_ar.as_slice() == ar {
+            for (i, (&b, was)) in ar.iter().zip(seen.iter_mut()).enumerate() {
+                let now = offsets(&self.brokers[b as usize].replicas[&p].log);
+                if now != *was || truncated.contains(&b) {
+                    moved |= 1 << i;
+                    *was = now;
+                }
+            }
         } else {
-            vec![true; ar.len()]
-        };
+            *seen_ar = ar.to_vec();
+            *seen = ar.iter().map(|&b| offsets(&self.brokers[b as usize].replicas[&p].log)).collect();
+            moved = (1 << ar.len()) - 1;
+        }
+        if moved == 0 {
+            return;
+        }
         let mut found = Vec::new();
         for (i, &a) in ar.iter().enumerate() {
             for (j, &b) in ar.iter().enumerate().skip(i + 1) {
-                if !moved[i] && !moved[j] {
+                if (moved >> i | moved >> j) & 1 == 0 {
                     continue;
                 }
                 let (la, lb) = (&self.brokers[a as usize].replicas[&p].log, &self.brokers[b as usize].replicas[&p].log);
@@ -608,7 +640,6 @@ impl Cluster {
                 self.guards[p as usize].matched.insert((a, b), upto.max(from));
             }
         }
-        self.log_matching_seen[p as usize] = (ar.to_vec(), offsets);
         for (key, text) in found {
             self.violation("log-divergence", p, key, text);
         }

@@ -112,6 +112,8 @@ pub struct Kraft {
     pub deferred: Vec<(u64, BrokerId, Msg)>,
     /// Voters' fetches parked at a leader (its index).
     pub parked_voters: Vec<(usize, ParkedVoterFetch)>,
+    /// Records appended since the last `flush_batch`: one batch, replicated and committed whole.
+    pub batch_open: bool,
     /// Ghost state of the Raft invariants (`invariants.rs`).
     pub ghost: crate::invariants::QuorumGuard,
     /// `BrokerHeartbeatTracker`: the last heartbeat of each unfenced broker.
@@ -283,6 +285,7 @@ impl Cluster {
             published_offset: 0,
             deferred: Vec::new(),
             parked_voters: Vec::new(),
+            batch_open: false,
             ghost: Default::default(),
             last_contact: VecMap::new(),
             next_fence_check: 0,
@@ -331,6 +334,7 @@ impl Cluster {
         }
         // The formatted cluster starts settled: every voter holds the log, all of it committed.
         let k = self.kraft_mut();
+        k.batch_open = false;
         let log = k.voters[0].log.clone();
         let end = log.len() as u64;
         for v in k.voters.iter_mut() {
@@ -442,11 +446,24 @@ impl Cluster {
 
     // ---- the controller's log --------------------------------------------------------------
 
-    /// The active controller appends one record to its log and applies it to its image; it is
-    /// published once committed (at once with a single voter).
+    /// The active controller appends one record to its log and applies it to its image; it goes
+    /// out with the rest of its batch (`flush_batch`) and is published once committed.
     fn append(&mut self, record: MetadataRecord, why: Reason) {
         let i = self.active_index();
         self.write(i, record, why);
+        self.kraft_mut().batch_open = true;
+    }
+
+    /// The records one operation appended form one batch (`QuorumController` appends a
+    /// ControllerResult's records together; the Raft accumulator lingers
+    /// `controller.quorum.append.linger.ms`, 25 ms, shorter than a tick): followers fetch it and
+    /// the HW passes it whole, so brokers replay, e.g., a fenced broker's ISR removals together
+    /// with its fencing. Committed at once with a single voter.
+    fn flush_batch(&mut self) {
+        if !std::mem::take(&mut self.kraft_mut().batch_open) || self.kraft().active.is_none() {
+            return;
+        }
+        let i = self.active_index();
         if !self.maybe_advance_hw(i) {
             self.wake_voter_fetches();
         }
@@ -647,6 +664,7 @@ impl Cluster {
                 self.elect(p, Election::Unclean, &why);
             }
         }
+        self.flush_batch();
     }
 
     /// A broker's lifecycle each tick: register, fetch the metadata log, heartbeat.
@@ -829,6 +847,7 @@ impl Cluster {
             }
             _ => return,
         };
+        self.flush_batch();
         self.reply_when_committed(i, from, reply);
     }
 
@@ -945,12 +964,15 @@ impl Cluster {
                 }
                 let in_isr = self.kraft().partitions_where(|r| r.isr.contains(&b));
                 let why = Reason::new(params!("kraft.in-shutdown", b = b), format!("b{b} is in a controlled shutdown"));
-                self.leader_and_isr_updates(in_isr, Some(b), None, None, &why);
+                self.leader_and_isr_updates(in_isr.clone(), Some(b), None, None, &why);
+                self.note_kraft_shutdown_exits(&in_isr, b);
             } else {
                 if !reg.fenced {
                     let why =
                         Reason::new(params!("kraft.shutdown-now", b = b), format!("b{b} leads nothing and may shut down (SHUTDOWN_NOW)"));
+                    let in_isr = self.kraft().partitions_where(|r| r.isr.contains(&b));
                     self.fence(b, &why);
+                    self.note_kraft_shutdown_exits(&in_isr, b);
                 }
                 should_shut_down = true;
             }
@@ -964,6 +986,14 @@ impl Cluster {
             k.last_contact.insert(b, now);
         }
         KraftMsg::BrokerHeartbeatResponse { is_caught_up, is_fenced, should_shut_down, error: None }
+    }
+
+    /// `b` left the ISRs of `partitions` it was in by its controlled shutdown (the snapshot's `outOfIsr`).
+    fn note_kraft_shutdown_exits(&mut self, partitions: &[u32], b: BrokerId) {
+        for &p in partitions {
+            let isr = self.kraft().partitions[p as usize].isr.clone();
+            self.note_shutdown_exits(p, &[b], &isr);
+        }
     }
 
     /// `fail(b, "shutdown")` in a KRaft preset: the broker keeps working and heartbeats at once
@@ -1072,10 +1102,12 @@ impl Cluster {
             return Err(ApiError::new("type", "a KRaft preset models the unclean election only so far; allowed: \"unclean\"".to_string()));
         }
         let why = Reason::new(params!("kraft.admin-unclean"), "an admin request (ElectLeaders, type unclean)".to_string());
-        Ok(list
+        let results = list
             .into_iter()
             .map(|p| ElectionResult { partition: p, error: self.elect(p, Election::Unclean, &why).map(KafkaError::name) })
-            .collect())
+            .collect();
+        self.flush_batch();
+        Ok(results)
     }
 }
 
@@ -1149,7 +1181,7 @@ mod tests {
         let json = crate::api::to_json(&c.snapshot());
         assert!(json.contains("\"zk\":[],\"kraft\":{\"controller\":3000,\"logEndOffset\":10,"), "{json}");
         assert!(
-            json.contains("{\"offset\":9,\"record\":\"BrokerRegistrationChangeRecord(brokerId=2, brokerEpoch=3, fenced=FENCE)\"}"),
+            json.contains("{\"offset\":9,\"record\":\"BrokerRegistrationChangeRecord(brokerId=2, brokerEpoch=3, fenced=FENCE)\",\"kind\":\"BrokerRegistrationChangeRecord\",\"fields\":[{\"name\":\"brokerId\",\"value\":\"2\"},{\"name\":\"brokerEpoch\",\"value\":\"3\"},{\"name\":\"fenced\",\"value\":\"FENCE\"}]}"),
             "{json}"
         );
         assert!(json.contains("{\"id\":2,\"brokerEpoch\":3,\"fenced\":true,\"metadataOffset\":8,\"sinceHeartbeatMs\":-1}"), "{json}");

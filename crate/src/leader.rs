@@ -297,12 +297,22 @@ impl Replica {
         }
         let leo = self.log.log_end_offset();
         let hw = self.log.high_watermark();
-        let parked = std::mem::take(&mut ls.parked);
-        let (done, waiting): (Vec<_>, Vec<_>) = parked.into_iter().partition(|p| {
+        let due = |p: &ParkedFetch| {
             let has_data = if p.replica.is_some() { leo > p.fetch_offset } else { hw > p.fetch_offset };
             ctx.now >= p.deadline || (!expired_only && has_data)
+        };
+        // Most ticks none is due: no lists are made then (every leader runs this every tick).
+        if !ls.parked.iter().any(due) {
+            return;
+        }
+        // Kept in place (its capacity too: no list regrown on the next parks).
+        let mut done = Vec::new();
+        ls.parked.retain(|p| {
+            if due(p) {
+                done.push(p.clone());
+            }
+            !due(p)
         });
-        ls.parked = waiting;
         for p in done {
             match p.replica {
                 Some(r) => ctx.out.push((r as NodeId, self.fetch_data(p.fetch_offset, hw))),

@@ -15,6 +15,9 @@ pub type NodeId = i32;
 pub const PRODUCER: NodeId = -1;
 /// The consumers' client (one consumer per partition).
 pub const CONSUMER: NodeId = -2;
+/// A control request's broker epoch when its sender has none to give (before KIP-380, 2.2):
+/// `AbstractControlRequest.UNKNOWN_BROKER_EPOCH`, which the receiver never finds stale.
+pub const UNKNOWN_BROKER_EPOCH: i64 = -1;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Acks {
@@ -221,6 +224,9 @@ pub enum Msg {
         isr: Vec<BrokerId>,
         zk_version: u32,
         replicas: Vec<BrokerId>,
+        /// KIP-380 (2.2+): the receiving broker's epoch (czxid of its registration) as the
+        /// controller knows it; the broker rejects an older one with STALE_BROKER_EPOCH.
+        broker_epoch: i64,
         attempt: u32,
     },
     /// The broker's answer to a LeaderAndIsr (`leader_epoch` echoes the request's): delivered.
@@ -232,6 +238,8 @@ pub enum Msg {
     /// A broker asks the controller to move its leaderships before it stops (`KafkaServer.controlledShutdown`).
     ControlledShutdown {
         broker: BrokerId,
+        /// KIP-380 (2.2+): the sender's own broker epoch; the controller refuses an older one.
+        broker_epoch: i64,
         attempt: u32,
     },
     /// The partitions the broker still leads (empty: it may stop), or why the controller refused.
@@ -244,6 +252,8 @@ pub enum Msg {
     StopReplica {
         partition: u32,
         delete: bool,
+        /// As in LeaderAndIsr (KIP-380).
+        broker_epoch: i64,
     },
     /// KRaft (4.x): registration, heartbeats and metadata fetches between a broker and the controller.
     Kraft(crate::kraft::records::KraftMsg),
@@ -345,6 +355,15 @@ impl Msg {
     }
 }
 
+/// A control request's broker epoch, when it carries one.
+fn broker_epoch_label(epoch: i64) -> String {
+    if epoch == UNKNOWN_BROKER_EPOCH {
+        String::new()
+    } else {
+        format!(" broker_epoch={epoch}")
+    }
+}
+
 /// A resent request's label.
 fn resent(attempt: u32) -> String {
     if attempt > 1 {
@@ -401,21 +420,26 @@ impl fmt::Display for Msg {
             Msg::AlterPartitionResponse { partition, isr, partition_epoch, error, .. } => {
                 write!(f, "AlterPartitionResponse p{partition} isr=[{}] partitionEpoch={partition_epoch}{}", ids(isr), err(error))
             }
-            Msg::LeaderAndIsr { controller_epoch, partition, leader, leader_epoch, isr, attempt, .. } => write!(
+            Msg::LeaderAndIsr { controller_epoch, partition, leader, leader_epoch, isr, broker_epoch, attempt, .. } => write!(
                 f,
-                "LeaderAndIsr p{partition} leader={leader} leader_epoch={leader_epoch} isr=[{}] controller_epoch={controller_epoch}{}",
+                "LeaderAndIsr p{partition} leader={leader} leader_epoch={leader_epoch} isr=[{}] controller_epoch={controller_epoch}{}{}",
                 ids(isr),
+                broker_epoch_label(*broker_epoch),
                 resent(*attempt)
             ),
             Msg::LeaderAndIsrResponse { partition, leader_epoch, error } => {
                 write!(f, "LeaderAndIsrResponse p{partition} leader_epoch={leader_epoch}{}", err(error))
             }
-            Msg::ControlledShutdown { broker, attempt } => write!(f, "ControlledShutdown b{broker}{}", resent(*attempt)),
+            Msg::ControlledShutdown { broker, broker_epoch, attempt } => {
+                write!(f, "ControlledShutdown b{broker}{}{}", broker_epoch_label(*broker_epoch), resent(*attempt))
+            }
             Msg::ControlledShutdownResponse { remaining, error } => {
                 let left: Vec<String> = remaining.iter().map(|p| format!("p{p}")).collect();
                 write!(f, "ControlledShutdownResponse remaining=[{}]{}", left.join(","), err(error))
             }
-            Msg::StopReplica { partition, delete } => write!(f, "StopReplica p{partition}{}", if *delete { " (delete)" } else { "" }),
+            Msg::StopReplica { partition, delete, broker_epoch } => {
+                write!(f, "StopReplica p{partition}{}{}", broker_epoch_label(*broker_epoch), if *delete { " (delete)" } else { "" })
+            }
             Msg::Kraft(k) => k.fmt(f),
         }
     }

@@ -71,6 +71,21 @@ pub struct ProduceArgs {
     pub idempotence: Option<bool>,
 }
 
+/// `produce`'s options as given, checked by `ProduceArgs::from_pairs`.
+#[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify))]
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProduceOptions {
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "number", optional))]
+    partition: Option<Value>,
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "number", optional))]
+    count: Option<Value>,
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "AcksArg", optional))]
+    acks: Option<Value>,
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "boolean", optional))]
+    idempotence: Option<Value>,
+}
+
 impl ProduceArgs {
     pub fn new(partition: u32, count: u32, acks: Acks) -> ProduceArgs {
         ProduceArgs { partition, count, acks: Some(acks), idempotence: None }
@@ -78,16 +93,7 @@ impl ProduceArgs {
 
     /// Parses `{partition, count, acks, idempotence}` (all optional; acks: 0 | 1 | "all" | -1).
     pub fn from_pairs(pairs: &[(String, Value)]) -> Result<ProduceArgs, ApiError> {
-        /// The keys as given, checked below.
-        #[derive(serde::Deserialize)]
-        #[serde(deny_unknown_fields)]
-        struct Options {
-            partition: Option<Value>,
-            count: Option<Value>,
-            acks: Option<Value>,
-            idempotence: Option<Value>,
-        }
-        let o: Options = from_options("produce", pairs)?;
+        let o: ProduceOptions = from_options("produce", pairs)?;
         Ok(ProduceArgs {
             partition: o.partition.map_or(Ok(0), |v| int_arg("partition", &v, 0, u32::MAX as u64))? as u32,
             count: o.count.map_or(Ok(1), |v| int_arg("count", &v, 1, MAX_PRODUCE_COUNT))? as u32,

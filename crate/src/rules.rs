@@ -184,10 +184,24 @@ rules! {
     leader_recovery_state: bool = [false, false, false, true, true, true],
         key None, "KIP-704 (LeaderAndIsr.newRecoveringLeaderAndIsr)", since ["3.2.0"],
         "an unclean election writes \"leader_recovery_state\":1 (RECOVERING) into the partition state until the new leader's next accepted AlterPartition";
+    /// Control requests (LeaderAndIsr, StopReplica) carry the receiver's broker epoch, the czxid of
+    /// its `/brokers/ids/N` znode as the controller knows it, and ControlledShutdown the sender's;
+    /// an older epoch is refused with STALE_BROKER_EPOCH (a request meant for a previous process).
+    broker_epoch: bool = [false, false, true, true, true, true],
+        key None, "KIP-380 (KafkaApis.isBrokerEpochStale, KafkaController.doControlledShutdown)", since ["2.2.0"],
+        "control requests carry the broker epoch (the czxid of /brokers/ids/N); a broker refuses one meant for its previous process, and the controller a ControlledShutdown from one, with STALE_BROKER_EPOCH";
     /// The topic znode records a running reassignment's adding and removing replicas.
     reassignment_in_topic_znode: bool = [false, false, true, true, true, true],
         key None, "KIP-455 (TopicZNode.encode, ReplicaAssignment)", since ["2.4.0"],
         "the topic znode (version 2) lists a running reassignment's adding_replicas and removing_replicas";
+    /// A reassignment of a partition being reassigned replaces it (before: refused while one runs).
+    reassignment_replaceable: bool = [false, false, true, true, true, true],
+        key None, "KIP-455 (KafkaController.onPartitionReassignment, ReplicaAssignment.reassignTo)", since ["2.4.0"],
+        "a reassignment of a partition being reassigned replaces it, from the original replicas (back to them: a cancellation); before, kafka-reassign-partitions refused a new one while /admin/reassign_partitions existed";
+    /// Topics have an id, written into the topic znode (version 3, `topic_id`).
+    topic_id: bool = [false, false, true, true, true, true],
+        key None, "KIP-516 (TopicZNode.encode, KAFKA-10545)", since ["2.8.0"],
+        "a topic has a topic id, written into the topic znode as \"topic_id\" (version 3)";
     /// KRaft (KIP-500; ZooKeeper removed in 4.0 by KIP-833): the active controller writes
     /// every leader and ISR change to the `__cluster_metadata` log, brokers replay it, heartbeat
     /// to the controller and are fenced when their session lapses (`crate::kraft`).

@@ -35,7 +35,7 @@
 //! An expectation is `<path> <op> <value>` with op one of `== != >= <= > <`. Paths: `tick`,
 //! `controller`, `controller.epoch`, `bB.status`, `pP.leader`, `pP.leaderEpoch`, `pP.isr`, `pP.hw`,
 //! `pP.zkVersion`, `pP.replicas`, `pP.addingReplicas`, `pP.removingReplicas`, KRaft presets: `pP.elr`, `pP.lastKnownElr`, `pP.partitionEpoch`,
-//! `pP.recovering` (yes/no), `bB.fenced` (yes/no), `bB.brokerEpoch`, `quorum.leader` (-1: none),
+//! `pP.recovering` (yes/no), `bB.fenced` (yes/no); `bB.brokerEpoch` (ZooKeeper presets: the czxid of its registration, -1 before it registered); `quorum.leader` (-1: none),
 //! `quorum.epoch`, `quorum.hw` (the newest running leader's), `cC.state`, `cC.status`, `cC.epoch`,
 //! `cC.leo`, `cC.hw`, `cC.votedFor` (controller C, e.g. `c3001.state`); `pP.bB.leo`, `pP.bB.hw`, `pP.bB.role`, `pP.bB.leaderEpoch`, `pP.bB.values`, `pP.bB.epochs`,
 //! `pP.consumer.position`, `pP.consumer.values`, `pP.consumer.resets`, `violations` (count),
@@ -1005,6 +1005,11 @@ pub fn lookup(c: &Cluster, path: &str) -> Result<Operand, String> {
         [b, "status"] => {
             let b = index(b, "b").filter(|b| *b < c.config.brokers).ok_or_else(unknown)?;
             Operand::Word(c.brokers[b as usize].status.label().to_string())
+        }
+        [b, "brokerEpoch"] if c.kraft.is_none() => {
+            // ZooKeeper presets: the czxid of the running process's registration (-1: none yet).
+            let b = index(b, "b").filter(|b| *b < c.config.brokers).ok_or_else(unknown)?;
+            Operand::Int(c.brokers[b as usize].zk_session.map_or(-1, |z| z as i64))
         }
         [b, field @ ("fenced" | "brokerEpoch")] => {
             let b = index(b, "b").filter(|b| *b < c.config.brokers).ok_or_else(unknown)?;

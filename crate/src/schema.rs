@@ -30,6 +30,14 @@ const KAFKA_NAMES: &[(&str, &str)] = &[
     ("eligibleLeaderReplicas", "eligible.leader.replicas.version"),
     ("brokerHeartbeatIntervalMs", "broker.heartbeat.interval.ms"),
     ("brokerSessionTimeoutMs", "broker.session.timeout.ms"),
+    ("logFlushIntervalMs", "log.flush.interval.ms"),
+    ("controllerSocketTimeoutMs", "controller.socket.timeout.ms"),
+    ("autoLeaderRebalanceEnable", "auto.leader.rebalance.enable"),
+    ("leaderImbalanceCheckIntervalSeconds", "leader.imbalance.check.interval.seconds"),
+    ("leaderImbalancePerBrokerPercentage", "leader.imbalance.per.broker.percentage"),
+    ("controlledShutdownMaxRetries", "controlled.shutdown.max.retries"),
+    ("controlledShutdownRetryBackoffMs", "controlled.shutdown.retry.backoff.ms"),
+    ("metadataMaxAgeMs", "metadata.max.age.ms"),
 ];
 
 /// The values `acks` takes, as the config form offers them.

@@ -13,7 +13,7 @@
 use crate::broker::BrokerStatus;
 use crate::cluster::Cluster;
 use crate::events::{params, set_text, Reason};
-use crate::message::{BrokerId, KafkaError, Msg, NodeId};
+use crate::message::{BrokerId, KafkaError, Msg, NodeId, UNKNOWN_BROKER_EPOCH};
 
 impl Cluster {
     /// `fail(b, "shutdown")`: the broker starts asking the controller (this tick).
@@ -36,7 +36,12 @@ impl Cluster {
                     // Its metadata names the controller; it sends the request there.
                     Some(ctrl) => {
                         self.brokers[b as usize].status = BrokerStatus::ShuttingDown { attempt, next_try: None, asked_at: now };
-                        self.send(b as NodeId, ctrl as NodeId, Msg::ControlledShutdown { broker: b, attempt });
+                        // KIP-380 (2.2+): its own broker epoch, the czxid of its registration.
+                        let broker_epoch = match self.brokers[b as usize].zk_session {
+                            Some(czxid) if self.config.rules().broker_epoch => czxid as i64,
+                            _ => UNKNOWN_BROKER_EPOCH,
+                        };
+                        self.send(b as NodeId, ctrl as NodeId, Msg::ControlledShutdown { broker: b, broker_epoch, attempt });
                     }
                     None => self.controlled_shutdown_failed(
                         b,
@@ -56,11 +61,22 @@ impl Cluster {
         }
     }
 
-    /// `doControlledShutdown` on the broker `to`: refused unless it is the controller and `b` is live.
-    pub(crate) fn on_controlled_shutdown(&mut self, to: BrokerId, b: BrokerId) -> Msg {
+    /// `doControlledShutdown` on the broker `to`: refused unless it is the controller, the request
+    /// comes from `b`'s current process (KIP-380: a broker epoch older than the one the controller
+    /// knows is STALE_BROKER_EPOCH) and `b` is live.
+    pub(crate) fn on_controlled_shutdown(&mut self, to: BrokerId, b: BrokerId, broker_epoch: i64) -> Msg {
         let refuse = |error| Msg::ControlledShutdownResponse { remaining: Vec::new(), error: Some(error) };
         if self.zk.controller != Some(to) {
             return refuse(KafkaError::NotController);
+        }
+        let known = self.controller_live.get(&b).map_or(UNKNOWN_BROKER_EPOCH, |z| *z as i64);
+        if broker_epoch != UNKNOWN_BROKER_EPOCH && broker_epoch < known {
+            let text = format!(
+                "controller b{to} refused b{b}'s ControlledShutdown: STALE_BROKER_EPOCH (broker epoch {broker_epoch} < {known}, a request from its previous process)"
+            );
+            let params = params!("stale-broker-epoch.shutdown", ctrl = to, b = b, epoch = broker_epoch, current = known);
+            self.events.record(self.tick, "stale-broker-epoch", None, Some(b), params, text);
+            return refuse(KafkaError::StaleBrokerEpoch);
         }
         if !self.controller_live.contains_key(&b) {
             return refuse(KafkaError::BrokerNotAvailable);
@@ -84,15 +100,18 @@ impl Cluster {
                         "leader b{b} is shutting down (controlled shutdown); elected b{l}, the first live ISR member in assignment order [{order}] that is not shutting down"
                     );
                     let why = Reason::new(params!("why.shutdown-moved", from = b, b = l, assignment = order.as_str()), text);
+                    self.note_shutdown_exits(p, &st.isr, &isr);
                     self.write_partition_state(p, l as i32, isr, false, why);
                 }
             } else {
                 // A follower: its fetcher stops, and it leaves the ISR (`OfflineReplica`), never
                 // the last member.
-                self.send(to as NodeId, b as NodeId, Msg::StopReplica { partition: p, delete: false });
+                let broker_epoch = self.broker_epoch_of(b);
+                self.send(to as NodeId, b as NodeId, Msg::StopReplica { partition: p, delete: false, broker_epoch });
                 if st.isr.contains(&b) && st.isr.len() > 1 {
                     let isr: Vec<BrokerId> = st.isr.iter().copied().filter(|r| *r != b).collect();
                     let text = format!("removed b{b} from the ISR {}: it is shutting down", set_text(&st.isr));
+                    self.note_shutdown_exits(p, &st.isr, &isr);
                     self.write_partition_state(
                         p,
                         st.leader,
@@ -188,5 +207,62 @@ impl Cluster {
             kind = "broker-stop.controller";
         }
         self.events.record(self.tick, "broker-stop", None, Some(b), params!(kind, b = b, how = how.params), text);
+    }
+
+    /// The members of `was` that `now` leaves out left the ISR by the controlled shutdown (the
+    /// snapshot's `outOfIsr`): recorded where the controller changes the ISR, since the leader's
+    /// rules would not say why (they are caught up).
+    pub(crate) fn note_shutdown_exits(&mut self, p: u32, was: &[BrokerId], now: &[BrokerId]) {
+        for &b in was.iter().filter(|b| !now.contains(b)) {
+            self.events.isr_exit(p, b, crate::events::IsrExit { reason: "shutdown", tick: self.tick });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::api::Value;
+    use crate::cluster::Cluster;
+    use crate::message::{KafkaError, Msg, UNKNOWN_BROKER_EPOCH};
+
+    fn cluster(version: &str) -> Cluster {
+        Cluster::from_pairs(&[("version".to_string(), Value::Str(version.to_string()))]).unwrap()
+    }
+
+    /// `KafkaController.doControlledShutdown` (KIP-380, 2.2+): "Received controlled shutdown request
+    /// from an old broker epoch" is refused with STALE_BROKER_EPOCH and moves nothing; the current
+    /// epoch, and a request without one (UNKNOWN_BROKER_EPOCH, an old broker), are served. (A stale
+    /// one cannot arise in a script: a crash drops what the process still had on the wire.)
+    #[test]
+    fn controlled_shutdown_from_an_older_broker_epoch_is_refused() {
+        let mut c = cluster("3.7");
+        let ctrl = c.zk.controller.unwrap();
+        let current = c.controller_live[&1] as i64;
+        let reply = c.on_controlled_shutdown(ctrl, 1, current - 1);
+        assert!(matches!(reply, Msg::ControlledShutdownResponse { error: Some(KafkaError::StaleBrokerEpoch), .. }), "{reply}");
+        assert!(c.shutting_down.is_empty(), "a stale request moves no leadership");
+        assert_eq!(c.zk.partitions[1].leader, 1);
+        let reply = c.on_controlled_shutdown(ctrl, 1, current);
+        assert!(matches!(reply, Msg::ControlledShutdownResponse { error: None, .. }), "{reply}");
+        assert_ne!(c.zk.partitions[1].leader, 1, "the current process's request moves its leadership");
+        let mut c = cluster("3.7");
+        let reply = c.on_controlled_shutdown(ctrl, 1, UNKNOWN_BROKER_EPOCH);
+        assert!(matches!(reply, Msg::ControlledShutdownResponse { error: None, .. }), "{reply}");
+    }
+
+    /// The broker sends its registration's czxid from 2.2, none before.
+    #[test]
+    fn controlled_shutdown_carries_the_broker_epoch_from_2_2() {
+        for (version, expected) in [("0.11", false), ("2.8", true)] {
+            let mut c = cluster(version);
+            c.fail(1, crate::faults::FailKind::Shutdown).unwrap();
+            c.step(1).unwrap();
+            let sent = c.network.in_flight().find_map(|e| match e.msg {
+                Msg::ControlledShutdown { broker_epoch, .. } => Some(broker_epoch),
+                _ => None,
+            });
+            let czxid = c.brokers[1].zk_session.unwrap() as i64;
+            assert_eq!(sent, Some(if expected { czxid } else { UNKNOWN_BROKER_EPOCH }), "{version}");
+        }
     }
 }

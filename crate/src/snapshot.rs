@@ -47,6 +47,8 @@ pub struct Snapshot {
     pub tick_ms: u64,
     pub seed: u64,
     pub config: Config,
+    /// The one topic's name (`kafka-topics --describe` prints it).
+    pub topic: &'static str,
     pub controller: ControllerView,
     pub brokers: Vec<BrokerView>,
     pub partitions: Vec<PartitionView>,
@@ -99,6 +101,9 @@ pub struct BrokerView {
     pub zk_session: &'static str,
     /// -1 unless expiring.
     pub session_expires_in_ms: i64,
+    /// The czxid of the registration its running process made, -1 before it registered: the
+    /// broker epoch that control requests carry from 2.2 (KIP-380). KRaft presets: `kraft.brokers`.
+    pub broker_epoch: i64,
 }
 
 #[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify), tsify(missing_as_null))]
@@ -110,6 +115,9 @@ pub struct PartitionView {
     pub leader_epoch: Epoch,
     pub isr: Vec<BrokerId>,
     pub replicas: Vec<BrokerId>,
+    /// A running reassignment's target replicas (TRS, in order; null when none runs): while it
+    /// runs `replicas` is RS = TRS + ORS, KIP-455.
+    pub target_replicas: Option<Vec<BrokerId>>,
     /// A running reassignment's replicas to add (TRS − ORS) and to remove (ORS − TRS), KIP-455.
     pub adding_replicas: Vec<BrokerId>,
     pub removing_replicas: Vec<BrokerId>,
@@ -182,9 +190,11 @@ pub struct LogView {
     pub records: Vec<RecordView>,
     pub follower: Option<FollowerView>,
     /// Why this replica is outside the ISR (null: in it): "crashed" (its broker is down),
-    /// "zk-session-expired" (the controller removed it), "lag-time" (not caught up for
+    /// "zk-session-expired" (the controller removed it), "fenced" (KRaft: the controller fenced
+    /// its broker), "lag-time" (not caught up for
     /// replica.lag.time.max.ms), "no-fetch" (0.8: no fetch for that long), "lag-messages" (0.8:
-    /// more than replica.lag.max.messages behind), "new-replica" (added, not yet caught up).
+    /// more than replica.lag.max.messages behind), "new-replica" (added, not yet caught up),
+    /// "shutdown" (the controller removed it in a controlled shutdown).
     pub out_of_isr: Option<&'static str>,
 }
 
@@ -328,6 +338,17 @@ pub const KRAFT_LOG_TAIL: usize = 50;
 pub struct MetadataRecordView {
     pub offset: u64,
     pub record: String,
+    /// The record's type ("PartitionChangeRecord", …) and its fields as Kafka names them.
+    pub kind: &'static str,
+    pub fields: Vec<MetadataFieldView>,
+}
+
+#[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify), tsify(missing_as_null))]
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MetadataFieldView {
+    pub name: &'static str,
+    pub value: String,
 }
 
 #[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify), tsify(missing_as_null))]
@@ -463,6 +484,7 @@ impl Cluster {
                     leader_epoch: st.leader_epoch,
                     isr: st.isr.clone(),
                     replicas: ar.clone(),
+                    target_replicas: self.zk.reassignments.get(&p).map(|r| r.target.clone()),
                     adding_replicas: self.zk.reassignments.get(&p).map_or_else(Vec::new, |r| r.adding.clone()),
                     removing_replicas: self.zk.reassignments.get(&p).map_or_else(Vec::new, |r| r.removing.clone()),
                     hw: leader.map_or(-1, |l| l.log.high_watermark() as i64),
@@ -490,6 +512,7 @@ impl Cluster {
             tick_ms: TICK_MS,
             seed: self.config.seed,
             config: self.config.clone(),
+            topic: crate::zk::TOPIC,
             controller: ControllerView { broker: self.zk.controller.map_or(-1, i64::from), epoch: self.zk.controller_epoch },
             brokers: self
                 .brokers
@@ -511,6 +534,7 @@ impl Cluster {
                         .get(&b.id)
                         .and_then(|r| r.session_expires_at)
                         .map_or(-1, |t| (t.saturating_sub(now) * TICK_MS) as i64),
+                    broker_epoch: b.zk_session.map_or(-1, |z| z as i64),
                 })
                 .collect(),
             partitions,
@@ -580,7 +604,15 @@ impl Cluster {
             log: log[start..]
                 .iter()
                 .enumerate()
-                .map(|(i, e)| MetadataRecordView { offset: (start + i) as u64, record: e.record.to_string() })
+                .map(|(i, e)| {
+                    let (kind, fields) = e.record.fields();
+                    MetadataRecordView {
+                        offset: (start + i) as u64,
+                        record: e.record.to_string(),
+                        kind,
+                        fields: fields.into_iter().map(|(name, value)| MetadataFieldView { name, value }).collect(),
+                    }
+                })
                 .collect(),
             brokers: (0..self.config.brokers)
                 .map(|b| {
@@ -700,10 +732,14 @@ impl Cluster {
         if isr.contains(&b) {
             return None;
         }
-        if !self.brokers[b as usize].is_alive() {
+        let exit = self.events.last_isr_exit(p, b);
+        let broker = &self.brokers[b as usize];
+        // A broker stopped by its controlled shutdown left the ISR for that reason, not a crash.
+        let stopped = matches!(broker.status, crate::broker::BrokerStatus::Stopped) && exit.is_some_and(|e| e.reason == "shutdown");
+        if !broker.is_alive() && !stopped {
             return Some("crashed");
         }
-        Some(self.events.last_isr_exit(p, b).map_or("new-replica", |e| e.reason))
+        Some(exit.map_or("new-replica", |e| e.reason))
     }
 }
 

@@ -158,9 +158,6 @@ export type Strategy = "isr" | "quorum";
 export type Acks = 0 | 1 | "all";
 export type AcksArg = Acks | -1 | "-1" | "0" | "1";
 export type FailKind = "crash" | "stuck" | "slow" | "isolated" | "shutdown";
-export interface ProduceOptions { partition?: number; count?: number; acks?: AcksArg; idempotence?: boolean }
-export interface FailOptions { lossy?: boolean; delayMs?: number; zookeeper?: boolean }
-export interface ElectOptions { type: "preferred" | "unclean"; partitions?: number[] }
 /** An event's or violation's words as data (events.rs `Params`): `kind` names the page's
  * template (`ev.<kind>` in i18n), the other keys fill its slots. */
 export type EventParam = number | string | number[] | EventParams | EventParams[];

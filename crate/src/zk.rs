@@ -66,7 +66,25 @@ pub struct ZooKeeper {
     pub partitions: Vec<PartitionState>,
     /// `/admin/reassign_partitions`: each partition being reassigned, with its target replicas.
     pub reassignments: VecMap<u32, Reassignment>,
+    /// The topic's id (KIP-516, 2.8+), in `Uuid.toString`'s form; None before.
+    pub topic_id: Option<String>,
     next_zxid: u64,
+}
+
+/// A topic id as `Uuid.toString` writes it (URL-safe base64 of the 16 bytes, no padding: 22
+/// characters), drawn from its own generator seeded by `seed` so the simulation's draws are not
+/// moved (Kafka draws `Uuid.randomUuid()` at topic creation).
+pub fn topic_id(seed: u64) -> String {
+    let mut rng = crate::rng::Rng::new(seed ^ 0x7091_c1d5_0000_0516);
+    uuid_string((u128::from(rng.next_u64()) << 64) | u128::from(rng.next_u64()))
+}
+
+fn uuid_string(bits: u128) -> String {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    // 128 bits are 21 base64 digits of 6 bits and a last one of 2 bits (shifted up, as base64 pads).
+    let mut out: String = (0..21).map(|i| ALPHABET[((bits >> (122 - 6 * i)) & 63) as usize] as char).collect();
+    out.push(ALPHABET[((bits & 3) << 4) as usize] as char);
+    out
 }
 
 impl ZooKeeper {
@@ -82,6 +100,7 @@ impl ZooKeeper {
             assignment,
             partitions,
             reassignments: VecMap::new(),
+            topic_id: None,
             next_zxid: 1,
         }
     }
@@ -111,7 +130,8 @@ impl ZooKeeper {
     }
 
     /// Every znode as (path, data, version), for the snapshot. `kip455`: the topic znode is
-    /// version 2 with `adding_replicas` and `removing_replicas` (`TopicZNode.encode`, 2.4+).
+    /// version 2 with `adding_replicas` and `removing_replicas` (`TopicZNode.encode`, 2.4+);
+    /// with a topic id it is version 3 and has `topic_id` (2.8+, KIP-516).
     pub fn tree(&self, kip455: bool) -> Vec<(String, String, u32)> {
         let mut nodes = Vec::new();
         if let Some(c) = self.controller {
@@ -128,8 +148,12 @@ impl ZooKeeper {
                 let listed = self.reassignments.iter().filter(|(_, r)| !f(r).is_empty());
                 listed.map(|(p, r)| format!("\"{p}\":[{}]", ids(f(r)))).collect::<Vec<_>>().join(",")
             };
+            let (version, id) = match &self.topic_id {
+                Some(id) => (3, format!(",\"topic_id\":\"{id}\"")),
+                None => (2, String::new()),
+            };
             format!(
-                "{{\"version\":2,\"partitions\":{{{assignment}}},\"adding_replicas\":{{{}}},\"removing_replicas\":{{{}}}}}",
+                "{{\"version\":{version},\"partitions\":{{{assignment}}},\"adding_replicas\":{{{}}},\"removing_replicas\":{{{}}}{id}}}",
                 field(|r| &r.adding),
                 field(|r| &r.removing)
             )
@@ -156,6 +180,29 @@ impl ZooKeeper {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `Uuid.toString`: `Base64.getUrlEncoder().withoutPadding()` of the big-endian bytes.
+    #[test]
+    fn topic_ids_are_written_as_kafkas_uuids() {
+        assert_eq!(uuid_string(0x0001_0203_0405_0607_0809_0a0b_0c0d_0e0f), "AAECAwQFBgcICQoLDA0ODw");
+        assert_eq!(uuid_string(u128::MAX), "_____________________w");
+        assert_eq!(topic_id(7), topic_id(7));
+        assert_ne!(topic_id(7), topic_id(8));
+        let mut zk = ZooKeeper::new(vec![vec![0, 1]]);
+        let v2 = r#"{"version":2,"partitions":{"0":[0,1]},"adding_replicas":{},"removing_replicas":{}}"#;
+        let topic = |zk: &ZooKeeper| zk.tree(true).into_iter().find(|(p, _, _)| p == "/brokers/topics/demo").unwrap().1;
+        assert_eq!(topic(&zk), v2);
+        zk.topic_id = Some("AAECAwQFBgcICQoLDA0ODw".to_string());
+        assert_eq!(
+            topic(&zk),
+            r#"{"version":3,"partitions":{"0":[0,1]},"adding_replicas":{},"removing_replicas":{},"topic_id":"AAECAwQFBgcICQoLDA0ODw"}"#
+        );
+        // A cluster's topic has an id from 2.8 (KIP-516), none before.
+        let version = |v: &str| vec![("version".to_string(), crate::api::Value::Str(v.to_string()))];
+        assert!(crate::cluster::Cluster::from_pairs(&version("0.11")).unwrap().zk.topic_id.is_none());
+        let c = crate::cluster::Cluster::from_pairs(&version("2.8")).unwrap();
+        assert_eq!(c.zk.topic_id.as_deref().map(str::len), Some(22));
+    }
 
     #[test]
     fn state_json_is_kafkas_and_updates_are_conditional() {

@@ -86,13 +86,35 @@ fn reassign_validates_its_arguments_and_changes_nothing() {
     // replica set, 2 for b1 leaving the ISR.
     c.reassign(0, vec![0, 2]).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!((c.zk.assignment[0].clone(), c.zk.partitions[0].isr.clone(), c.zk.partitions[0].leader_epoch), (vec![0, 2], vec![0, 2], 2));
-    // A second reassignment of a partition still being reassigned is refused.
+    // A second reassignment of a partition still being reassigned replaces it, from the original
+    // replicas ORS = [0,2] (`ReplicaAssignment.reassignTo`, KIP-455).
+    c.fail(1, FailKind::Crash { lossy: false }).unwrap();
+    c.reassign(0, vec![1, 0]).unwrap_or_else(|e| panic!("{e}"));
+    c.reassign(0, vec![1]).unwrap_or_else(|e| panic!("{e}"));
+    let r = &c.zk.reassignments[&0];
+    assert_eq!((c.zk.assignment[0].clone(), r.adding.clone(), r.removing.clone()), (vec![1, 0, 2], vec![1], vec![0, 2]));
+    // Before 2.4 one runs at a time: another is refused, changing nothing.
+    let mut c = cluster("0.11");
+    c.reassign(0, vec![0, 2]).unwrap_or_else(|e| panic!("{e}"));
     c.fail(1, FailKind::Crash { lossy: false }).unwrap();
     c.reassign(0, vec![1, 0]).unwrap_or_else(|e| panic!("{e}"));
     let during = c.state_hash();
     let e = c.reassign(0, vec![1]).unwrap_err();
     assert!(e.argument == "partition" && e.message.contains("is being reassigned to [1,0]"), "{e}");
     assert_eq!(c.state_hash(), during);
+}
+
+/// KRaft presets do not model reassignment yet (README simplification 21): `reassign` says so,
+/// as `addReplica` does, rather than that no controller is active; nothing changes.
+#[test]
+fn reassign_is_refused_in_kraft_presets() {
+    let mut c = cluster_of("4.0", 4);
+    let before = c.state_hash();
+    let e = c.reassign(0, vec![1, 2, 3]).unwrap_err();
+    assert!(e.argument == "partition" && e.message.contains("not modelled in KRaft presets yet"), "{e}");
+    let e = c.add_replica(0, 3).unwrap_err();
+    assert!(e.argument == "partition" && e.message.contains("not modelled in KRaft presets yet"), "{e}");
+    assert_eq!(c.state_hash(), before);
 }
 
 /// Ports TopicZNode.encode (2.4+, KIP-455) as ReassignPartitionsIntegrationTest reads it back
@@ -109,9 +131,13 @@ fn the_topic_znode_lists_adding_and_removing_replicas_from_2_4() {
         let tree = c.zk.tree(c.config.rules().reassignment_in_topic_znode);
         let data = |path: &str| tree.iter().find(|(p, _, _)| p == path).map(|(_, d, _)| d.clone()).unwrap_or_default();
         let running = if kip455 {
-            r#"{"version":2,"partitions":{"0":[0,1,3,2]},"adding_replicas":{"0":[3]},"removing_replicas":{"0":[2]}}"#
+            // 2.8 also writes the topic id (KIP-516): version 3.
+            let id = c.zk.topic_id.clone().unwrap();
+            format!(
+                r#"{{"version":3,"partitions":{{"0":[0,1,3,2]}},"adding_replicas":{{"0":[3]}},"removing_replicas":{{"0":[2]}},"topic_id":"{id}"}}"#
+            )
         } else {
-            r#"{"version":1,"partitions":{"0":[0,1,3,2]}}"#
+            r#"{"version":1,"partitions":{"0":[0,1,3,2]}}"#.to_string()
         };
         assert_eq!(data("/brokers/topics/demo"), running, "{version}");
         assert_eq!(data("/admin/reassign_partitions"), r#"{"version":1,"partitions":[{"topic":"demo","partition":0,"replicas":[0,1,3]}]}"#);
@@ -120,11 +146,12 @@ fn the_topic_znode_lists_adding_and_removing_replicas_from_2_4() {
         let tree = c.zk.tree(c.config.rules().reassignment_in_topic_znode);
         assert!(tree.iter().all(|(p, _, _)| p != "/admin/reassign_partitions"), "{version}: {tree:?}");
         let done = if kip455 {
-            r#"{"version":2,"partitions":{"0":[0,1,3]},"adding_replicas":{},"removing_replicas":{}}"#
+            let id = c.zk.topic_id.clone().unwrap();
+            format!(r#"{{"version":3,"partitions":{{"0":[0,1,3]}},"adding_replicas":{{}},"removing_replicas":{{}},"topic_id":"{id}"}}"#)
         } else {
-            r#"{"version":1,"partitions":{"0":[0,1,3]}}"#
+            r#"{"version":1,"partitions":{"0":[0,1,3]}}"#.to_string()
         };
-        assert!(tree.iter().any(|(p, d, _)| p == "/brokers/topics/demo" && d == done), "{version}: {tree:?}");
+        assert!(tree.iter().any(|(p, d, _)| p == "/brokers/topics/demo" && *d == done), "{version}: {tree:?}");
         assert_eq!(c.zk.partitions[0].isr, [0, 1, 3], "{version}");
     }
 }
@@ -158,4 +185,43 @@ fn preferred_leader_elections_answer_like_kafkas_admin_client() {
     let before = c.zk.partitions[0].clone();
     assert_eq!(elect_preferred(&mut c), Some("PREFERRED_LEADER_NOT_AVAILABLE"));
     assert_eq!(c.zk.partitions[0], before);
+}
+
+/// The LeaderAndIsr requests of a reassignment's completion (`KafkaController.onPartitionReassignment`
+/// phase B, 2.4+), sent in the tick it completes: per leader epoch, the brokers they go to.
+fn completion_requests(c: &mut Cluster, target: Vec<u32>) -> Vec<(i32, Vec<i32>)> {
+    use kafka_replication::message::Msg;
+    let start = c.zk.partitions[0].leader_epoch;
+    c.reassign(0, target).unwrap();
+    step_until(c, 300, "the reassignment completes", |c| c.zk.reassignments.is_empty());
+    let mut sent: Vec<(i32, Vec<i32>)> = Vec::new();
+    for env in c.network.in_flight().filter(|e| e.sent_at == c.tick) {
+        if let Msg::LeaderAndIsr { leader_epoch, partition: 0, .. } = env.msg {
+            assert!(leader_epoch > start + 1, "phase A's request (leader_epoch {}) is not resent here", start + 1);
+            match sent.iter_mut().find(|(e, _)| *e == leader_epoch) {
+                Some((_, to)) => to.push(env.to),
+                None => sent.push((leader_epoch, vec![env.to])),
+            }
+        }
+    }
+    for (_, to) in &mut sent {
+        to.sort_unstable();
+    }
+    sent.sort_unstable();
+    sent
+}
+
+/// Ports the recipients of phase B (2.4+): B3's `updateLeaderEpochAndSendRequest` sends the new
+/// leader epoch to `assignment.replicas` (the target replicas, TRS), and B4's `removeReplicasFromIsr`
+/// (`ReplicaStateMachine`, OfflineReplica) to the partition's replicas except the removed one
+/// (TRS again, the assignment being TRS by then); the removed replica gets StopReplica only.
+#[test]
+fn reassignment_completion_sends_leader_and_isr_to_every_target_replica() {
+    // The leader stays (b0 is a target): B3 bumps the epoch, B4 removes b2 from the ISR.
+    let mut c = cluster_of("2.8", 4);
+    assert_eq!(completion_requests(&mut c, vec![0, 1, 3]), vec![(2, vec![0, 1, 3]), (3, vec![0, 1, 3])]);
+    // The leader moves (b0 is not a target): B3 elects b1, B4 removes b0 from the ISR.
+    let mut c = cluster_of("2.8", 4);
+    assert_eq!(completion_requests(&mut c, vec![1, 2, 3]), vec![(2, vec![1, 2, 3]), (3, vec![1, 2, 3])]);
+    assert_eq!(c.zk.partitions[0].leader, 1);
 }

@@ -140,6 +140,18 @@ fn strict_min_isr_freezes_the_hw() {
     assert!(s.brokers[1..].iter().all(|b| b.zk_session == "none" && b.session_expires_in_ms == -1));
 }
 
+/// KRaft: a paused follower is fenced by the controller (no heartbeat for
+/// broker.session.timeout.ms), which removes it from the ISR: not a ZooKeeper session (there is
+/// none), nor the leader's lag rule (30 s, not reached).
+#[test]
+fn kraft_fenced_follower_is_out_of_the_isr_as_fenced() {
+    let c =
+        play("config version=4.2 brokers=3 partitions=1 replicationFactor=3\nfail 2 stuck\nstep until b2.fenced == yes max 200\nstep 5");
+    let s = c.snapshot();
+    assert_eq!(p0(&s).isr, vec![0, 1]);
+    assert_eq!(p0(&s).logs.iter().find(|l| l.broker == 2).unwrap().out_of_isr, Some("fenced"));
+}
+
 /// 0.8's message-count rule (a batch of 5000 records puts both followers 5000 behind at the
 /// check), and a replica added by reassignment.
 #[test]
@@ -254,4 +266,29 @@ fn a_bounced_broker_left_the_isr_by_its_session() {
     let s = c.snapshot();
     assert_eq!(p0(&s).isr, vec![0]);
     assert_eq!(p0(&s).logs.iter().find(|l| l.broker == 1).unwrap().out_of_isr, Some("zk-session-expired"));
+}
+
+fn out_of_isr(s: &Snapshot, b: u32) -> Option<&'static str> {
+    p0(s).logs.iter().find(|l| l.broker == b).unwrap().out_of_isr
+}
+
+/// A controlled shutdown's ISR removal (issue #14) says so: the follower is caught up, so the
+/// leader's lag rule would not name it ("lag-time" was inferred), and once the broker has stopped
+/// it did not crash. ZooKeeper (`doControlledShutdown`) and KRaft (`handleBrokerInControlledShutdown`).
+#[test]
+fn controlled_shutdown_is_the_reason_out_of_the_isr() {
+    for version in ["2.8", "3.7", "4.0"] {
+        let config = format!("config version={version} brokers=3 partitions=1 replicationFactor=3\nproduce count=3 acks=all\nstep 20\n");
+        // A follower: removed while it still runs, then stopped.
+        let mut c = play(&format!("{config}fail 2 shutdown\nstep until p0.isr == [0,1] max 100"));
+        assert_eq!(out_of_isr(&c.snapshot(), 2), Some("shutdown"), "{version}: follower shutting down");
+        for _ in 0..100 {
+            c.step(1).unwrap();
+        }
+        assert_eq!(c.snapshot().brokers[2].status, "stopped", "{version}");
+        assert_eq!(out_of_isr(&c.snapshot(), 2), Some("shutdown"), "{version}: stopped after its shutdown");
+        // The leader: its leadership moved, and it left the ISR for the same reason.
+        let s = play(&format!("{config}fail 0 shutdown\nstep until p0.leader == 1 max 100\nstep 5")).snapshot();
+        assert_eq!(out_of_isr(&s, 0), Some("shutdown"), "{version}: leader shutting down");
+    }
 }

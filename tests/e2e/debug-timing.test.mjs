@@ -1,6 +1,7 @@
-// The core's debug option in the browser (docs/api.md, "Debug timing"): with `setDebug(true)` on
-// the page's handle, pressing Step leaves User Timing measures of the core's phases in the
-// performance timeline (what DevTools' performance panel shows), and none with it off.
+// The core's debug option in the browser (docs/api.md, "Debug timing"): with the configuration
+// panel's "Performance marks" switch on (`setDebug(true)` on the page's handles), pressing Step
+// leaves User Timing measures of the core's phases in the performance timeline (what DevTools'
+// performance panel shows), and none with it off.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { openReady, stepClicks } from './helpers.mjs';
@@ -9,12 +10,18 @@ const measures = (page) =>
   page.evaluate(() => performance.getEntriesByType('measure').filter((m) => m.name.startsWith('kafka-replication:')).map((m) => m.name));
 const count = (names, phase) => names.filter((n) => n === `kafka-replication:${phase}`).length;
 
+const setSwitch = async (page, on) => {
+  await page.locator('#config-panel summary').click();
+  await page.locator('#debug-timing').setChecked(on);
+  await page.locator('#config-panel summary').click();
+};
+
 test('with debug on, Step leaves measures of step, deliveries, invariants and snapshot; off, none', { timeout: 60_000 }, async () => {
   const { page, errors, close } = await openReady();
   try {
     await stepClicks(page, 3);
     assert.deepEqual(await measures(page), [], 'off by default');
-    await page.evaluate(() => window.__playground.cluster.setDebug(true));
+    await setSwitch(page, true);
     await stepClicks(page, 1);
     const names = await measures(page);
     // One step call of one tick, then the frame's snapshot(s).
@@ -24,10 +31,8 @@ test('with debug on, Step leaves measures of step, deliveries, invariants and sn
     assert.ok(count(names, 'snapshot') >= 1, names.join());
     const durations = await page.evaluate(() => performance.getEntriesByName('kafka-replication:step').map((m) => m.duration));
     assert.ok(durations.every((d) => d >= 0 && d < 1000), String(durations));
-    await page.evaluate(() => {
-      window.__playground.cluster.setDebug(false);
-      performance.clearMeasures();
-    });
+    await setSwitch(page, false);
+    await page.evaluate(() => performance.clearMeasures());
     await stepClicks(page, 2);
     assert.deepEqual(await measures(page), []);
     assert.deepEqual(errors, []);

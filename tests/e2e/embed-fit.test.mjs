@@ -19,6 +19,8 @@ const HOST = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>
   <kafka-replication-playground id="capped" scenario="05-acks" step="2" height="400"></kafka-replication-playground>
   <kafka-replication-playground id="light" scenario="01-anatomy" theme="light"></kafka-replication-playground>
   <p class="tall">The end.</p>
+  <kafka-replication-playground id="one" scenario="01-anatomy" step="3" view="partition"></kafka-replication-playground>
+  <kafka-replication-playground id="focus" scenario="01-anatomy" step="2" view="lesson"></kafka-replication-playground>
   </main></body></html>`;
 
 async function frameOf(page, id) {
@@ -42,6 +44,8 @@ describe("an embed that fits its docs page", () => {
   let fit;
   let capped;
   let light;
+  let one;
+  let focus;
   before(async () => {
     ctx = await openPage({ query: "examples/embed.html" });
     const origin = new URL(ctx.url).origin;
@@ -49,8 +53,14 @@ describe("an embed that fits its docs page", () => {
     await ctx.page.setViewportSize({ width: 1000, height: 800 });
     ctx.errors.length = 0;
     await ctx.page.goto(`${origin}/playground/fit-test.html`);
-    for (const id of ["fit", "capped", "light"]) await ctx.page.evaluate((x) => document.getElementById(x).scrollIntoView(), id);
-    [fit, capped, light] = await Promise.all(["fit", "capped", "light"].map((id) => frameOf(ctx.page, id)));
+    const ids = ["fit", "capped", "light", "one", "focus"];
+    // One at a time, each in view until its lesson is at a stop: an embed out of view does not play.
+    const frames = [];
+    for (const id of ids) {
+      await ctx.page.evaluate((x) => document.getElementById(x).scrollIntoView(), id);
+      frames.push(await frameOf(ctx.page, id));
+    }
+    [fit, capped, light, one, focus] = frames;
     await ctx.page.evaluate(() => window.scrollTo(0, 0));
   });
   after(async () => {
@@ -190,5 +200,30 @@ describe("an embed that fits its docs page", () => {
     const after = await lesson();
     assert.equal(after.offScript, false);
     assert.equal(await fit.evaluate(() => window.__playground.running), false, "no free play");
+  });
+
+  test('view="partition": one partition, large, with the caption and the lesson controls; no cluster picture', TIMEOUT, async () => {
+    const shown = await one.evaluate(() => ({
+      partitions: [...document.querySelectorAll("#partitions .partition")].filter((el) => el.checkVisibility()).map((el) => el.dataset.partition),
+      picture: document.querySelector(".cluster-panel").checkVisibility(),
+      caption: document.querySelector("#lesson-caption").checkVisibility() && document.querySelector("#lesson-caption").textContent.length > 0,
+      next: document.querySelector("#lesson-next").checkVisibility(),
+      cell: getComputedStyle(document.querySelector("#partitions .partition")).getPropertyValue("--cell").trim(),
+    }));
+    assert.deepEqual(shown, { partitions: ["0"], picture: false, caption: true, next: true, cell: "28px" });
+    assert.match(await one.url(), /[?&]view=partition(&|$)/);
+    assert.deepEqual(ctx.errors, []);
+  });
+
+  test('view="lesson": the caption and the partitions the lesson is about, no cluster picture', TIMEOUT, async () => {
+    const shown = await focus.evaluate(() => ({
+      partitions: [...document.querySelectorAll("#partitions .partition")].filter((el) => el.checkVisibility()).map((el) => el.dataset.partition),
+      lessons: [...document.querySelectorAll("#partitions .partition:not(.off-lesson)")].map((el) => el.dataset.partition),
+      picture: document.querySelector(".cluster-panel").checkVisibility(),
+      caption: document.querySelector("#lesson-caption").checkVisibility(),
+    }));
+    // (A 700 px column is a phone's width: there the chosen one of them, the others a tab away.)
+    assert.ok(shown.partitions.length > 0 && shown.partitions.every((p) => shown.lessons.includes(p)), JSON.stringify(shown));
+    assert.deepEqual({ picture: shown.picture, caption: shown.caption }, { picture: false, caption: true });
   });
 });

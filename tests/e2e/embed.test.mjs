@@ -54,6 +54,14 @@ describe("the example docs page with two embedded playgrounds", () => {
     assert.equal(await left.isVisible(".side"), false);
     assert.equal(await left.isVisible(".timeline"), false);
     assert.equal(await left.isVisible('.node[data-broker="0"]'), true);
+    // Each embed's first frame is its lesson (no free-play frame drawn before it), and its picker
+    // lists that lesson only: the others are parsed when the reader opens it.
+    for (const f of [left, right]) {
+      assert.deepEqual(await f.evaluate(() => performance.getEntriesByName("playground:first-frame").map((m) => m.detail.mode)), ["lesson"]);
+      assert.deepEqual(await f.$$eval("#lesson-select option:not([disabled])", (os) => os.map((o) => o.value)), ["05-acks"]);
+    }
+    // The lesson texts stay on the host page (same origin) for the next embed to take.
+    assert.ok(await page.evaluate(() => Object.keys(window.__kafkaPlaygroundScenarios?.SCENARIO_FILES ?? {}).some((k) => k.endsWith("lessons/05-acks.txt"))));
     // The host heard both instances.
     const heard = await page.evaluate(() => window.__events.filter((e) => e.type === "ready").map((e) => `${e.from}:${e.lang}:${e.scenario}:${e.stops}`));
     assert.deepEqual(heard.sort(), ["left:en:05-acks:9", "right:zh:05-acks:9"]);

@@ -1,10 +1,10 @@
-// Heavy use and hostile links in the browser (#17): a long share link opens in slices (no long
-// task freezes the page) with progress and Cancel, an old ?v=1 link still opens, a history too
-// long to share says so, a bad parameter is a toast, and Pause answers at once even on the
-// largest cluster at the top speed (the frame budget).
+// Heavy use and hostile links in the browser (#17): a long share link opens in slices (it is
+// read, planned and replayed a slice at a time: no long task freezes the page) with progress and
+// Cancel, an old ?v=1 link still opens, a history too long to share says so, a bad parameter is a
+// toast, and Pause answers at once even on the largest cluster at the top speed (the frame budget).
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { encodeShare, MAX_LINK_ACTIONS } from "../../www/share.js";
+import { encodeShare, MAX_LINK_ACTIONS } from "../../www/app/share.js";
 import { openReady, pauseLatency, ready, tickOf } from "./helpers.mjs";
 
 const TIMEOUT = { timeout: 180_000 };
@@ -53,8 +53,7 @@ describe("heavy use", () => {
     const state = { config, actions, tick: 4000, horizon: 4000 };
     await watchLongTasks(page);
     await page.goto(`${base}?lang=en${fragment(state)}`);
-    await page.waitForSelector("#replay-progress", { timeout: 15_000 });
-    assert.match(await page.textContent("#replay-progress"), /Replaying the history: tick \d+ of 4000/);
+    await page.waitForFunction(() => /^Replaying the history: tick \d+ of 4000/.test(document.querySelector("#replay-progress")?.textContent.trim() ?? ""), null, { timeout: 15_000 });
     await ready(page);
     assert.equal(await tickOf(page), 4000);
     assert.equal(await page.locator("#replay-progress").count(), 0, "the bar goes when done");
@@ -76,10 +75,63 @@ describe("heavy use", () => {
     assert.match(await page.textContent("#toasts"), /Replay cancelled at tick/);
   });
 
+  test("the longest shareable link is read and planned in slices, and a click lands meanwhile", TIMEOUT, async () => {
+    const { page } = ctx;
+    // The benchmark's longest history: one produce a tick for MAX_LINK_ACTIONS ticks (a link of a
+    // few hundred characters: the runs are compacted), 100 000 actions to check, expand and plan.
+    const actions = Array.from({ length: MAX_LINK_ACTIONS }, (_, i) => ({ tick: i, method: "produce", args: [{ partition: i % 3, count: 1, acks: "all" }] }));
+    const link = `${base}?lang=en${fragment({ config: {}, actions, tick: MAX_LINK_ACTIONS, horizon: MAX_LINK_ACTIONS })}`;
+    const reading = () => document.querySelector("#replay-progress .notice-text")?.textContent.startsWith("Opening the shared link");
+    await watchLongTasks(page);
+    await page.goto(link);
+    await page.waitForFunction(() => document.querySelector("#replay-progress .notice-text")?.textContent.startsWith("Replaying the history"), null, { timeout: 60_000 });
+    const [read, plan] = await page.evaluate(() => window.__playground.slicedTasks);
+    const tasks = await page.evaluate(() => window.__longTasks);
+    console.log(`# longest link: read in ${read} task(s), planned in ${plan}; long tasks so far: ${tasks.map((x) => x.toFixed(0)).join(", ") || "none"}`);
+    // Structure, not timings (a shared machine): each pass gave the page its turn several times.
+    assert.ok(read >= 2 && plan >= 2, `read in ${read} task(s), planned in ${plan}`);
+    await page.click("#replay-progress .replay-cancel");
+    await page.waitForFunction(() => !window.__playground.replaying);
+    assert.match(await page.textContent("#toasts"), /Replay cancelled at tick/);
+
+    // A click while the link is still being read or planned: the page answers it there (not after
+    // the work), so the link is dropped before its replay. A 6× slower CPU makes that work last
+    // long enough for the click to be sent while it runs; the page notes what its bar said when
+    // the click arrived.
+    await page.addInitScript(() => {
+      const bar = () => document.querySelector("#replay-progress .notice-text")?.textContent ?? "";
+      new MutationObserver(() => {
+        if (window.__reading || !bar().startsWith("Opening the shared link")) return;
+        const r = document.querySelector("#replay-progress .replay-cancel").getBoundingClientRect();
+        window.__reading = { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+      document.addEventListener("click", () => (window.__clickedDuring = bar()), true);
+    });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 6 });
+    try {
+      await page.goto("about:blank"); // the same URL again would only be a fragment navigation
+      await page.goto(link, { waitUntil: "commit" }); // not "load": the reading may be over by then
+      // A mouse click where the button was drawn (no actionability waits, which take frames).
+      const at = await (await page.waitForFunction(() => window.__reading, null, { timeout: 120_000 })).jsonValue();
+      await page.mouse.click(at.x, at.y);
+      await page.waitForFunction(() => !window.__playground.replaying, null, { timeout: 120_000 });
+    } finally {
+      await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+      await cdp.detach();
+    }
+    assert.match(await page.evaluate(() => window.__clickedDuring), /^Opening the shared link/, "the click landed while the link was read or planned");
+    assert.match(await page.textContent("#toasts"), /Opening the shared link was cancelled before its replay/);
+    await ready(page);
+    assert.equal(await tickOf(page), 0, "a fresh cluster");
+    assert.equal(await page.evaluate(() => window.__playground.horizon), 0, "nothing of the link kept");
+    assert.equal(await page.locator("#replay-progress").count(), 0, "the bar goes");
+  });
+
   test("a link past the replay bound is refused up front, saying why", TIMEOUT, async () => {
     const { page } = ctx;
     const s = Buffer.from(JSON.stringify({ c: { brokers: 32, partitions: 256, replicationFactor: 32 }, a: [], t: 100000, h: 100000 })).toString("base64url");
-    const { fnv1a } = await import("../../www/share.js");
+    const { fnv1a } = await import("../../www/app/share.js");
     await page.goto(`${base}?lang=en#v=2&s=${s}&c=${fnv1a(s)}`);
     await ready(page);
     assert.match(await page.textContent("#notice .notice-text"), /asks for more than the page replays \(a replay estimated at \d+ s, longer than 10 s\)/);

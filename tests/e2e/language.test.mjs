@@ -86,11 +86,14 @@ describe("the language switch", () => {
     assert.ok(zh.length > 0, "events are listed");
     assert.ok(zh.every((x) => CJK.test(x)), `Chinese: ${zh.join(" | ")}`);
     assert.ok(zh.some((x) => /b1 宕机；它的 ZooKeeper 会话将在 \d+ ms 后过期/.test(x)), zh.join(" | "));
+    const kindTitle = () => page.getAttribute("#events .event.ev-broker-fail .ev-kind", "title");
+    assert.match(await kindTitle(), /^某个 broker 被设为故障/, "the kind's meaning in Chinese");
     await page.click("#lang");
     await page.waitForFunction(() => document.documentElement.lang === "en");
     const en = await texts();
     assert.ok(en.some((x) => /^b1 crashed; its ZooKeeper session expires in \d+ ms$/.test(x)), en.join(" | "));
     assert.ok(en.every((x) => !CJK.test(x)), en.join(" | "));
+    assert.match(await kindTitle(), /^a broker was made to fail/, "and in the core's English");
     assert.deepEqual(errors, []);
   });
 });

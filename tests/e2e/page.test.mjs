@@ -228,6 +228,17 @@ describe("the playground page", () => {
     assert.deepEqual(await shown(), want);
     await page.selectOption("#event-kind", "replicate");
     assert.deepEqual(await shown(), await expected("replicate"));
+    // The chosen kind's meaning (the core's schema) is said under the filters, as the select's
+    // description, and each line's kind carries it; the panel lists every kind's meaning.
+    const meaning = await page.evaluate(() => window.__playground.cluster.constructor.schema().eventKinds.find((k) => k.kind === "replicate").meaning);
+    assert.equal(await page.textContent("#event-kind-meaning"), meaning);
+    assert.ok(await page.isVisible("#event-kind-meaning"));
+    assert.equal(await page.getAttribute("#event-kind", "aria-describedby"), "event-kind-meaning");
+    assert.equal(await page.getAttribute("#events .ev-kind", "title"), meaning);
+    await page.click(".event-kinds-help summary");
+    const listed = await page.$$eval(".event-kind-list dt", (dts) => dts.map((dt) => `${dt.textContent}: ${dt.nextElementSibling.textContent}`));
+    assert.ok(listed.includes(`replicate: ${meaning}`), listed.join(" | "));
+    assert.ok(listed.length > 30, "every kind");
     await page.selectOption("#event-kind", "");
     await stepClicks(page, 15);
     want = await expected();

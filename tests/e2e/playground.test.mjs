@@ -287,7 +287,9 @@ describe("the playground", () => {
 
   test("configuration: built from the config, version presets, rejected configs explained, applied by reset", TIMEOUT, async () => {
     const { page, errors } = ctx;
+    await page.waitForFunction(() => !document.querySelector("#config-panel").open && !document.querySelector("#config-form [data-key]"), null, { timeout: 10_000 }); // folded: no fields built
     await page.evaluate(() => (document.querySelector("#config-panel").open = true));
+    await page.waitForSelector("#config-form [data-key]");
     const keys = await page.$$eval("#config-form [data-key]", (els) => els.map((e) => e.dataset.key));
     const config = (await snapshot(page)).config;
     assert.deepEqual(keys.sort(), Object.keys(config).sort(), "one field per config key");

@@ -45,6 +45,27 @@ describe("record labels", () => {
     }
   });
 
+  test("the legend's swatches follow the labels; the Chinese button has no gap after 标签：", TIMEOUT, async () => {
+    const { page, errors, close } = await openReady({ query: "?lang=zh" });
+    const swatches = () => page.$$eval(".legend .sw[data-value]", (els) => els.map((el) => el.textContent).join(" "));
+    try {
+      await page.evaluate(() => (document.querySelector(".legend").open = true));
+      assert.equal(await swatches(), "m1 m2 m3", "values, as the cells");
+      assert.equal(await page.textContent("#record-labels"), "标签：m1、m2", "no space after the full-width colon");
+      const gap = await page.$eval("#record-labels", (b) => b.querySelector(".labels-mode").getBoundingClientRect().left - b.querySelector(".labels-word").getBoundingClientRect().right);
+      assert.ok(gap < 1, `no gap drawn after 标签： (${gap} px)`);
+      await page.click("#record-labels");
+      await page.waitForFunction(() => document.querySelector("#record-labels").dataset.labels === "epoch");
+      assert.equal(await swatches(), "0 0 1", "epochs, as the cells");
+      await page.click("#record-labels");
+      await page.waitForFunction(() => document.querySelector("#record-labels").dataset.labels === "value");
+      assert.equal(await swatches(), "m1 m2 m3");
+      assert.deepEqual(errors, []);
+    } finally {
+      await close();
+    }
+  });
+
   test("a lesson's rows name records as its captions do", TIMEOUT, async () => {
     const { page, errors, close } = await openPage({ query: "?scenario=10-hw-truncation-loss-0.8&step=2&lang=en" });
     try {

@@ -6,7 +6,8 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import { describe, test } from "node:test";
 import init, { Cluster, parseScenario } from "../../www/pkg/kafka_replication.js";
-import { Session, SLICE_MS } from "../../www/app/session.js";
+import { Session, setDebug } from "../../www/app/session.js";
+import { SLICE_MS } from "../../www/app/slices.js";
 import { Player } from "../../www/app/player.js";
 import { FreePlay } from "../../www/app/modes/free.js";
 import { LessonMode, parsed } from "../../www/app/modes/lesson.js";
@@ -15,10 +16,10 @@ import * as lessonModes from "../../www/app/modes/lesson.js";
 import * as compareModes from "../../www/app/modes/compare.js";
 import { Catalogue } from "../../www/app/catalogue.js";
 import { STATE_EVENT_MS, StateEvents } from "../../www/app/state-events.js";
-import { findPreset, loadPresets } from "../../www/compare.js";
-import { configOf } from "../../www/lesson.js";
-import { decodeShare } from "../../www/share.js";
-import { traceJson } from "../../www/export.js";
+import { findPreset, loadPresets } from "../../www/app/compare-presets.js";
+import { configOf } from "../../www/app/lesson-runner.js";
+import { decodeShare } from "../../www/app/share.js";
+import { traceJson } from "../../www/views/export.js";
 
 await init({ module_or_path: fs.readFileSync(new URL("../../www/pkg/kafka_replication_bg.wasm", import.meta.url)) });
 
@@ -77,6 +78,34 @@ describe("Session", () => {
     assert.throws(() => s.reset({ brokers: -1 }));
     assert.equal(s.snapshot().brokers.length, brokers, "a refused config keeps the cluster");
     s.free();
+  });
+
+  test("setDebug: every session's handle measures its steps, through resets and seeks, until turned off", () => {
+    const ours = () => performance.getEntriesByType("measure").filter((m) => m.name === "kafka-replication:step");
+    performance.clearMeasures();
+    const a = new Session(Cluster, {});
+    const b = new Session(Cluster, { seed: 2 });
+    a.advance(3);
+    assert.equal(ours().length, 0, "off by default");
+    setDebug(true);
+    try {
+      b.advance(1);
+      assert.equal(ours().length, 1, "an existing session's handle");
+      a.reset({ seed: 4 });
+      a.advance(4);
+      a.seek(2); // a checkpoint's fork, taken before the option was on
+      a.advance(1);
+      assert.equal(ours().length, 1, "each step call keeps only its own measures");
+    } finally {
+      setDebug(false);
+    }
+    performance.clearMeasures();
+    a.seek(1);
+    a.advance(2);
+    b.advance(2);
+    assert.equal(ours().length, 0, "off again, on the forks of checkpoints taken while on");
+    a.free();
+    b.free();
   });
 
   test("seeking back restores the very state; acting in the past forks the history", () => {
@@ -408,7 +437,7 @@ describe("Modes: one contract", () => {
     assert.equal(mode.statePayload().compare.panes.length, 2);
     assert.equal(mode.pictureParts().length, 2);
     assert.deepEqual(h.posted.filter((e) => e.type === "stop").map((e) => e.scenario), Array(6).fill("compare/acks"), "stops 1–4, then 3 and 4 again");
-    assert.throws(() => new CompareMode(null, Cluster, parseScenario, h), /preset must be one of compare.js PRESETS/);
+    assert.throws(() => new CompareMode(null, Cluster, parseScenario, h), /preset must be one of compare-presets.js PRESETS/);
     mode.close();
   });
 });
@@ -449,10 +478,15 @@ describe("Catalogue: what a lesson or compare link opens", () => {
     s.free();
   });
 
-  test("the picker: every scenario, lessons by their title in the language, kept until it changes", async () => {
+  test("the picker: nothing until opened, only the open lesson parsed; then every scenario, lessons by their title in the language, kept until it changes", async () => {
     const cat = new Catalogue(parseScenario, words, loaders());
     assert.throws(() => cat.picker("en"), /Catalogue.picker: no lesson has been opened yet/);
-    await cat.lesson();
+    const found = await cat.lesson("05-acks");
+    const s = new Session(Cluster, {});
+    found.make(s, host());
+    assert.equal(cat.picker("en"), null, "not listed before the reader opens the picker");
+    assert.deepEqual(cat.entries.filter((e) => e.commands).map((e) => e.id), ["05-acks"], "only the open lesson parsed");
+    cat.openPicker();
     const en = cat.picker("en");
     assert.equal(cat.picker("en"), en, "the same entries while the language stays");
     const anatomy = en.find((e) => e.id === "01-anatomy");
@@ -463,6 +497,7 @@ describe("Catalogue: what a lesson or compare link opens", () => {
     assert.notEqual(zh, en);
     assert.notEqual(zh.find((e) => e.id === "01-anatomy").title, anatomy.title, "the title in Chinese");
     assert.equal(zh.length, en.length);
+    s.free();
   });
 
   test("compare mode by preset id, or the first preset; the lesson chunk comes with it (the panel shares its parts)", async () => {

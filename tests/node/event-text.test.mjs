@@ -9,7 +9,7 @@ import path from "node:path";
 import { describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import init, { Cluster, parseScenario } from "../../www/pkg/kafka_replication.js";
-import { catalogue, configOf, createRun, play } from "../../www/lesson.js";
+import { catalogue, configOf, createRun, play } from "../../www/app/lesson-runner.js";
 import { hasKey, keys, loadLang, setLang } from "../../www/i18n.js";
 import { eventText } from "../../www/views/event-text.js";
 

@@ -1,5 +1,5 @@
 // The page's lesson runner, compare mode (its Mode, app/modes/compare.js) and share links against the real wasm core (www/pkg):
-// every scenario file plays to its end through www/lesson.js with every checkpoint passing (the
+// every scenario file plays to its end through www/app/lesson-runner.js with every checkpoint passing (the
 // same files cargo test plays, so the page and cargo agree); every compare preset shows the
 // difference its captions describe; a share link replays to the very same state hash.
 import assert from "node:assert/strict";
@@ -8,11 +8,11 @@ import path from "node:path";
 import { describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import init, { Cluster, parseScenario } from "../../www/pkg/kafka_replication.js";
-import { catalogue, configOf, countStops, createRun, lessonInfo, play } from "../../www/lesson.js";
-import { loadPresets, PRESETS } from "../../www/compare.js";
+import { catalogue, configOf, countStops, createRun, lessonInfo, play } from "../../www/app/lesson-runner.js";
+import { loadPresets, PRESETS } from "../../www/app/compare-presets.js";
 import { CompareMode } from "../../www/app/modes/compare.js";
-import { decodeShare, shareQuery } from "../../www/share.js";
-import { replayPlan } from "../../www/timeline.js";
+import { decodeShare, shareQuery } from "../../www/app/share.js";
+import { replayPlan } from "../../www/app/timeline.js";
 
 await init({ module_or_path: fs.readFileSync(new URL("../../www/pkg/kafka_replication_bg.wasm", import.meta.url)) });
 
@@ -138,6 +138,16 @@ describe("compare presets show their difference", () => {
       assert.deepEqual(a.lostValues, [2, 3], "unclean election loses committed m2, m3");
       assert.equal(b.lost, 0);
       assert.ok(b.unavailableTicks > a.unavailableTicks + 100, "consistency first: offline for longer");
+    },
+    elr: ([a, b]) => {
+      assert.equal(a.leader[0], -1, "3.7 waits for its last ISR member");
+      assert.equal(b.leader[0], 1, "4.2 elects b1 from the ELR");
+      assert.equal(b.lost, 0);
+      assert.ok(a.unavailableTicks > b.unavailableTicks + 100, `offline ${a.unavailableTicks} vs ${b.unavailableTicks} ticks`);
+    },
+    detection: ([a, b]) => {
+      assert.deepEqual([a.acked, b.acked], [1, 2], "4.2 acknowledged m2; 3.7 still waits for b2");
+      assert.deepEqual([a.hw, b.hw], [[1], [2]]);
     },
   };
   for (const preset of PRESETS) {

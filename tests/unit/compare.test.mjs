@@ -1,11 +1,11 @@
-// Compare mode's pure parts (www/compare.js): the presets (read from scenarios/compare/ with the
+// Compare mode's pure parts (www/app/compare-presets.js): the presets (read from scenarios/compare/ with the
 // core's parser), each pane's bookkeeping, the metrics and the summary of the difference.
 // (tests/node/lessons.test.mjs plays the presets on the core.)
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import { afterEach, describe, test } from "node:test";
 import init, { parseScenario } from "../../www/pkg/kafka_replication.js";
-import { compareRows, createStats, expectedFindings, findPreset, findings, loadPresets, presetsFrom, paneConfig, paneLabel, paneMetrics, PRESETS, sampleTick } from "../../www/compare.js";
+import { compareRows, createStats, expectedFindings, findPreset, findings, loadPresets, presetsFrom, paneConfig, paneLabel, paneMetrics, PRESETS, sampleTick } from "../../www/app/compare-presets.js";
 import { loadLang, setLang } from "../../www/i18n.js";
 
 // The words come from the dictionaries, loaded as the page loads them (i18n.js loadLang).
@@ -29,14 +29,15 @@ const snap = (over = {}) => ({ tick: 1, timeMs: 100, tickMs: 100, partitions: [p
 const req = (id, status, acks, offset, firstValue, extra = {}) => ({ id, partition: 0, acks, count: 1, firstValue, status, error: null, offset, sentMs: 0, doneMs: 100, ...extra });
 
 describe("presets", () => {
-  test("the five settings of the issue, each with a bilingual script", () => {
-    assert.deepEqual(PRESETS.map((p) => p.key), ["acks", "replicaLagMaxMessages", "truncation", "strategy", "uncleanLeaderElectionEnable"]);
-    assert.deepEqual(PRESETS.map((p) => p.id), ["acks", "lag-rule", "truncation", "strategy", "unclean"], "ids as share links name them");
+  test("the five settings of the issue and the ZooKeeper → KRaft boundary (#19), each with a bilingual script", () => {
+    assert.deepEqual(PRESETS.map((p) => p.key), ["acks", "replicaLagMaxMessages", "truncation", "strategy", "uncleanLeaderElectionEnable", "version", "version"]);
+    assert.deepEqual(PRESETS.map((p) => p.id), ["acks", "lag-rule", "truncation", "strategy", "unclean", "elr", "detection"], "ids as share links name them");
+    assert.deepEqual(findPreset("elr").values, [3.7, 4.2], "versions as the core parses them (it takes numbers)");
     assert.equal(loadPresets(files, parseScenario), PRESETS, "read once");
     assert.deepEqual(findPreset("lag-rule").values, [4000, 0], "values typed as the core parses them");
     assert.deepEqual(findPreset("unclean").labelsZh, ["开启 unclean 选举", "关闭 unclean 选举"]);
     const text = "compare acks=1,all\nlabel en a | b\nconfig brokers=1\n";
-    assert.throws(() => presetsFrom({ "../scenarios/compare/09-new.txt": text }, parseScenario), /09-new.txt needs .* its findings in compare.js/);
+    assert.throws(() => presetsFrom({ "../scenarios/compare/09-new.txt": text }, parseScenario), /09-new.txt needs .* its findings in compare-presets.js/);
     assert.throws(() => presetsFrom(files, null), /parse must be the core's parseScenario/);
     assert.deepEqual(presetsFrom({ "../scenarios/lessons/01-anatomy.txt": text }, parseScenario), [], "only compare/");
     for (const p of PRESETS) {

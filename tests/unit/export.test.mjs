@@ -1,8 +1,8 @@
-// Exports (www/export.js) and the compact picture (www/views/picture.js): the trace as JSON and
+// Exports (www/views/export.js) and the compact picture (www/views/picture.js): the trace as JSON and
 // text, file names, and a self-contained SVG of the cluster.
 import assert from "node:assert/strict";
 import { afterEach, describe, test } from "node:test";
-import { exportName, traceJson, traceText, TRACE_FORMAT } from "../../www/export.js";
+import { exportName, traceJson, traceText, TRACE_FORMAT } from "../../www/views/export.js";
 import { esc, pictureSvg } from "../../www/views/picture.js";
 import { loadLang, setLang } from "../../www/i18n.js";
 import { coreFixture, withPartition } from "./fixtures.mjs";

@@ -5,11 +5,11 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
-import { getLang, hasKey, initialLang, keys, loadLang, normalizeLang, onLangChange, setLang, t, tr } from "../../www/i18n.js";
-import { consumerLines, consumerModel } from "../../www/views/producer.js";
+import { getLang, hasKey, initialLang, keys, loadLang, normalizeLang, onLangChange, SCHEMA_PREFIXES, schemaText, setLang, t, tr } from "../../www/i18n.js";
+import { consumerLines, consumerModel } from "../../www/views/brokers-model.js";
 import { configSummary } from "../../www/views/config-model.js";
 import { partitionAlerts } from "../../www/views/model.js";
-import { brokerAction } from "../../www/actions.js";
+import { brokerAction } from "../../www/app/actions.js";
 import { coreFixture, schemaFixture } from "./fixtures.mjs";
 
 // The words come from the dictionaries, loaded as the page loads them (i18n.js loadLang).
@@ -21,8 +21,8 @@ const CJK = /[\u4e00-\u9fff]/;
 afterEach(() => setLang("en"));
 
 describe("the dictionary", () => {
-  test("every key has an English and a Chinese text", () => {
-    const missing = keys().filter((k) => !hasKey(k));
+  test("every key has an English and a Chinese text (the schema's meanings aside: their English is the core's)", () => {
+    const missing = keys().filter((k) => !hasKey(k) && !SCHEMA_PREFIXES.some((p) => k.startsWith(p)));
     assert.deepEqual(missing, []);
     assert.ok(keys().length > 300, `${keys().length} keys`);
   });
@@ -37,10 +37,10 @@ describe("the dictionary", () => {
     });
     assert.deepEqual(same, [], "translated");
   });
-  test("a Chinese text has the English text's {placeholders} and no key of its own", async () => {
+  test("a Chinese text has the English text's {placeholders} and no key of its own (the schema's meanings aside)", async () => {
     const en = (await import("../../www/i18n/en.js")).default;
     const zh = (await import("../../www/i18n/zh.js")).default;
-    assert.deepEqual(Object.keys(zh).filter((k) => !(k in en)), []);
+    assert.deepEqual(Object.keys(zh).filter((k) => !(k in en) && !SCHEMA_PREFIXES.some((p) => k.startsWith(p))), []);
     // Plurals are functions in English and may be strings in Chinese: compared where both are strings.
     const names = (v) => (typeof v === "string" ? [...v.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort().join() : null);
     const differ = Object.keys(en).filter((k) => names(en[k]) !== null && names(zh[k]) !== null && names(en[k]) !== names(zh[k]));
@@ -142,9 +142,26 @@ describe("every key the page uses exists", () => {
     for (const s of ["up", "crashed", "stuck", "slow", "isolated"]) assert.ok(hasKey(`status.${s}`) && hasKey(`insp.status.${s}`), s);
     for (const a of ["crash", "crashLossy", "stuck", "slow", "isolate", "recover"]) for (const f of ["label", "help", "shortcut"]) assert.ok(hasKey(`action.${a}.${f}`), `${a}.${f}`);
     for (const f of ["Fetch", "Produce", "ConsumerFetch", "LeaderAndIsr", "OffsetsForLeaderEpoch", "AlterPartition"]) assert.ok(hasKey(`family.${f}`), f);
-    for (const k of ["committed-lost", "acked-lost", "acks1-lost", "strong-isr", "log-divergence", "consistent-read", "duplicate", "hw-decreased", "structure"]) assert.ok(hasKey(`inv.${k}`), k);
     for (const r of ["pending", "acked", "failed"]) assert.ok(hasKey(`request.${r}`), r);
     for (const { key } of schemaFixture().keys) assert.ok(hasKey(`cfg.${key}`), `cfg.${key}`);
+  });
+});
+
+describe("the meanings of the core's kinds (Cluster.schema())", () => {
+  const schema = schemaFixture();
+  const own = (lang, prefix) => keys().filter((k) => k.startsWith(prefix) && tr(lang, k) !== k).map((k) => k.slice(prefix.length)).sort();
+  test("Chinese has every violation kind and event kind of the schema, and no other; English has none (it shows the core's words)", () => {
+    assert.deepEqual(own("zh", "inv."), schema.violationKinds.map((k) => k.kind).sort());
+    assert.deepEqual(own("zh", "kind."), schema.eventKinds.map((k) => k.kind).sort());
+    for (const prefix of SCHEMA_PREFIXES) assert.deepEqual(own("en", prefix), [], prefix);
+    assert.ok(schema.eventKinds.length > 30);
+  });
+  test("schemaText: the dictionary's words, else the core's English", () => {
+    const { kind, meaning } = schema.eventKinds.find((k) => k.kind === "isr-shrink");
+    assert.equal(schemaText("kind", kind, meaning), meaning);
+    setLang("zh");
+    assert.equal(schemaText("kind", kind, meaning), "follower 离开了 ISR（附上原因）");
+    assert.equal(schemaText("kind", "new-kind", "the core's own words"), "the core's own words");
   });
 });
 

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { inspect } from "../../www/views/inspector-model.js";
 import { nodeName } from "../../www/views/model.js";
-import { linkKey } from "../../www/timeline.js";
+import { linkKey } from "../../www/app/timeline.js";
 import { coreFixture } from "./fixtures.mjs";
 import { loadLang } from "../../www/i18n.js";
 
@@ -99,6 +99,13 @@ describe("inspector", () => {
     assert.equal(r.Leader, "B2");
     assert.equal(r["ISR (in sync)"], "{2,3}");
     assert.equal(r["OSR (out of sync)"], "{1}");
+    assert.equal(r.adding_replicas, undefined, "no reassignment running");
+  });
+
+  test("a partition being reassigned: its target and the znode's adding / removing replicas (recorded)", () => {
+    const r = rows(inspect({ type: "partition", partition: 0 }, coreFixture("reassigning")).sections[0]);
+    assert.equal(r["AR (assigned replicas)"], "{1,2,3,0}");
+    assert.deepEqual([r["reassigning to (TRS)"], r.adding_replicas, r.removing_replicas], ["[1,2,3]", "{3}", "{0}"]);
   });
 
   test("a target that no longer exists says so", () => {

@@ -1,9 +1,9 @@
-// The lesson runner (www/lesson.js) against a stand-in cluster: stops at each pause, spends at
+// The lesson runner (www/app/lesson-runner.js) against a stand-in cluster: stops at each pause, spends at
 // most its tick budget, `step until` as crate/src/scenario.rs does it, checkpoints listed with
 // ✓ / ✗ without stopping the lesson, and the catalogue of scenario files.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { callOf, catalogue, checkpointCounts, checkpointsIn, cloneRun, configOf, countStops, createRun, findScenario, hasMore, lessonInfo, pick, play, readingMs } from "../../www/lesson.js";
+import { callOf, catalogue, checkpointCounts, checkpointsIn, cloneRun, configOf, countStops, createRun, findScenario, hasMore, lessonInfo, pick, play, readingMs } from "../../www/app/lesson-runner.js";
 
 /** A counter that stands in for a Cluster: `tick` advances; expect understands "tick OP N". */
 function fake() {

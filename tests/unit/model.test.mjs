@@ -29,6 +29,7 @@ import {
   parseAcks,
   partitionModel,
   recordsInWindow,
+  replicaNote,
   replicaStatus,
   requestsModel,
   sameCells,
@@ -36,7 +37,7 @@ import {
   ticksForFrame,
 } from "../../www/views/model.js";
 import { coreFixture, eventsFixture, withPartition } from "./fixtures.mjs";
-import { loadLang } from "../../www/i18n.js";
+import { loadLang, t } from "../../www/i18n.js";
 
 // The words come from the dictionaries, loaded as the page loads them (i18n.js loadLang).
 await loadLang("en");
@@ -287,6 +288,23 @@ describe("partition model", () => {
     const s = withPartition(snap, 1, (p) => ({ ...p, leader: -1, hw: -1, writesBlocked: "NO_LEADER" }));
     const m = partitionModel(s.partitions[1], s, 40);
     assert.equal(m.flags[0].kind, "offline");
+  });
+
+  test("a running reassignment, as the core has it: RS = TRS + ORS, adding and removing (recorded)", () => {
+    const s = coreFixture("reassigning");
+    const m = partitionModel(s.partitions[0], s, 40);
+    assert.deepEqual(m.reassignment, { target: [1, 2, 3], adding: [3], removing: [0] });
+    assert.deepEqual(m.replicasOrder, [1, 2, 3, 0], "the target first, then the old replicas");
+    assert.deepEqual(m.replicas.map((r) => [r.broker, r.reassign]), [[1, null], [2, null], [3, "adding"], [0, "removing"]]);
+    const b3 = m.replicas.find((r) => r.broker === 3);
+    assert.deepEqual([b3.inIsr, b3.outOfIsr], [false, "new-replica"], "B3 (stuck) has not caught up");
+    assert.equal(replicaNote(b3, m).text, "new replica, catching up", "why it is out of the ISR comes first");
+    const b0 = m.replicas.find((r) => r.broker === 0);
+    assert.deepEqual(replicaNote(b0, m), { kind: "reassign", text: "removing: goes at the end", title: t("reassign.note.removing.title") });
+    assert.equal(replicaNote({ ...b3, inIsr: true, outOfIsr: null, zkExpiresInMs: null }, m).text, "adding: joined the ISR", "B3 had it joined the ISR, its broker up");
+    const after = partitionModel(coreFixture("failover").partitions[0], coreFixture("failover"), 40);
+    assert.equal(after.reassignment, null, "none running");
+    assert.ok(after.replicas.every((r) => r.reassign === null));
   });
 
   test("records just truncated are drawn leaving, with the rule (recorded)", () => {

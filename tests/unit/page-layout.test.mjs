@@ -2,9 +2,9 @@
 // what stops "Next change", and the fault help under each version.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { lessonFocus } from "../../www/views/page-layout.js";
-import { faultHelp } from "../../www/views/brokers.js";
-import { isChange, skipToChange } from "../../www/skip.js";
+import { lessonFocus } from "../../www/views/lesson-focus.js";
+import { faultHelp } from "../../www/views/brokers-model.js";
+import { isChange, skipToChange } from "../../www/app/skip.js";
 import { loadLang } from "../../www/i18n.js";
 
 await loadLang("en");

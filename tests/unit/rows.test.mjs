@@ -66,6 +66,7 @@ describe("why a replica is out of the ISR", () => {
     for (const [cause, en, zh] of [
       ["crashed", "out: crashed", "移出：已宕机"],
       ["zk-session-expired", "out: ZK session expired", "移出：ZK 会话过期"],
+      ["fenced", "out: fenced", "移出：已被隔离（fenced）"],
       ["lag-time", "out: lag time exceeded", "移出：超过滞后时间"],
       ["no-fetch", "out: no fetch (0.8)", "移出：未拉取（0.8）"],
       ["lag-messages", "out: too far behind (0.8)", "移出：落后过多（0.8）"],

@@ -1,11 +1,11 @@
-// Fuzzing the share-link decoder (www/share.js): the fast slice of `npm run fuzz`
+// Fuzzing the share-link decoder (www/app/share.js): the fast slice of `npm run fuzz`
 // (scripts/fuzz.mjs runs millions of the same cases, and replays what opens on the wasm core).
 // Random text and bytes, valid links damaged, and damaged payloads carrying a valid checksum must
 // each give no link, a moment the page can use and link to again, or a refusal with a reason:
 // never an exception, never a moment that breaks the page later.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { decodeShare } from "../../www/share.js";
+import { decodeShare } from "../../www/app/share.js";
 import { minimiseShare, shareCase, shareProblem, withPayload } from "../../scripts/fuzz-cases.mjs";
 
 const SEED = 6; // issue #6; `npm run fuzz -- --seed=6 --only=share` replays these cases and more

@@ -1,4 +1,4 @@
-// Share links and embed parameters (www/share.js): a link round-trips, and a damaged, old or
+// Share links and embed parameters (www/app/share.js): a link round-trips, and a damaged, old or
 // malformed one is refused with a reason (the page then says so instead of breaking).
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
@@ -16,7 +16,7 @@ import {
   shareParams,
   shareQuery,
   toBase64Url,
-} from "../../www/share.js";
+} from "../../www/app/share.js";
 
 const moment = {
   config: { version: "0.11", brokers: 3, partitions: 1, replicationFactor: 3, seed: 42 },
@@ -177,10 +177,10 @@ describe("links that always open (#17)", () => {
 
 describe("embed parameters", () => {
   test("all of them", () => {
-    const o = embedOptions(params("scenario=01-anatomy&step=3&controls=minimal&autoplay&theme=dark&lang=zh&height=600&mode=compare&preset=acks"));
+    const o = embedOptions(params("scenario=01-anatomy&step=3&controls=minimal&view=lesson&autoplay&theme=dark&lang=zh&height=600&mode=compare&preset=acks"));
     assert.deepEqual(
       { ...o, problems: o.problems.length },
-      { scenario: "01-anatomy", step: 3, controls: "minimal", autoplay: true, theme: "dark", lang: "zh", height: 600, mode: "compare", preset: "acks", seed: null, ticks: null, problems: 0 },
+      { scenario: "01-anatomy", step: 3, controls: "minimal", view: "lesson", autoplay: true, theme: "dark", lang: "zh", height: 600, mode: "compare", preset: "acks", seed: null, ticks: null, problems: 0 },
     );
   });
   test("defaults, and bad values reported and ignored", () => {
@@ -188,8 +188,9 @@ describe("embed parameters", () => {
     assert.equal(d.controls, "full");
     assert.equal(d.autoplay, false);
     assert.equal(d.step, null);
-    const bad = embedOptions(params("controls=some&step=-2&height=5&theme=pink&autoplay=0&seed=abc&ticks=1e400"));
-    assert.deepEqual(bad.problems.map((p) => p.name).sort(), ["controls", "height", "seed", "step", "theme", "ticks"], "every bad parameter the same way (#17: seed=abc was a blocking banner)");
+    assert.equal(d.view, "full");
+    const bad = embedOptions(params("controls=some&view=wide&step=-2&height=5&theme=pink&autoplay=0&seed=abc&ticks=1e400"));
+    assert.deepEqual(bad.problems.map((p) => p.name).sort(), ["controls", "height", "seed", "step", "theme", "ticks", "view"], "every bad parameter the same way (#17: seed=abc was a blocking banner)");
     assert.equal(bad.seed, null);
     assert.equal(bad.ticks, null);
     assert.deepEqual(embedOptions(params("seed=7&ticks=30")).seed, 7);

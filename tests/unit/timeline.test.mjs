@@ -1,10 +1,10 @@
-// Time travel bookkeeping (www/timeline.js): the replay plan that seeking relies on, the
+// Time travel bookkeeping (www/app/timeline.js): the replay plan that seeking relies on, the
 // checkpoints that keep seeking short, forking the action log when the user acts in the past, and
 // the cut links derived from the log.
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import { describe, test } from "node:test";
-import { Checkpoints, QUIET_REPLAY_MARGIN, checkpointBytes, forkAt, linkKey, replayPlan, runPlan, seekPlan } from "../../www/timeline.js";
+import { Checkpoints, QUIET_REPLAY_MARGIN, checkpointBytes, forkAt, linkKey, replayPlan, runPlan, seekPlan } from "../../www/app/timeline.js";
 
 const act = (tick, method = "produce", args = [{}]) => ({ tick, method, args });
 

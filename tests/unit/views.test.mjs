@@ -1,12 +1,12 @@
 // Pure helpers exported by view modules: the compact table, the consumer line, partition flags.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { compactRow, shouldCompact } from "../../www/views/compact.js";
-import { consumerLines, consumerModel } from "../../www/views/producer.js";
-import { invariants } from "../../www/views/guarantees.js";
+import { compactRow, shouldCompact } from "../../www/views/compact-model.js";
+import { consumerLines, consumerModel } from "../../www/views/brokers-model.js";
+import { eventKindMeanings, invariants } from "../../www/views/events-model.js";
 import { partitionAlerts } from "../../www/views/model.js";
 import { coreFixture, schemaFixture } from "./fixtures.mjs";
-import { loadLang } from "../../www/i18n.js";
+import { loadLang, setLang } from "../../www/i18n.js";
 
 // The words come from the dictionaries, loaded as the page loads them (i18n.js loadLang).
 await loadLang("en");
@@ -73,5 +73,21 @@ describe("guarantees", () => {
     assert.ok(list.every(([, words]) => words.length > 10));
     const unknown = invariants({ violationKinds: [{ kind: "new-kind", meaning: "the core's own words" }] });
     assert.deepEqual(unknown, [["new-kind", "the core's own words"]], "a kind the dictionaries lack is shown in the core's words");
+  });
+});
+
+describe("events", () => {
+  test("every event kind's meaning, in the core's order and words (recorded schema), in Chinese from the dictionary", async () => {
+    const schema = schemaFixture();
+    const en = eventKindMeanings(schema);
+    assert.deepEqual([...en.keys()], schema.eventKinds.map((k) => k.kind));
+    assert.equal(en.get("truncate"), schema.eventKinds.find((k) => k.kind === "truncate").meaning);
+    await loadLang("zh");
+    setLang("zh");
+    try {
+      assert.equal(eventKindMeanings(schema).get("truncate"), "副本截断了日志末尾的消息，以与 leader 一致");
+    } finally {
+      setLang("en");
+    }
   });
 });

@@ -12,6 +12,7 @@ import { FreePlay } from "./modes/free.js";
 import { Catalogue } from "./catalogue.js";
 import { StateEvents } from "./state-events.js";
 import { recoverFromTrap } from "./recovery.js";
+import { sliced } from "./slices.js";
 import * as paint from "../page/draw.js";
 import * as forms from "../page/forms.js";
 import * as chrome from "../page/chrome.js";
@@ -19,7 +20,7 @@ import { getLang, t } from "../i18n.js";
 import { announcements, newViolations } from "../views/events-model.js";
 import { clearHistory, createHistory, historySampler, recordSample } from "../views/hw-history.js";
 import { errorMessage, REQUESTS_SHOWN } from "../views/model.js";
-import { linkKey } from "../timeline.js";
+import { linkKey } from "./timeline.js";
 
 /** Lessons and compare mode play at least this fast (ticks per second) unless slowed down after. */
 const LESSON_TPS = 20;
@@ -42,6 +43,7 @@ export class App {
     this.mode = null;
     this.panel = null; // the open mode's panel drawing (page/lesson-panel.js or compare-panel.js)
     this.replaying = null; // a replay in slices: { cancelled } (the session is not used meanwhile)
+    this.slicedTasks = []; // the tasks each sliced() job ran in
     this.state = {
       schema: this.schema,
       coreLoaded: true,
@@ -103,8 +105,12 @@ export class App {
 
   // ---------------------------------------------------------------- state changes
 
-  /** Start over with `config`: null, or the core's error in words (the current cluster is then kept). */
-  resetSession(config) {
+  /**
+   * Start over with `config`: null, or the core's error in words (the current cluster is then
+   * kept). `first` ({ found, stop, autoplay }: what the catalogue found and open()'s options)
+   * opens that mode before anything is drawn, so its frame is the first; free play when it fails.
+   */
+  resetSession(config, first = null) {
     if (this.replaying) this.replaying.cancelled = true; // it stops, its handle replaced
     try {
       if (this.session) this.session.reset(config);
@@ -121,6 +127,7 @@ export class App {
     this.state.auto.carry = 0;
     clearHistory(this.state.history);
     if (!this.mode) this.mode = new FreePlay(this.session, this.host);
+    if (first && this.open(first.found, first)) return null;
     this.refresh();
     forms.producerDefaults(this.state.snap?.config ?? {});
     return null;
@@ -250,6 +257,9 @@ export class App {
         failed(err);
         ok = false;
       }
+      // A snapshot anew, as after a sliced replay: the plan (a reset handle) may have been drawn
+      // already, and a replay leaves the session's stamp as it was.
+      this.state.shownStamp = -1;
       this.refresh();
       return Promise.resolve(ok ? { cancelled: false } : null);
     }
@@ -276,6 +286,30 @@ export class App {
         this.state.shownStamp = -1;
         this.refresh();
       });
+  }
+
+  /**
+   * Run `steps` (work written as a generator, slices.js: reading a long share link, planning its
+   * replay) in slices, the progress bar up with Cancel, the page answering meanwhile and nothing
+   * else using the session. Resolves to { cancelled, value } (value: the generator's return
+   * value); an error of the work rejects it. The tasks it took are counted in `slicedTasks` (the
+   * test hooks' `opening`).
+   */
+  async sliced(steps) {
+    const job = { cancelled: false };
+    this.replaying = job;
+    this.setRunning(false);
+    // The bar shows from the first pause on: work done in one slice does not flash it.
+    const progress = (fraction) => chrome.replayProgress(Math.round(fraction * 1000), 1000, () => (job.cancelled = true), t("link.reading"));
+    try {
+      const r = await sliced(steps, { progress, cancelled: () => job.cancelled });
+      this.slicedTasks.push(r.slices);
+      return r;
+    } finally {
+      this.replaying = null;
+      chrome.replayProgress(null);
+      this.refresh();
+    }
   }
 
   /** Run `fn`, a jump, with the session sampling the ticks it replays into the HW chart. */

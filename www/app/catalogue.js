@@ -4,16 +4,30 @@
 // opens it. Nothing here touches the DOM (the panels are the chunks' page/ modules).
 
 import { once } from "../lazy.js";
+import { sameOriginHost } from "../host.js";
 import { errorMessage } from "../views/model.js";
 
 // Code-split: what the first frame does not need is a chunk of its own, loaded on first use.
 export const chunks = {
   lessons: once(() => Promise.all([import("./modes/lesson.js"), import("../page/lesson-panel.js")])),
-  scenarios: once(() => import("../scenario-files.js")),
+  scenarios: once(sharedScenarioFiles),
   compare: once(() => Promise.all([import("./modes/compare.js"), import("../page/compare-panel.js")])),
   inspector: once(() => import("../page/inspector.js")),
   exports: once(() => import("../page/exports.js")),
 };
+
+/**
+ * The scenario files' chunk, once per host page: an embed of a page of its own origin takes the
+ * texts another embed of it loaded (plain strings: they outlive that frame), instead of fetching
+ * and parsing 200 KB again (issue #18).
+ */
+async function sharedScenarioFiles() {
+  const host = sameOriginHost();
+  if (host?.__kafkaPlaygroundScenarios) return host.__kafkaPlaygroundScenarios;
+  const files = await import("../scenario-files.js");
+  if (host) host.__kafkaPlaygroundScenarios ??= { SCENARIO_FILES: files.SCENARIO_FILES };
+  return files;
+}
 
 /** Load chunks (names of `chunks`); resolves to null, or to the error's words. */
 export async function chunksLoaded(names) {
@@ -43,6 +57,7 @@ export class Catalogue {
     this.entries = []; // the scenario files as lessons.js catalogue() lists them, once loaded
     this.lessons = null; // modes/lesson.js, once loaded
     this.cached = null; // the picker's entries: { lang, entries }
+    this.pickerOpened = false; // the reader opened the picker: its entries are wanted
   }
 
   /**
@@ -74,10 +89,20 @@ export class Catalogue {
     return { make: (_session, host) => new modes.CompareMode(preset, Cluster, this.parse, host), panel, failed: (error) => error };
   }
 
-  /** The lesson picker's entries in `lang` (lessons by their title in it), kept until the language changes. */
+  /**
+   * The lesson picker's entries in `lang` (lessons by their title in it), kept until the language
+   * changes; null until the reader opens the picker (openPicker): the titles are every lesson
+   * parsed, which a lesson's first frame (an embed's) does not need (issue #18).
+   */
   picker(lang) {
     if (!this.lessons) throw new Error("Catalogue.picker: no lesson has been opened yet (lesson() loads the catalogue)");
+    if (!this.pickerOpened) return null;
     if (this.cached?.lang !== lang) this.cached = { lang, entries: this.lessons.pickerEntries(this.entries, this.parse, lang) };
     return this.cached.entries;
+  }
+
+  /** The reader opens the picker (focus, a press): from now on picker() lists every entry. */
+  openPicker() {
+    this.pickerOpened = true;
   }
 }

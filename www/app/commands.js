@@ -7,16 +7,17 @@ import * as forms from "../page/forms.js";
 import * as chrome from "../page/chrome.js";
 import { toggleRecordLabels } from "../page/record-labels.js";
 import { configDiff, presetDefaults, readConfig, withVersionDefaults } from "../views/config-model.js";
-import { shouldCompact } from "../views/compact.js";
+import { shouldCompact } from "../views/compact-model.js";
 import { errorMessage } from "../views/model.js";
 import { eventText } from "../views/event-text.js";
-import { linkKey } from "../timeline.js";
-import { selectByDigit } from "../keyboard.js";
-import { brokerAction, brokerActionEnabled } from "../actions.js";
+import { linkKey } from "./timeline.js";
+import { selectByDigit } from "../page/keyboard.js";
+import { brokerAction, brokerActionEnabled } from "./actions.js";
 import { getLang, loadLang, saveLang, t } from "../i18n.js";
 import { links } from "./links.js";
 import { produceArgs } from "./producer.js";
-import { MAX_SKIP_TICKS, skipToChange } from "../skip.js";
+import { setDebug } from "./session.js";
+import { MAX_SKIP_TICKS, skipToChange } from "./skip.js";
 
 /** Run `fn` once the chunks it needs are in; if one cannot be loaded, say so instead (returns false). */
 export async function withChunks(names, fn) {
@@ -60,6 +61,21 @@ export function commands(app) {
       const elected = results.filter((x) => x.error === null).map((x) => `P${x.partition}`);
       const others = [...new Set(results.filter((x) => x.error !== null).map((x) => x.error))].join(", ");
       chrome.say(elected.length ? t("main.elected", { list: elected.join(", ") }) : t("main.electedNone", { errors: others }), "info");
+    },
+    /** The reassignment dialog for partition `p` (its field starts with the current replicas). */
+    openReassign(p) {
+      const part = s.snap?.partitions.find((x) => x.partition === p);
+      if (!part) return;
+      forms.openReassign(p, part.replicas, s.snap.brokers.map((b) => b.id));
+    },
+    /** kafka-reassign-partitions.sh --execute: the core validates the list; its Error is said in the dialog. */
+    reassign() {
+      const { partition, replicas } = forms.reassignValues();
+      const r = app.act("reassign", [partition, replicas], { quiet: true });
+      if (!r.ok) return forms.reassignError(r.error);
+      forms.closeReassign();
+      chrome.say(t("reassign.started", { p: partition, target: replicas.join(",") }), "info");
+      return undefined;
     },
     step: () => app.step(1),
     /** Next change (skip.js): step until the core reports an ISR change, an election, an ack, a truncation. */
@@ -149,6 +165,10 @@ export function commands(app) {
     configDefaults() {
       cmd.versionChanged(forms.configVersion() ?? s.snap?.config.version);
     },
+    /** The configuration panel's performance marks: the core's debug option on every handle. */
+    setDebug(on) {
+      setDebug(on);
+    },
     toggleView() {
       s.compact = !(s.compact ?? shouldCompact(s.snap));
       // The detailed view draws records that the compact view's snapshots leave out.
@@ -202,6 +222,12 @@ export function commands(app) {
     pickLesson(name) {
       if (name) app.openLesson(name);
     },
+    /** The picker is about to open (focus, a press): filled with every lesson before it shows them. */
+    openPicker() {
+      if (app.catalogue.pickerOpened) return;
+      app.catalogue.openPicker();
+      app.loop.dirty();
+    },
     toggleCompare() {
       if (app.mode.kind === "compare") app.closeMode();
       else withChunks(["compare", "lessons"], () => app.openCompare());
@@ -214,6 +240,7 @@ export function commands(app) {
     closeMode: () => app.closeMode(),
     share: () => links(app).open(),
     copy: chrome.copyField,
+    copyDescribe: () => chrome.copyText("#describe .describe-output"),
     exportAs: (kind) => links(app).save(kind),
     closeNotice: () => chrome.notice(""),
     key({ command, digit }) {

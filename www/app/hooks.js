@@ -37,6 +37,10 @@ export function playgroundHooks(app, share) {
     get replaying() {
       return app.replaying !== null;
     },
+    /** The tasks each sliced job (a link read, a replay planned: app.js sliced) ran in, oldest first. */
+    get slicedTasks() {
+      return [...app.slicedTasks];
+    },
     get actions() {
       return app.session?.actions;
     },

@@ -4,6 +4,7 @@
 import { chunks } from "./catalogue.js";
 import * as chrome from "../page/chrome.js";
 import { getLang, t } from "../i18n.js";
+import { decodeShareSteps } from "./share.js";
 import { errorMessage, MAX_WINDOW } from "../views/model.js";
 
 /** The share-link and export actions of `app` (app.js App). */
@@ -65,8 +66,26 @@ export function linkProblem(res) {
 }
 
 /**
- * Open a decoded share link: its config, its action log replayed exactly to its tick (in slices
- * with progress and Cancel when long: app.js replay). Resolves when it is open.
+ * Open the share link in the URL parameters `params` (share.js hasShare said there is one): read
+ * in slices (decodeShareSteps: a link of 100 000 actions takes longer than a task should), then
+ * opened (openShared). One that cannot be opened is said, one cancelled while it is read too, and
+ * a fresh cluster with `config` shown. Resolves when it is open.
+ */
+export async function openLink(app, params, config) {
+  const read = await app.sliced(decodeShareSteps(params));
+  if (read.cancelled) {
+    app.resetSession(config);
+    chrome.say(t("link.cancelled"), "info");
+  } else if (!read.value?.ok) {
+    chrome.notice(linkProblem(read.value));
+    app.resetSession(config);
+  } else await openShared(app, read.value.state);
+}
+
+/**
+ * Open a decoded share link: its config, its action log replayed exactly to its tick (planned and
+ * replayed in slices with progress and Cancel when long: app.js sliced, replay). Resolves when it
+ * is open.
  */
 export async function openShared(app, shared) {
   const error = app.resetSession(shared.config);
@@ -75,15 +94,20 @@ export async function openShared(app, shared) {
     app.resetSession({});
   };
   if (error) return failed(error);
-  let plan;
-  await new Promise((resolve) => setTimeout(resolve, 0)); // the fresh cluster drawn before the plan is made
+  // No task boundary before the plan (the page would see the fresh cluster as the link opened):
+  // a long plan gives the page its turn, and the fresh cluster is drawn, at its first pause.
+  let planned;
   try {
-    plan = app.session.restorePlan(shared.config, shared.actions, shared.tick, shared.horizon);
+    planned = await app.sliced(app.session.restorePlanSteps(shared.config, shared.actions, shared.tick, shared.horizon));
   } catch (err) {
     return failed(errorMessage(err));
   }
+  if (planned.cancelled) {
+    app.resetSession(shared.config);
+    return chrome.say(t("link.cancelled"), "info");
+  }
   let refused = null;
-  const r = await app.replay(plan, (err) => (refused = err));
+  const r = await app.replay(planned.value, (err) => (refused = err));
   if (refused) return failed(errorMessage(refused));
   if (r && !r.cancelled) chrome.say(t("link.opened", { tick: shared.tick, n: app.session.actions.filter((a) => a.tick <= shared.tick).length }), "info");
 }

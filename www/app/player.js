@@ -1,11 +1,11 @@
 // A Player: a parsed scenario played over one Session (a lesson) or two (compare mode), stop by
-// stop. No DOM. lesson.js `play` runs the commands through the ops below: every call goes to each
+// stop. No DOM. lesson-runner.js `play` runs the commands through the ops below: every call goes to each
 // session (logged there like the reader's own actions), `step` advances them together, `expect`
 // is checked in each (compare: ✓ only when it holds in both). At every stop the sessions' action
 // logs and the run are kept, so Back and goto restore a stop exactly (a new handle per session
 // and its log replayed: the same state hash); autoplay moves on after a reading pause.
 
-import { checkpointCounts, cloneRun, createRun, hasMore, lessonInfo, pick, play, readingMs } from "../lesson.js";
+import { checkpointCounts, cloneRun, createRun, hasMore, lessonInfo, pick, play, readingMs } from "./lesson-runner.js";
 import { isPanic } from "./session.js";
 import { errorMessage } from "../views/model.js";
 

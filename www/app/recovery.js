@@ -35,7 +35,10 @@ export async function recoverFromTrap(app, err, reinstantiate) {
   let replayed = null;
   if (saved) {
     try {
-      replayed = await app.replay(session.restorePlan(saved.config, saved.actions, saved.tick, saved.horizon), (e) => (failure = e));
+      // Planned in slices (a long history's plan takes longer than a task should); cancelled
+      // while planning, the page starts afresh as below.
+      const planned = await app.sliced(session.restorePlanSteps(saved.config, saved.actions, saved.tick, saved.horizon));
+      if (!planned.cancelled) replayed = await app.replay(planned.value, (e) => (failure = e));
     } catch (e) {
       failure = e;
     }

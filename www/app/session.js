@@ -7,27 +7,18 @@
 // the very state seen before (stateHash() agrees). Acting in the past forks: the recorded future
 // is discarded (as in RaftScope).
 
-import { Checkpoints, forkAt, REPLAY_CHUNK_TICKS, replayPlan, runPlan, seekPlan } from "../timeline.js";
-import { replayEstimateMs } from "../share.js";
+import { Checkpoints, forkAt, REPLAY_CHUNK_TICKS, replayPlan, replayPlanSteps, runPlan, seekPlan } from "./timeline.js";
+import { replayEstimateMs } from "./share.js";
+import { atOnce, SLICE_ITEMS, SLICE_MS, yieldToPage } from "./slices.js";
 import { errorMessage, MAX_EVENTS, mergeEvents } from "../views/model.js";
 
 /** step() accepts at most this many ticks, and produce() this many records, per call. */
 export const MAX_CALL = 100000;
 /**
- * A replay (a share link opened, a far seek) runs at most this long in one task before it
- * gives the page its turn (no task over 50 ms, the browser's long-task threshold); one estimated
- * longer than SLICED_MS in all runs in such slices, else at once.
+ * A replay (a share link opened, a far seek) estimated longer than this runs in slices of
+ * SLICE_MS (slices.js), the page getting its turn between them; a shorter one at once.
  */
-export const SLICE_MS = 16;
 export const SLICED_MS = 50;
-
-/** Give the page a turn (input, drawing) before going on: a message task, not a clamped timeout. */
-const yieldToPage = () =>
-  new Promise((resolve) => {
-    const ch = new MessageChannel();
-    ch.port1.onmessage = () => resolve();
-    ch.port2.postMessage(0);
-  });
 
 /** Whether `err` is a wasm trap (a panic): the handle is then unusable, unlike after a validation Error. */
 export function isPanic(err) {
@@ -35,6 +26,20 @@ export function isPanic(err) {
 }
 
 const isConfig = (c) => c !== null && typeof c === "object" && !Array.isArray(c);
+
+/**
+ * The core's debug option (`setDebug`: User Timing measures of its phases for the DevTools
+ * performance panel, violations on the console), for every session's handle: the configuration
+ * panel's switch. Page-wide, so compare panes and every new handle (a reset, a seek) follow it.
+ */
+let debugOn = false;
+const sessions = new Set();
+
+/** Turn the core's debug option on or off for every session's handle, now and from now on. */
+export function setDebug(on) {
+  debugOn = !!on;
+  for (const s of sessions) s.cluster?.setDebug(debugOn);
+}
 
 export class Session {
   /**
@@ -60,6 +65,7 @@ export class Session {
      */
     this.sampler = null;
     this.reset(config);
+    sessions.add(this);
   }
 
   /** The handle's current tick. */
@@ -93,14 +99,30 @@ export class Session {
    * replaySliced()). Ticks per step are sized so that one step takes about SLICE_MS.
    */
   restorePlan(config, actions, tick, horizon = tick) {
+    return atOnce(this.restorePlanSteps(config, actions, tick, horizon));
+  }
+
+  /**
+   * restorePlan() as steps (slices.js): copying and planning a link's 100 000 actions takes
+   * longer than a task should. The history is the session's once the plan is made: stopped
+   * halfway, the session is a fresh cluster with `config`.
+   * @returns {Generator<number, { loud: number, quiet: any[], audible: any[], to: number, before: any[], estimateMs: number }, void>}
+   */
+  *restorePlanSteps(config, actions, tick, horizon = tick) {
     if (!Array.isArray(actions)) throw new Error("restore: actions must be an array of {tick, method, args}");
     if (!Number.isInteger(tick) || tick < 0) throw new Error(`restore: tick must be an integer ≥ 0, got ${tick}`);
     this.reset(config);
-    this.actions = actions.map((a) => ({ tick: a.tick, method: a.method, args: a.args }));
+    const log = [];
+    for (const a of actions) {
+      log.push({ tick: a.tick, method: a.method, args: a.args });
+      if (log.length % SLICE_ITEMS === 0) yield log.length / actions.length / 2;
+    }
+    const plan = replayPlanSteps(log, 0, tick, { includeFrom: true, every: this.checkpoints.every, chunk: this.chunk() });
+    const audible = yield* scaled(plan, 0.5);
+    this.actions = log;
     // The whole history is there at once: a replay cancelled halfway can be seeked or played on.
     this.horizon = Math.max(horizon, tick);
-    const audible = replayPlan(this.actions, 0, tick, { includeFrom: true, every: this.checkpoints.every, chunk: this.chunk() });
-    return { loud: 0, quiet: [], audible, to: tick, before: [], estimateMs: this.estimate(tick, this.actions.length) };
+    return { loud: 0, quiet: [], audible, to: tick, before: [], estimateMs: this.estimate(tick, log.length) };
   }
 
   /** Ticks per step of a replay: about half of SLICE_MS of work (share.js replayEstimateMs). */
@@ -134,33 +156,39 @@ export class Session {
   async replaySliced(plan, options = {}) {
     const { progress = () => {}, cancelled = () => false, now = () => performance.now(), pause = yieldToPage } = options;
     const from = this.sampleFrom(plan.to);
-    // Split up front, so that the ticks sampled one by one are sliced too.
-    const ops = [...splitAfter(plan.quiet, this.at, from).map((op) => [op, false]), ...splitAfter(plan.audible, plan.loud, from).map((op) => [op, true])];
+    // Split as they come (the ticks sampled one by one are sliced too), not up front: a long
+    // history's plan has hundreds of thousands of operations.
+    const ops = tagged(splitAfter(plan.quiet, this.at, from), splitAfter(plan.audible, plan.loud, from));
     const events = [];
     // A reset or another seek meanwhile gives the session a new handle: this replay is then stale.
     const handle = this.cluster;
     await pause(); // the page draws what it has first (the plan was made in this task)
     if (this.cluster !== handle) return { cancelled: true, events };
     let start = now();
+    /** The page's turn once `ms` more would pass the slice; false when the replay went stale meanwhile. */
+    const turn = async (ms) => {
+      if (now() - start + ms <= SLICE_MS) return true;
+      progress(this.at, plan.to);
+      await pause();
+      start = now();
+      return this.cluster === handle;
+    };
     // Milliseconds per tick as measured (null: not yet). A step of the plan is sized by the
     // estimate, which can be far off (a large cluster, a busy machine): it runs in pieces sized by
     // the measured cost instead, so that no piece takes more than half a slice.
     let perTick = null;
     for (const [op, loud] of ops) {
       if (!op.step) {
+        // Thousands of actions at one tick are sliced too (but not cancelled: see below).
+        if (!(await turn(0))) return { cancelled: true, events };
         this.run([op], loud, from);
         continue;
       }
       for (let left = op.step; left > 0; ) {
         const n = perTick === null ? 1 : Math.min(left, Math.max(1, Math.floor(SLICE_MS / 2 / Math.max(perTick, 1e-6))));
-        // Only before a step: the actions at this tick are applied (a replay on from here skips
-        // them; a step of the plan spans no action).
-        if (now() - start + n * (perTick ?? 0) > SLICE_MS) {
-          progress(this.at, plan.to);
-          await pause();
-          if (this.cluster !== handle) return { cancelled: true, events };
-          start = now();
-        }
+        if (!(await turn(n * (perTick ?? 0)))) return { cancelled: true, events };
+        // Cancelled only before a step: the actions at this tick are applied (a replay on from
+        // here skips them; a step of the plan spans no action).
         if (cancelled()) {
           this.replayed(plan, events);
           return { cancelled: true, events };
@@ -299,6 +327,7 @@ export class Session {
 
   /** Free the handle and the checkpoints (the session is not used after). */
   free() {
+    sessions.delete(this);
     this.checkpoints.clear();
     freeHandle(this.cluster);
     this.cluster = null;
@@ -309,6 +338,8 @@ export class Session {
   /** Make `next` the handle, at `tick`. */
   replace(next, tick) {
     freeHandle(this.cluster);
+    // A checkpoint's fork keeps the option it was taken with: set it to the page's.
+    next.setDebug(debugOn);
     this.cluster = next;
     this.at = tick;
     this.stamp++;
@@ -370,19 +401,41 @@ function call(cluster, method, args, t) {
 
 /** `ops` (starting at tick `at`) with their steps past tick `from` split into steps of one tick, with events. */
 function splitAfter(ops, at, from) {
-  if (from === Infinity) return ops;
-  const out = [];
+  return from === Infinity ? ops : splitSteps(ops, at, from);
+}
+
+/** splitAfter's split, operation by operation. */
+function* splitSteps(ops, at, from) {
   for (const op of ops) {
     if (!op.step) {
-      out.push(op);
+      yield op;
       continue;
     }
     const head = Math.min(op.step, Math.max(0, from - at));
-    if (head > 0) out.push({ step: head });
-    for (let k = head; k < op.step; k++) out.push({ step: 1, events: true });
+    if (head > 0) yield { step: head };
+    for (let k = head; k < op.step; k++) yield { step: 1, events: true };
     at += op.step;
   }
-  return out;
+}
+
+/**
+ * The steps of `steps`, their fractions mapped onto `from`…1; its value.
+ * @template T
+ * @param {Generator<number, T, void>} steps
+ * @returns {Generator<number, T, void>}
+ */
+function* scaled(steps, from) {
+  for (;;) {
+    const r = steps.next();
+    if (r.done === true) return r.value;
+    yield from + (1 - from) * /** @type {number} */ (r.value);
+  }
+}
+
+/** The quiet operations, then the audible ones, each with whether it is audible. */
+function* tagged(quiet, audible) {
+  for (const op of quiet) yield [op, false];
+  for (const op of audible) yield [op, true];
 }
 
 function freeHandle(handle) {

@@ -1,11 +1,11 @@
 // The page around the views: language, theme, notices and toasts, the help and share dialogs, the
 // embed layout, watching visibility and width, and the postMessage channel to a host page.
 
-import * as helpView from "../views/help.js";
-import * as contextMenu from "../views/context-menu.js";
-import { toast } from "../views/toast.js";
-import { THEME_QUERIES } from "../views/canvas.js";
-import { applyStatic, getLang, htmlLang, LANG_NAMES, setLang, t } from "../i18n.js";
+import * as helpView from "./help.js";
+import * as contextMenu from "./context-menu.js";
+import { toast } from "./toast.js";
+import { THEME_QUERIES } from "./canvas.js";
+import { getLang, htmlLang, LANG_NAMES, setLang, t } from "../i18n.js";
 import { embedLink } from "../embed-api.js";
 import { acksHelp } from "./forms.js";
 
@@ -31,9 +31,10 @@ export function notice(text) {
 
 /**
  * A replay's progress in a bar of its own (made here on first use, styled as the notice bar):
- * "tick N of M", a <progress> and Cancel (`onCancel`). `tick` null removes it.
+ * `text` ("tick N of M"), a <progress> at `tick` of `total` and Cancel (`onCancel`). `tick` null
+ * removes it.
  */
-export function replayProgress(tick, total, onCancel) {
+export function replayProgress(tick, total, onCancel, text = t("replay.progress", { tick, total })) {
   let bar = $("#replay-progress");
   if (tick === null) {
     bar?.remove();
@@ -50,13 +51,28 @@ export function replayProgress(tick, total, onCancel) {
   const button = bar.querySelector(".replay-cancel");
   button.textContent = t("replay.cancel");
   if (onCancel) button.onclick = onCancel;
-  bar.querySelector(".notice-text").textContent = t("replay.progress", { tick, total });
+  bar.querySelector(".notice-text").textContent = text;
   const meter = bar.querySelector("progress");
   meter.max = Math.max(1, total);
   meter.value = tick;
 }
 
 // ------------------------------------------------------------------ language
+
+/**
+ * Fill the static markup under `root`: [data-i18n] gets its text, [data-i18n-<attr>] that
+ * attribute (aria-label, title, placeholder).
+ */
+function applyStatic(root) {
+  for (const el of root.querySelectorAll("[data-i18n]")) {
+    const text = t(el.dataset.i18n);
+    if (el.textContent !== text) el.textContent = text;
+  }
+  for (const attr of ["aria-label", "title", "placeholder"]) {
+    const data = `data-i18n-${attr}`;
+    for (const el of root.querySelectorAll(`[${data}]`)) el.setAttribute(attr, t(el.getAttribute(data)));
+  }
+}
 
 /** Set the language everywhere: static markup, the title, the language button. */
 export function applyLanguage(lang) {
@@ -88,7 +104,7 @@ export function keepLangInAddress(params) {
  * not the words) and redo the page's own texts; the caller then draws.
  */
 export function relocalize() {
-  for (const sel of ["#cluster", "#brokers", "#partitions", "#guarantees", "#zk", "#events", "#compare-panes"]) {
+  for (const sel of ["#cluster", "#brokers", "#partitions", "#guarantees", "#zk", "#metadata", "#events", "#compare-panes"]) {
     const el = $(sel);
     el.replaceChildren();
     for (const k of Object.keys(el)) if (k.startsWith("__")) delete el[k];
@@ -146,7 +162,7 @@ function drawThemeButton() {
 
 // ------------------------------------------------------------------ dialogs
 
-/** The broker's context menu (views/context-menu.js open's options). */
+/** The broker's context menu (page/context-menu.js open's options). */
 export function openMenu(opts) {
   contextMenu.open($("#context-menu"), opts);
 }
@@ -208,6 +224,16 @@ export async function copyField(id) {
   }
 }
 
+/** Copy the text of `selector` (the describe panel's output), saying so in a toast. */
+export async function copyText(selector) {
+  try {
+    await navigator.clipboard.writeText($(selector).textContent);
+    say(t("describe.copied"), "info");
+  } catch {
+    say(t("describe.copyFailed"));
+  }
+}
+
 /** The page's own address without its query (works for file:// too). */
 export function pageBase() {
   if (singleFile?.hosted) return singleFile.hosted;
@@ -219,7 +245,7 @@ export function pageBase() {
 /** The embed parameters that shape the page: controls, height, iframe; the legend folded on phones and in embeds. */
 export function applyEmbedLayout(embed) {
   document.body.classList.toggle("embedded", embedded);
-  document.body.classList.add(`controls-${embed.controls}`);
+  document.body.classList.add(`controls-${embed.controls}`, `view-${embed.view}`);
   if (embed.height) {
     document.body.classList.add("has-height");
     document.documentElement.style.setProperty("--embed-height", `${embed.height}px`);

@@ -1,13 +1,13 @@
 // Compare mode's header, panes and summary, drawn from the compare Mode's view()
 // (app/modes/compare.js). A chunk of its own, loaded with the first comparison.
 
-import * as lessonView from "../views/lesson.js";
-import * as compareView from "../views/compare.js";
-import { PRESETS, paneLabel } from "../compare.js";
-import { lessonInfo, pick } from "../lesson.js";
+import * as lessonView from "./lesson-view.js";
+import * as compareView from "./compare-view.js";
+import { PRESETS, paneLabel } from "../app/compare-presets.js";
+import { lessonInfo, pick } from "../app/lesson-runner.js";
 import { getLang, t } from "../i18n.js";
 import { showPanel } from "./lesson-panel.js";
-import { drawRecordLabelButtons, recordLabels } from "./record-labels.js";
+import { drawRecordLabels, recordLabels } from "./record-labels.js";
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -49,7 +49,7 @@ export function draw(m) {
     canNext: m.playing || !m.done,
   });
   compareView.renderExpected($("#compare-expected"), m);
-  drawRecordLabelButtons();
+  drawRecordLabels();
   compareView.renderPanes($("#compare-panes"), m, recordLabels());
   compareView.renderSummary($("#compare-table"), $("#compare-findings"), m);
 }

@@ -1,18 +1,18 @@
 // Wires the page's DOM events to the app's commands (app/commands.js). Holds no state and never
 // touches the wasm handle: every handler reads what was clicked or typed and calls one command.
 
-import { keyCommand } from "../keyboard.js";
-import { messageAt } from "../views/cluster.js";
-import { recordAt } from "../views/partitions.js";
+import { keyCommand } from "./keyboard.js";
+import { messageAt } from "./cluster.js";
+import { recordAt } from "./partitions.js";
 
 const $ = (sel) => document.querySelector(sel);
 
 /**
  * `cmd`: the app's commands (togglePlay, step, stepBack, seekPreview, reset, setSpeed, produce,
- * toggleAuto, brokerAction, openMenu, inspect, toggleLink, jump, applyConfig, versionChanged,
- * configDefaults, toggleView, cycleTheme, help, key, inspectorClosed; toggleLang, toggleLessons,
- * pickLesson, toggleCompare, pickPreset; next / back / restart / goto / closeMode of whichever
- * mode is open; share, copy, exportAs, closeNotice).
+ * toggleAuto, brokerAction, openMenu, inspect, openReassign, reassign, toggleLink, jump, applyConfig, versionChanged,
+ * configDefaults, setDebug, toggleView, cycleTheme, help, key, inspectorClosed; toggleLang, toggleLessons,
+ * pickLesson, openPicker, toggleCompare, pickPreset; next / back / restart / goto / closeMode of whichever
+ * mode is open; share, copy, copyDescribe, exportAs, closeNotice).
  */
 export function wireControls(cmd) {
   $("#play").addEventListener("click", () => cmd.togglePlay());
@@ -20,6 +20,7 @@ export function wireControls(cmd) {
   $("#step-back").addEventListener("click", () => cmd.stepBack());
   $("#reset").addEventListener("click", () => cmd.reset());
   $("#elect-preferred").addEventListener("click", () => cmd.electPreferred());
+  $("#describe-copy").addEventListener("click", () => cmd.copyDescribe());
   $(".banner-reset").addEventListener("click", () => cmd.reset());
   $("#speed").addEventListener("input", (e) => cmd.setSpeed(e.target.value));
   $("#scrubber").addEventListener("input", (e) => cmd.seekPreview(Number(e.target.value)));
@@ -36,6 +37,8 @@ export function wireControls(cmd) {
   // The lesson panel and compare mode's header: one set of buttons each, the same commands (the
   // open mode's player).
   $("#lesson-select").addEventListener("change", (e) => cmd.pickLesson(e.target.value));
+  // Before the list shows (pointerdown comes before the press that opens it; focus before keys).
+  for (const type of ["pointerdown", "focus"]) $("#lesson-select").addEventListener(type, () => cmd.openPicker());
   $("#compare-preset").addEventListener("change", (e) => cmd.pickPreset(e.target.value));
   for (const panel of ["lesson", "compare"]) {
     $(`#${panel}-next`).addEventListener("click", () => cmd.next());
@@ -74,6 +77,9 @@ export function wireControls(cmd) {
     if (e.target.dataset.key === "version") cmd.versionChanged(e.target.value);
   });
   $("#config-defaults").addEventListener("click", () => cmd.configDefaults());
+  $("#debug-timing").addEventListener("change", (e) => cmd.setDebug(e.target.checked));
+  // The fields are built when the panel opens (views/config-form.js).
+  $("#config-panel").addEventListener("toggle", () => cmd.redraw());
 
   // Brokers: the picture's nodes and the cards' buttons.
   $("#brokers").addEventListener("click", (e) => {
@@ -104,8 +110,10 @@ export function wireControls(cmd) {
     });
   }
 
-  // Partitions: a replica's name, a record cell, a compact row.
+  // Partitions: the Reassign button, a replica's name, a record cell, a compact row.
   $("#partitions").addEventListener("click", (e) => {
+    const reassign = e.target.closest("button[data-reassign]");
+    if (reassign) return cmd.openReassign(Number(reassign.dataset.reassign));
     const part = e.target.closest("[data-partition]");
     if (!part) return;
     const partition = Number(part.dataset.partition);
@@ -114,7 +122,13 @@ export function wireControls(cmd) {
     if (offset !== null) cmd.inspect({ type: "record", partition, broker: Number(row.dataset.broker), offset });
     else if (row && e.target.closest(".replica-name")) cmd.inspect({ type: "replica", partition, broker: Number(row.dataset.broker) });
     else if (part.tagName === "TR") cmd.inspect({ type: "partition", partition });
+    return undefined;
   });
+  $("#reassign-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    cmd.reassign();
+  });
+  $("#reassign-cancel").addEventListener("click", () => $("#reassign-dialog").close());
 
   // Jump-to-tick buttons: events and violations.
   for (const root of [$("#events"), $("#guarantees")]) {

@@ -2,22 +2,25 @@
 // main cluster, the open mode's panel, the inspector. Called by the Loop only (app/loop.js), once
 // per task or frame; the views (www/views/) are pure functions of what they are given.
 
-import * as clusterView from "../views/cluster.js";
-import * as brokersView from "../views/brokers.js";
-import * as partitionsView from "../views/partitions.js";
-import * as compactView from "../views/compact.js";
-import * as producerView from "../views/producer.js";
-import * as guaranteesView from "../views/guarantees.js";
-import * as zkView from "../views/zookeeper.js";
-import * as eventsView from "../views/events.js";
-import * as configView from "../views/config-form.js";
-import * as pageLayout from "../views/page-layout.js";
-import { flushPaint } from "../views/canvas.js";
-import { setAttr, setBoxText, setHidden, setText } from "../views/dom.js";
+import * as clusterView from "./cluster.js";
+import * as brokersView from "./brokers.js";
+import * as partitionsView from "./partitions.js";
+import * as compactView from "./compact.js";
+import { shouldCompact } from "../views/compact-model.js";
+import * as producerView from "./producer.js";
+import * as guaranteesView from "./guarantees.js";
+import * as zkView from "./zookeeper.js";
+import * as metadataView from "./metadata-log.js";
+import * as describeView from "./describe.js";
+import * as eventsView from "./events.js";
+import * as configView from "./config-form.js";
+import * as pageLayout from "./page-layout.js";
+import { flushPaint } from "./canvas.js";
+import { setAttr, setBoxText, setHidden, setText } from "./dom.js";
 import { formatSeconds } from "../views/model.js";
 import { t } from "../i18n.js";
-import { createAnnouncer } from "../views/announcer.js";
-import { drawRecordLabelButtons, recordLabels } from "./record-labels.js";
+import { createAnnouncer } from "./announcer.js";
+import { drawRecordLabels, recordLabels } from "./record-labels.js";
 
 const $ = (sel) => document.querySelector(sel);
 export const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
@@ -30,7 +33,7 @@ export function announce(texts) {
 let firstFrameMarked = false;
 /** Whether the partitions are drawn as the compact table (the reader's choice, else by size). */
 export function isCompact(state) {
-  return state.snap !== null && (state.compact ?? compactView.shouldCompact(state.snap));
+  return state.snap !== null && (state.compact ?? shouldCompact(state.snap));
 }
 
 /** How many records of each log the partitions view draws (0 in the compact table). */
@@ -53,6 +56,7 @@ export function draw(state, view, extra) {
   const motion = !reducedMotion.matches;
   setBoxText($("#clock .clock-text"), t("clock", { time: formatSeconds(snap.timeMs), tick: snap.tick }));
   drawTimeline(snap, state.horizon);
+  clusterView.measure($("#cluster")); // before the partitions' writes: see there
   const compact = isCompact(state);
   const partitions = $("#partitions");
   if (partitions.__mode !== compact) {
@@ -65,7 +69,7 @@ export function draw(state, view, extra) {
   setText(mode, t(compact ? "panel.view.detailed" : "panel.view.compact"));
   if (compact) compactView.render(partitions, snap);
   else partitionsView.render(partitions, snap, { history: state.history, reducedMotion: !motion, labels: recordLabels() });
-  drawRecordLabelButtons();
+  drawRecordLabels();
   // What is in view (a phone's chosen partition, a lesson's partitions and brokers), then the picture.
   const focus = pageLayout.render(snap, view?.script ?? null);
   clusterView.render($("#cluster"), snap, { cuts: state.cuts, selected: state.selected, reducedMotion: !motion, ...focus });
@@ -78,7 +82,7 @@ export function draw(state, view, extra) {
   flushPaint(); // after every DOM write of the frame (canvas.js paint)
   if (!firstFrameMarked) {
     firstFrameMarked = true;
-    performance.mark?.("playground:first-frame");
+    performance.mark?.("playground:first-frame", { detail: { mode: view?.kind ?? "play" } });
     requestAnimationFrame(() => setTimeout(drawLater)); // after the first frame is painted
   }
 }
@@ -89,8 +93,17 @@ export function draw(state, view, extra) {
 // thread for half a second at load.
 const LATER_VIEWS = {
   guarantees: (state) => guaranteesView.render($("#guarantees"), state.snap, state.schema),
-  zk: (state) => zkView.render($("#zk"), state.snap, state.prev, { continuous: state.continuous, reducedMotion: reducedMotion.matches }),
-  events: (state) => eventsView.render($("#events"), state.events, { kind: $("#event-kind"), partition: $("#event-partition") }, state.snap),
+  // KRaft presets have no ZooKeeper: the metadata log takes the ZooKeeper panel's place.
+  zk: (state) => {
+    const kraft = state.snap.kraft !== null;
+    for (const sel of [".zk-panel", "#zk-jump"]) setHidden($(sel), kraft);
+    for (const sel of [".metadata-panel", "#metadata-jump"]) setHidden($(sel), !kraft);
+    const ctx = { continuous: state.continuous, reducedMotion: reducedMotion.matches };
+    if (kraft) metadataView.render($("#metadata"), state.snap, state.prev, ctx);
+    else zkView.render($("#zk"), state.snap, state.prev, ctx);
+  },
+  describe: (state) => describeView.render($("#describe"), state.snap),
+  events: (state) => eventsView.render($("#events"), state.events, { kind: $("#event-kind"), partition: $("#event-partition") }, state.snap, state.schema),
   config: (state) => configView.render($("#config-form"), state.snap.config, state.schema),
 };
 /** The views of LATER_VIEWS not drawn yet (null once all are); the state the last frame drew. */

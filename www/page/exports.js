@@ -2,9 +2,9 @@
 // picture as SVG and PNG (the live cluster SVG with its computed styles, or compare mode's panes),
 // saved as downloads.
 
-import { exportName, traceJson, traceText } from "../export.js";
+import { composeSvg, exportName, traceJson, traceText } from "../views/export.js";
 import { pictureSvg } from "../views/picture.js";
-import { composeSvg, download, serializeSvg, svgToPng } from "../views/export-svg.js";
+import { download, serializeSvg, svgToPng } from "./export-svg.js";
 import { clusterSvg } from "./draw.js";
 import { t } from "../i18n.js";
 import { recordLabels } from "./record-labels.js";

@@ -1,7 +1,7 @@
 // The page's forms as the app reads and fills them: the producer form (and its automatic
 // producer), the speed slider, the config form. DOM only: the app decides what a value means.
 
-import * as configView from "../views/config-form.js";
+import * as configView from "./config-form.js";
 import { formatSpeed, parseAcks, speedFromSlider } from "../views/model.js";
 import { t } from "../i18n.js";
 
@@ -94,7 +94,7 @@ export function setSpeedTps(tps, tickMs) {
   return readSpeed(tickMs);
 }
 
-/** The config form's values (views/config-form.js readValues). */
+/** The config form's values (page/config-form.js readValues). */
 export function configValues() {
   return configView.readValues($("#config-form"));
 }
@@ -112,4 +112,44 @@ export function configError(text) {
 /** The version chosen in the config form (undefined without one). */
 export function configVersion() {
   return $("#cfg-version")?.value;
+}
+
+// ---------------------------------------------------------------- the reassignment dialog
+
+/**
+ * Open the reassignment dialog for `partition` (kafka-reassign-partitions.sh --execute), its
+ * field holding the current `replicas`; `brokers`: the cluster's broker ids (the help says them).
+ */
+export function openReassign(partition, replicas, brokers) {
+  const dialog = $("#reassign-dialog");
+  dialog.dataset.partition = String(partition);
+  setText("#reassign-title", t("reassign.titleOf", { p: partition }));
+  setText("#reassign-help", t("reassign.help", { p: partition, replicas: replicas.join(", "), brokers: brokers.join(", ") }));
+  $("#reassign-replicas").value = replicas.join(", ");
+  reassignError("");
+  if (!dialog.open) dialog.showModal();
+  $("#reassign-replicas").select();
+}
+
+/** The dialog's partition and the replicas as typed: ids ("2", "b2"), anything else left for the core to refuse. */
+export function reassignValues() {
+  const words = $("#reassign-replicas").value.split(/[\s,]+/).filter(Boolean);
+  const replicas = words.map((w) => (/^b?\d+$/i.test(w) ? Number(w.replace(/^b/i, "")) : w));
+  return { partition: Number($("#reassign-dialog").dataset.partition), replicas };
+}
+
+/** The dialog's error line ("" hides it): the core's words when it refuses the list. */
+export function reassignError(text) {
+  const p = $("#reassign-error");
+  p.textContent = text;
+  p.hidden = !text;
+  $("#reassign-replicas").setAttribute("aria-invalid", String(!!text));
+}
+
+export function closeReassign() {
+  $("#reassign-dialog").close();
+}
+
+function setText(sel, text) {
+  $(sel).textContent = text;
 }

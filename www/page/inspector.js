@@ -2,7 +2,7 @@
 // partition, replica, record or message (views/inspector-model.js), live while it is open.
 
 import { inspect } from "../views/inspector-model.js";
-import * as inspectorView from "../views/inspector.js";
+import * as inspectorView from "./inspector-view.js";
 
 const dialog = () => /** @type {HTMLDialogElement} */ (document.querySelector("#inspector"));
 

@@ -2,7 +2,7 @@
 // caption, the stops as dots, the status and the checkpoints. A chunk of its own, loaded with the
 // first lesson; compare mode's header shares its parts (compare-panel.js).
 
-import * as lessonView from "../views/lesson.js";
+import * as lessonView from "./lesson-view.js";
 import { t } from "../i18n.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -21,7 +21,8 @@ export function showPanel(kind, on) {
 
 /** Draw the lesson Mode's view(). */
 export function draw(m) {
-  lessonView.fillPicker($("#lesson-select"), m.picker, m.selected);
+  // Until the reader opens it (Catalogue.picker), the picker lists the open lesson only.
+  lessonView.fillPicker($("#lesson-select"), m.picker ?? [{ id: m.id, group: m.group, title: m.title }], m.selected);
   let status;
   let kind = "";
   if (m.playing) {

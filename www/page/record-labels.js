@@ -2,7 +2,7 @@
 // theme. Values (m1, m2 …) unless the reader chose epochs: the lessons' captions and compare
 // mode's findings name records by value.
 
-import { RECORD_LABELS } from "../views/record-label.js";
+import { RECORD_LABELS, recordLabel } from "../views/record-label.js";
 import { t } from "../i18n.js";
 
 const KEY = "kafka-playground-record-labels";
@@ -24,15 +24,21 @@ export function recordLabels() {
 
 /**
  * The toggles (.record-labels: the partitions' panel and compare mode's) say what the cells say
- * (their "Labels:" word is data-i18n's; a phone shows the mode only).
+ * (their "Labels:" word is data-i18n's; a phone shows the mode only), and the legend's swatches
+ * (.sw[data-value][data-epoch]) say it as the cells do.
  */
-export function drawRecordLabelButtons() {
+export function drawRecordLabels() {
   const lang = document.documentElement.lang;
   for (const button of document.querySelectorAll(".record-labels")) {
     if (button.getAttribute("data-labels") === current && button.getAttribute("data-lang") === lang) continue;
     button.setAttribute("data-labels", current);
     button.setAttribute("data-lang", lang);
     button.querySelector(".labels-mode").textContent = t(`labels.${current}`);
+  }
+  for (const sw of document.querySelectorAll(".sw[data-value][data-epoch]")) {
+    if (sw.getAttribute("data-labels") === current) continue;
+    sw.setAttribute("data-labels", current);
+    sw.textContent = recordLabel(current, Number(sw.getAttribute("data-value")), Number(sw.getAttribute("data-epoch")));
   }
 }
 

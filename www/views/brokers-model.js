@@ -1,6 +1,7 @@
 // The brokers bar's and the producer panel's models (pure): each broker with the partitions it
-// hosts and its ZooKeeper session countdown (the core's zkSession and sessionExpiresInMs), and the
-// newest produce requests in words. Re-exported by model.js.
+// hosts and its ZooKeeper session countdown (the core's zkSession and sessionExpiresInMs), what
+// each fault does under this config, the newest produce requests in words and the consumers'
+// positions. Re-exported by model.js.
 
 import { countdownShown, formatAcks, formatCountdown, formatDuration, formatSeconds } from "./format.js";
 import { t } from "../i18n.js";
@@ -76,4 +77,60 @@ export function requestsModel(snap, limit = REQUESTS_SHOWN) {
       sent: formatSeconds(r.sentMs),
     };
   });
+}
+
+/**
+ * What crash, stuck, slow, isolate and a controlled shutdown do to ISR membership under this config (issue #14): the
+ * ZooKeeper session (zookeeper.session.timeout.ms, the controller removes the broker) against
+ * the leader's lag rules (replica.lag.time.max.ms, and 0.8's replica.lag.max.messages). The
+ * numbers are the config's; the rules are the core's (crate/src/rules.rs).
+ */
+export function faultHelp(config) {
+  if (!config || typeof config !== "object") throw new Error("faultHelp: config must be the snapshot's config object");
+  const zkMs = config.zookeeperSessionTimeoutMs ?? 18000;
+  const lagMs = config.replicaLagTimeMaxMs ?? 30000;
+  const msgs = config.replicaLagMaxMessages ?? 0;
+  const zk = formatSeconds(zkMs);
+  const lag = formatSeconds(lagMs);
+  const first = t(zkMs <= lagMs ? "fault.first.session" : "fault.first.lag");
+  return {
+    version: config.version ?? "",
+    lines: [
+      { id: "crash", text: t("fault.crash", { zk }) },
+      { id: "stuck", text: t("fault.stuck", { zk, lag, first }) },
+      { id: "slow", text: t("fault.slow", { lag, msgs }) },
+      { id: "isolated", text: t("fault.isolated", { zk }) },
+      { id: "shutdown", text: t("fault.shutdown", { zk }) },
+    ],
+  };
+}
+
+/** Partitions listed one by one in the consumer line; beyond, a total. */
+const CONSUMER_LISTED = 6;
+
+/**
+ * What the consumers have read, per partition: their position (next offset to read; null when the
+ * core runs no consumers) against the HW they may read up to, and the records read in all.
+ */
+export function consumerModel(snap) {
+  const byPartition = new Map((snap.consumers ?? []).map((c) => [c.partition, c]));
+  const parts = snap.partitions.map((p) => {
+    const c = byPartition.get(p.partition);
+    return { partition: p.partition, hw: p.hw, position: c ? c.position : null, resets: c?.resets ?? 0 };
+  });
+  const read = (snap.consumers ?? []).reduce((n, c) => n + (c.recordsRead ?? 0), 0);
+  return { parts, read, running: byPartition.size > 0 };
+}
+
+/**
+ * A line per partition, first few: "P0 at 8 / HW 8", "P1 at 0 / no leader", "… 3 more", then
+ * "12 records read".
+ */
+export function consumerLines(model) {
+  const hw = (p) => (p.hw < 0 ? t("consumer.noLeader") : `HW ${p.hw}`);
+  const one = (p) => `P${p.partition} ${p.position === null ? "" : t("consumer.at", { n: p.position })}${hw(p)}${p.resets ? t("consumer.resets", { n: p.resets }) : ""}`;
+  const lines = model.parts.slice(0, CONSUMER_LISTED).map(one);
+  if (model.parts.length > CONSUMER_LISTED) lines.push(t("consumer.more", { n: model.parts.length - CONSUMER_LISTED }));
+  if (model.running) lines.push(t("consumer.read", { n: model.read }));
+  return lines;
 }

@@ -1,7 +1,8 @@
-// The events panel's filtering and the screen-reader announcements drawn from the same events.
+// The events panel's filtering, the screen-reader announcements drawn from the same events, and
+// the guarantees panel's list of the invariants checked.
 // Pure, unit-tested.
 
-import { t } from "../i18n.js";
+import { schemaText, t } from "../i18n.js";
 import { eventText } from "./event-text.js";
 
 /** Lines drawn at most (the log keeps more; filters look through all of it). */
@@ -53,4 +54,21 @@ export function summarize(sentences, max = 3) {
 /** The snapshot's violations new since `prevTick`. */
 export function newViolations(snap, prevTick) {
   return snap.violations.filter((v) => v.tick > prevTick);
+}
+
+/**
+ * [kind, words] for each violation kind the core checks after every tick, most severe first
+ * (`Cluster.schema().violationKinds`), in the current language (the core's English meaning, or
+ * the dictionary's `inv.<kind>`).
+ */
+export function invariants(schema) {
+  return schema.violationKinds.map(({ kind, meaning }) => [kind, schemaText("inv", kind, meaning)]);
+}
+
+/**
+ * What each event kind means (`Cluster.schema().eventKinds`), in the current language (the
+ * core's English meaning, or the dictionary's `kind.<kind>`), as a Map in the schema's order.
+ */
+export function eventKindMeanings(schema) {
+  return new Map(schema.eventKinds.map(({ kind, meaning }) => [kind, schemaText("kind", kind, meaning)]));
 }

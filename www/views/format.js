@@ -119,3 +119,19 @@ export function ticksForFrame(dtMs, tps, carry = 0, maxDtMs = 250) {
   const ticks = Math.floor(budget);
   return { ticks, carry: budget - ticks };
 }
+
+/**
+ * What the lag ring means under this config, said where it is drawn (the stats head's and each
+ * lag box's title): the leader checks every half of replica.lag.time.max.ms (Kafka's
+ * isr-expiration task), and a broker that stops heart-beating leaves earlier when its ZooKeeper
+ * session expires first.
+ */
+export function ringHelp(m) {
+  const vars = { max: formatSeconds(m.lagMaxMs), half: formatSeconds(m.lagMaxMs / 2), zk: formatSeconds(m.zkSessionMs) };
+  return t(Number.isFinite(m.zkSessionMs) && m.zkSessionMs < m.lagMaxMs ? "ring.help.zk" : "ring.help", vars);
+}
+
+/** ok / warn (half the time used) / over (past replica.lag.time.max.ms): the clock's colour. */
+export function lagState(lagTime) {
+  return lagTime.over ? "over" : lagTime.fraction >= 0.5 ? "warn" : "ok";
+}

@@ -1,6 +1,6 @@
 // What the inspector dialog shows for a clicked broker, partition, replica, record or message
 // (RaftScope's "full state" modal): a title and sections of rows or tables, as plain data built
-// from the current snapshot. Pure, unit-tested; views/inspector.js draws it.
+// from the current snapshot. Pure, unit-tested; page/inspector-view.js draws it.
 
 import { messageGlyph, MESSAGE_FAMILIES } from "./cluster-layout.js";
 import { formatIdSet, formatSeconds, isCommitted, leaderEpochsByOffset, leaderLog, nodeName } from "./model.js";
@@ -97,6 +97,14 @@ function inspectPartition(pid, snap) {
           [t("insp.ar"), formatIdSet(p.replicas)],
           [t("insp.isr"), formatIdSet(p.isr)],
           [t("insp.osr"), formatIdSet(osr)],
+          // A running reassignment, as the topic znode has it (KIP-455): replicas = RS = TRS + ORS.
+          ...(p.targetReplicas
+            ? [
+                [t("insp.reassignTarget"), `[${p.targetReplicas.join(",")}]`],
+                ["adding_replicas", formatIdSet(p.addingReplicas)],
+                ["removing_replicas", formatIdSet(p.removingReplicas)],
+              ]
+            : []),
           [t("insp.hw"), p.hw >= 0 ? p.hw : t("insp.hwNone")],
           ["zkVersion", p.zkVersion],
           ["controller_epoch", p.controllerEpoch],

@@ -193,6 +193,8 @@ export function partitionModel(partition, snap, capacity = MAX_WINDOW) {
       sinceCaughtUpMs: f && Number.isFinite(f.sinceCaughtUpMs) ? f.sinceCaughtUpMs : null,
       // Why it is outside the ISR, as the core says (docs/api.md logs[].outOfIsr).
       outOfIsr: log.outOfIsr ?? null,
+      // What a running reassignment does to it (the core's addingReplicas / removingReplicas).
+      reassign: partition.addingReplicas.includes(log.broker) ? "adding" : partition.removingReplicas.includes(log.broker) ? "removing" : null,
       removeInMs: removalShown(f, lagMax),
       // Its broker stopped heart-beating: the controller acts when the session expires.
       zkExpiresInMs: sessionCountdown(brokerById.get(log.broker), snap.config.zookeeperSessionTimeoutMs),
@@ -205,6 +207,8 @@ export function partitionModel(partition, snap, capacity = MAX_WINDOW) {
     isr: [...partition.isr],
     osr: partition.replicas.filter((b) => !partition.isr.includes(b)),
     replicasOrder: [...partition.replicas],
+    // A running reassignment (KIP-455), as the core has it: replicas is RS = TRS + ORS meanwhile.
+    reassignment: partition.targetReplicas ? { target: [...partition.targetReplicas], adding: [...partition.addingReplicas], removing: [...partition.removingReplicas] } : null,
     hw: partition.hw,
     leaderLeo: leader ? leader.leo : null,
     hwWaitingFor: partition.hwWaitingFor,
@@ -214,7 +218,7 @@ export function partitionModel(partition, snap, capacity = MAX_WINDOW) {
     window: win,
     lagMaxMs: lagMax,
     zkSessionMs: snap.config?.zookeeperSessionTimeoutMs ?? null, // the lag ring's help (partitions.js ringHelp)
-    flags: partitionAlerts(partition, brokerById),
+    flags: partitionAlerts(partition, brokerById, snap.kraft !== null),
     // The leader's next isr-expiration run (the core's nextIsrCheckMs), in the lag clock's steps.
     isrCheckMs: partition.nextIsrCheckMs >= 0 ? countdownShown(partition.nextIsrCheckMs, lagMax) : null,
     replicas,
@@ -254,8 +258,9 @@ export function removalShown(follower, lagMaxMs) {
  * What a replica row says under its name about its ISR membership: why it is outside the ISR
  * (the core's outOfIsr); in the ISR, what removes it first: its broker's ZooKeeper session
  * expiring (the controller removes it, or elects another leader) or, for a follower close to
- * removal, the leader's ISR check (removeInMs). `r` is a replica of `m` (partitionModel); null
- * when there is nothing to say. { kind: "out" | "new" | "leaving", text, title }
+ * removal, the leader's ISR check (removeInMs); else what a running reassignment does to it
+ * (adding, removing). `r` is a replica of `m` (partitionModel); null when there is nothing to
+ * say. { kind: "out" | "new" | "leaving" | "reassign", text, title }
  */
 export function replicaNote(r, m) {
   if (!r || typeof r !== "object" || !("outOfIsr" in r)) throw new Error(`r: must be a replica of partitionModel, got ${r}`);
@@ -269,7 +274,7 @@ export function replicaNote(r, m) {
     const time = formatCountdown(zk, m.zkSessionMs);
     return { kind: "leaving", text: t("row.zkIn", { time }), title: t(r.broker === m.leader ? "row.zkIn.leader" : "row.zkIn.title", { time }) };
   }
-  if (r.removeInMs === null) return null;
+  if (r.removeInMs === null) return r.reassign ? { kind: "reassign", text: t(`reassign.note.${r.reassign}`), title: t(`reassign.note.${r.reassign}.title`) } : null;
   const time = formatCountdown(r.removeInMs, m.lagMaxMs);
   return { kind: "leaving", text: t("row.leavesIn", { time }), title: t("row.leavesIn.title", { time }) };
 }
@@ -277,19 +282,21 @@ export function replicaNote(r, m) {
 /**
  * The warnings shown on a partition, in words, from what the core says blocks it
  * (`writesBlocked`, `hwBlocked`, `underReplicated`; docs/api.md): offline, a leader whose broker is
- * not running (the controller only reacts once its ZooKeeper session expires), acks=all refused
+ * not running (the controller only reacts once its ZooKeeper session expires, or in KRaft
+ * (`kraft`) once it fences the broker after broker.session.timeout.ms), acks=all refused
  * with NOT_ENOUGH_REPLICAS (below the effective min ISR), the HW frozen by 3.7's strict min ISR,
  * under-replicated.
  * [{ kind: "offline" | "danger" | "warn", text }]
  */
-export function partitionAlerts(partition, brokerById) {
+export function partitionAlerts(partition, brokerById, kraft = false) {
   const flags = [];
   const blocked = partition.writesBlocked;
   if (blocked === "NO_LEADER") flags.push({ kind: "offline", text: t("flag.offline") });
   else if (blocked === "LEADER_NOT_RUNNING") {
     const leader = brokerById.get(partition.leader);
     const status = t(`status.${leader.status}`);
-    flags.push({ kind: "danger", text: t(leader.registered ? "flag.leaderDown" : "flag.leaderDownShort", { b: partition.leader, status }) });
+    const waiting = kraft ? "flag.leaderDown.kraft" : "flag.leaderDown";
+    flags.push({ kind: "danger", text: t(leader.registered ? waiting : "flag.leaderDownShort", { b: partition.leader, status }) });
   } else if (blocked === "NOT_ENOUGH_REPLICAS") flags.push({ kind: "danger", text: t("flag.minIsr", { n: partition.minIsr }) });
   // 3.7 (KAFKA-15583): the gate is min(min.insync.replicas, RF), which minIsr is under 3.7.
   if (partition.hwBlocked === "STRICT_MIN_ISR") flags.push({ kind: "danger", text: t("flag.hwFrozen", { n: partition.minIsr }) });

@@ -31,50 +31,74 @@ pub struct LogEntry {
     pub record: MetadataRecord,
 }
 
-impl fmt::Display for MetadataRecord {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl MetadataRecord {
+    /// The record's type and its fields as Kafka names them (the snapshot's metadata-log view and
+    /// `Display` both read it). A `PartitionChangeRecord` lists only the fields that change.
+    pub fn fields(&self) -> (&'static str, Vec<(&'static str, String)>) {
+        let list = |b: &[BrokerId]| format!("[{}]", ids(b));
         match self {
-            MetadataRecord::RegisterBroker { broker, broker_epoch } => {
-                write!(f, "RegisterBrokerRecord(brokerId={broker}, brokerEpoch={broker_epoch}, fenced=true)")
-            }
-            MetadataRecord::BrokerRegistrationChange { broker, broker_epoch, fenced } => write!(
-                f,
-                "BrokerRegistrationChangeRecord(brokerId={broker}, brokerEpoch={broker_epoch}, fenced={})",
-                if *fenced { "FENCE" } else { "UNFENCE" }
+            MetadataRecord::RegisterBroker { broker, broker_epoch } => (
+                "RegisterBrokerRecord",
+                vec![("brokerId", broker.to_string()), ("brokerEpoch", broker_epoch.to_string()), ("fenced", "true".into())],
             ),
-            MetadataRecord::BrokerInControlledShutdown { broker, broker_epoch } => write!(
-                f,
-                "BrokerRegistrationChangeRecord(brokerId={broker}, brokerEpoch={broker_epoch}, inControlledShutdown=IN_CONTROLLED_SHUTDOWN)"
+            MetadataRecord::BrokerRegistrationChange { broker, broker_epoch, fenced } => (
+                "BrokerRegistrationChangeRecord",
+                vec![
+                    ("brokerId", broker.to_string()),
+                    ("brokerEpoch", broker_epoch.to_string()),
+                    ("fenced", if *fenced { "FENCE" } else { "UNFENCE" }.into()),
+                ],
             ),
-            MetadataRecord::Partition { partition, replicas, isr, leader } => write!(
-                f,
-                "PartitionRecord(partitionId={partition}, replicas=[{}], isr=[{}], leader={leader}, leaderEpoch=0, partitionEpoch=0)",
-                ids(replicas),
-                ids(isr)
+            MetadataRecord::BrokerInControlledShutdown { broker, broker_epoch } => (
+                "BrokerRegistrationChangeRecord",
+                vec![
+                    ("brokerId", broker.to_string()),
+                    ("brokerEpoch", broker_epoch.to_string()),
+                    ("inControlledShutdown", "IN_CONTROLLED_SHUTDOWN".into()),
+                ],
+            ),
+            MetadataRecord::Partition { partition, replicas, isr, leader } => (
+                "PartitionRecord",
+                vec![
+                    ("partitionId", partition.to_string()),
+                    ("replicas", list(replicas)),
+                    ("isr", list(isr)),
+                    ("leader", leader.to_string()),
+                    ("leaderEpoch", "0".into()),
+                    ("partitionEpoch", "0".into()),
+                ],
             ),
             MetadataRecord::PartitionChange { partition, change } => {
-                write!(f, "PartitionChangeRecord(partitionId={partition}")?;
+                let mut f = vec![("partitionId", partition.to_string())];
                 if let Some(l) = change.leader {
-                    write!(f, ", leader={l}")?;
+                    f.push(("leader", l.to_string()));
                 }
                 if let Some(isr) = &change.isr {
-                    write!(f, ", isr=[{}]", ids(isr))?;
+                    f.push(("isr", list(isr)));
                 }
                 if let Some(elr) = &change.elr {
-                    write!(f, ", eligibleLeaderReplicas=[{}]", ids(elr))?;
+                    f.push(("eligibleLeaderReplicas", list(elr)));
                 }
                 if let Some(lke) = &change.last_known_elr {
-                    write!(f, ", lastKnownElr=[{}]", ids(lke))?;
+                    f.push(("lastKnownElr", list(lke)));
                 }
                 if let Some(r) = change.recovering {
-                    write!(f, ", leaderRecoveryState={}", if r { "RECOVERING" } else { "RECOVERED" })?;
+                    f.push(("leaderRecoveryState", if r { "RECOVERING" } else { "RECOVERED" }.into()));
                 }
-                write!(f, ")")
+                ("PartitionChangeRecord", f)
             }
             MetadataRecord::LeaderChange { leader, epoch, voters } => {
-                write!(f, "LeaderChangeMessage(leaderId={leader}, epoch={epoch}, voters=[{}])", ids(voters))
+                ("LeaderChangeMessage", vec![("leaderId", leader.to_string()), ("epoch", epoch.to_string()), ("voters", list(voters))])
             }
         }
+    }
+}
+
+impl fmt::Display for MetadataRecord {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (kind, fields) = self.fields();
+        let fields: Vec<String> = fields.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        write!(f, "{kind}({})", fields.join(", "))
     }
 }
 

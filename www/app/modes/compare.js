@@ -1,16 +1,16 @@
 // Compare mode: one Player over two Sessions with the same seed and script and one config key
-// different (compare.js PRESETS), stepped together one tick at a time; each pane counts what the
+// different (compare-presets.js PRESETS), stepped together one tick at a time; each pane counts what the
 // snapshot alone does not say (compare.js sampleTick). Implements the Mode contract (free.js).
 
 import { Player } from "../player.js";
 import { Session } from "../session.js";
 import { PLAYER_CONTROLS, attempt } from "./free.js";
-import { configOf } from "../../lesson.js";
-import { compareRows, createStats, expectedFindings, findings, paneConfig, paneLabel, paneMetrics, sampleTick } from "../../compare.js";
-import { checkpointsIn } from "../../lesson.js";
+import { configOf } from "../lesson-runner.js";
+import { compareRows, createStats, expectedFindings, findings, paneConfig, paneLabel, paneMetrics, sampleTick } from "../compare-presets.js";
+import { checkpointsIn } from "../lesson-runner.js";
 import { statePayload } from "../../embed-api.js";
 
-export { findPreset, loadPresets, PRESETS } from "../../compare.js";
+export { findPreset, loadPresets, PRESETS } from "../compare-presets.js";
 
 /** Records per log in the panes' pictures. */
 export const COMPARE_RECORDS = 40;
@@ -21,7 +21,7 @@ export class CompareMode {
    * `host`: { lang(), post(type, payload), wake() }. Throws when the core refuses a pane's config.
    */
   constructor(preset, Cluster, parse, host) {
-    if (!preset?.script) throw new Error(`CompareMode: preset must be one of compare.js PRESETS, got ${JSON.stringify(preset)}`);
+    if (!preset?.script) throw new Error(`CompareMode: preset must be one of compare-presets.js PRESETS, got ${JSON.stringify(preset)}`);
     this.kind = "compare";
     this.session = null;
     this.preset = preset;

@@ -19,7 +19,7 @@
 //   close()                    leave the mode (its own sessions freed)
 
 import { MAX_CALL } from "../session.js";
-import { encodeShare } from "../../share.js";
+import { encodeShare } from "../share.js";
 import { statePayload } from "../../embed-api.js";
 import { errorMessage } from "../../views/model.js";
 

@@ -4,11 +4,11 @@
 
 import { Player } from "../player.js";
 import { PLAYER_CONTROLS, attempt, exactLink } from "./free.js";
-import { checkpointsIn, configOf, lessonInfo, pick } from "../../lesson.js";
+import { checkpointsIn, configOf, lessonInfo, pick } from "../lesson-runner.js";
 
-export { catalogue, findScenario } from "../../lesson.js";
+export { catalogue, findScenario } from "../lesson-runner.js";
 import { statePayload } from "../../embed-api.js";
-import { lessonQuery } from "../../share.js";
+import { lessonQuery } from "../share.js";
 import { t } from "../../i18n.js";
 
 /** The catalogue entry's parsed commands and info (parsed by `parse`, the core's parseScenario, on first use). */

@@ -1,0 +1,58 @@
+// KRaft presets' panels (issue #19): with version 4.2 the metadata log replaces the ZooKeeper
+// panel (the records of __cluster_metadata, the newest marked, each broker's epoch and replay
+// position) and `kafka-topics --describe` prints the Elr and LastKnownElr columns; back on 3.7
+// the ZooKeeper panel returns and describe prints the ZooKeeper-era columns. axe finds nothing,
+// and the panel follows a change of language. Runs against the built page in dist/ (`npx vite build` first).
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import AxeBuilder from "@axe-core/playwright";
+import { applyConfig, openReady, snapshot, stepClicks } from "./helpers.mjs";
+
+const TIMEOUT = { timeout: 180_000 };
+const SMALL = { brokers: 3, partitions: 1, replicationFactor: 3 };
+
+describe("KRaft panels", () => {
+  let ctx;
+  before(async () => {
+    ctx = await openReady();
+  });
+  after(async () => {
+    await ctx?.close();
+  });
+
+  test("4.2: the metadata log and describe", TIMEOUT, async () => {
+    const { page } = ctx;
+    await applyConfig(page, SMALL, "4.2");
+    await stepClicks(page, 5);
+    await page.locator(".metadata-panel").scrollIntoViewIfNeeded();
+    await page.waitForSelector('.metadata-panel:not([hidden]) [data-metadata-offset="0"]');
+    assert.equal(await page.$eval(".zk-panel", (s) => s.hidden), true, "no ZooKeeper in KRaft");
+    const snap = await snapshot(page);
+    const first = await page.$eval('[data-metadata-offset="0"]', (li) => li.textContent);
+    assert.match(first, /RegisterBrokerRecord/);
+    assert.match(first, /brokerId=0 brokerEpoch=0/);
+    const newest = await page.$eval(".metadata-record.is-newest", (li) => Number(li.dataset.metadataOffset));
+    assert.equal(newest, snap.kraft.logEndOffset - 1, "the newest record is marked");
+    assert.equal(await page.$$eval(".metadata-brokers [data-broker]", (l) => l.length), 3);
+    const out = await page.$eval("#describe .describe-output", (p) => p.textContent);
+    assert.equal(out.split("\n")[1], "\tTopic: demo\tPartition: 0\tLeader: 0\tReplicas: 0,1,2\tIsr: 0,1,2\tElr: \tLastKnownElr: ");
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    assert.deepEqual(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), []);
+    // Switching the language redraws the panel in it.
+    await page.click("#lang");
+    await page.waitForFunction(() => /控制器/.test(document.querySelector(".metadata-head")?.textContent ?? ""));
+    assert.match(await page.$eval(".metadata-brokers [data-broker='0']", (li) => li.textContent), /已重放到位移/);
+    await page.click("#lang");
+    await page.waitForFunction(() => /^Controller/.test(document.querySelector(".metadata-head")?.textContent ?? ""));
+  });
+
+  test("3.7: ZooKeeper again, and the ZooKeeper-era describe", TIMEOUT, async () => {
+    const { page } = ctx;
+    await applyConfig(page, SMALL, "3.7");
+    await stepClicks(page, 2);
+    await page.waitForSelector(".zk-panel:not([hidden]) [data-znode]");
+    assert.equal(await page.$eval(".metadata-panel", (s) => s.hidden), true);
+    const out = await page.$eval("#describe .describe-output", (p) => p.textContent);
+    assert.equal(out.split("\n")[1], "\tTopic: demo\tPartition: 0\tLeader: 0\tReplicas: 0,1,2\tIsr: 0,1,2");
+  });
+});
