@@ -1172,6 +1172,22 @@ mod tests {
         assert_eq!(c.kraft().partitions[0].partition_epoch, 1, "nothing written for a refused request");
     }
 
+    /// `BrokerLifecycleManager` acts on shouldShutDown only in PENDING_CONTROLLED_SHUTDOWN: one
+    /// answering the stopped process's heartbeat does not stop the restarted broker (sweep seed 74).
+    #[test]
+    fn a_restarted_broker_ignores_a_stale_should_shut_down() {
+        let mut c = cluster("4.2");
+        c.fail(1, crate::faults::FailKind::Shutdown).unwrap();
+        while c.brokers[1].status != crate::broker::BrokerStatus::Stopped {
+            c.step(1).unwrap();
+        }
+        c.recover(1).unwrap();
+        let reply = KraftMsg::BrokerHeartbeatResponse { is_caught_up: true, is_fenced: true, should_shut_down: true, error: None };
+        let env = Envelope { seq: 0, from: 3000, to: 1, sent_at: c.tick, deliver_at: c.tick, msg: Msg::Kraft(reply) };
+        c.kraft_deliver(env);
+        assert_eq!(c.brokers[1].status, crate::broker::BrokerStatus::Up, "the restarted broker keeps running");
+    }
+
     /// The snapshot carries what a view needs: the log's tail, registrations, ELR fields; no znodes.
     #[test]
     fn snapshot_carries_the_kraft_state() {
