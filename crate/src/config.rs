@@ -204,12 +204,15 @@ pub struct KraftSettings {
     pub broker_heartbeat_interval_ms: u64,
     /// `broker.session.timeout.ms`: a broker with no heartbeat for this long is fenced.
     pub broker_session_timeout_ms: u64,
+    /// `controller.quorum.voters`: how many controllers run Raft on the metadata log (1, 3 or 5).
+    pub controller_quorum_voters: u32,
 }
 
 impl std::hash::Hash for KraftSettings {
     fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
         if self.enabled {
             (self.eligible_leader_replicas, self.broker_heartbeat_interval_ms, self.broker_session_timeout_ms).hash(h);
+            self.controller_quorum_voters.hash(h);
         }
     }
 }
@@ -268,6 +271,7 @@ impl Config {
                 eligible_leader_replicas: r.eligible_leader_replicas,
                 broker_heartbeat_interval_ms: 2_000,
                 broker_session_timeout_ms: 9_000,
+                controller_quorum_voters: 3,
             },
         }
     }
@@ -308,6 +312,7 @@ pub(crate) const INT_KEYS: &[(&str, u64, u64)] = &[
     ("deliveryTimeoutMs", 100, 3_600_000),
     ("brokerHeartbeatIntervalMs", 100, 60_000),
     ("brokerSessionTimeoutMs", 100, 600_000),
+    ("controllerQuorumVoters", 1, 5),
 ];
 pub(crate) const BOOL_KEYS: &[&str] = &[
     "uncleanLeaderElectionEnable",
@@ -385,6 +390,7 @@ impl Config {
             "deliveryTimeoutMs" => self.delivery_timeout_ms = n,
             "brokerHeartbeatIntervalMs" => self.kraft.broker_heartbeat_interval_ms = n,
             "brokerSessionTimeoutMs" => self.kraft.broker_session_timeout_ms = n,
+            "controllerQuorumVoters" => self.kraft.controller_quorum_voters = n as u32,
             _ => unreachable!("INT_KEYS and set_int disagree on {key}"),
         }
     }
@@ -419,6 +425,7 @@ impl Config {
             ("eligibleLeaderReplicas", self.kraft.eligible_leader_replicas),
             ("brokerHeartbeatIntervalMs", self.kraft.broker_heartbeat_interval_ms != 2_000),
             ("brokerSessionTimeoutMs", self.kraft.broker_session_timeout_ms != 9_000),
+            ("controllerQuorumVoters", self.kraft.controller_quorum_voters != 3),
         ];
         if let Some((key, _)) = kraft_only.iter().find(|(_, set)| *set && !self.kraft.enabled) {
             return Err(ApiError::new(key, format!("needs a KRaft preset (4.0 or 4.2), got {}", self.version.label())));
@@ -430,6 +437,12 @@ impl Config {
             return Err(ApiError::new(
                 "isrUpdate",
                 "a KRaft cluster changes ISRs through AlterPartition only; allowed: \"alter-partition\"".to_string(),
+            ));
+        }
+        if self.kraft.controller_quorum_voters % 2 == 0 {
+            return Err(ApiError::new(
+                "controllerQuorumVoters",
+                format!("must be 1, 3 or 5 (an odd number of voters), got {}", self.kraft.controller_quorum_voters),
             ));
         }
         if self.kraft.broker_heartbeat_interval_ms >= self.kraft.broker_session_timeout_ms {

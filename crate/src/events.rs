@@ -45,6 +45,12 @@ pub const EVENT_KINDS: &[(&str, &str)] = &[
     ("zk-session-expired", "a broker's ZooKeeper session expired: its ephemeral znode is deleted"),
     ("broker-fail", "a broker was made to fail (crash, stuck, slow, isolated) or began a controlled shutdown"),
     ("broker-recover", "a failed broker recovered"),
+    ("controller-fail", "KRaft: a controller was made to fail (crash, isolated)"),
+    ("controller-recover", "KRaft: a failed controller recovered"),
+    (
+        "quorum",
+        "KRaft: a controller's Raft state changed (prospective, candidate, leader, active, follower, unattached, resigned), a vote, a refused pre-vote or a truncation",
+    ),
     ("controlled-shutdown", "an attempt of a broker's controlled shutdown failed; it asks again or stops anyway"),
     ("stop-replica", "a broker shutting down stopped fetching a partition, or a replica removed by a reassignment was deleted (StopReplica from the controller)"),
     ("broker-stop", "a broker stopped cleanly after a controlled shutdown (its ZooKeeper session closed at once)"),
@@ -389,7 +395,9 @@ mod tests {
     fn event_kinds_are_the_ones_emitted() {
         let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/src");
         let mut emitted = std::collections::BTreeSet::new();
-        for entry in std::fs::read_dir(dir).unwrap() {
+        // The sources and those of `kraft/`.
+        let sub = std::path::Path::new(dir).join("kraft");
+        for entry in std::fs::read_dir(dir).unwrap().chain(std::fs::read_dir(sub).unwrap()) {
             let path = entry.unwrap().path();
             if path.ends_with("schema.rs") {
                 continue; // its `kind:` fields are key kinds

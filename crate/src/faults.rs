@@ -119,14 +119,29 @@ impl FailKind {
 
 impl Cluster {
     fn check_broker_id(&self, name: &str, broker: u32) -> Result<(), ApiError> {
-        if broker >= self.config.brokers {
-            return Err(ApiError::new(name, format!("must be a broker id from 0 to {}, got {broker}", self.config.brokers - 1)));
+        if broker >= self.config.brokers && self.voter_index(i64::from(broker)).is_none() {
+            let last = self.config.brokers - 1;
+            let voters = self.kraft.as_ref().map_or(0, |k| k.voters.len() as u32);
+            let allowed = match voters {
+                0 => format!("a broker id from 0 to {last}"),
+                1 => format!("a broker id from 0 to {last} or the controller {}", crate::kraft::quorum::FIRST_VOTER),
+                n => format!(
+                    "a broker id from 0 to {last} or a controller id from {} to {}",
+                    crate::kraft::quorum::FIRST_VOTER,
+                    crate::kraft::quorum::FIRST_VOTER + n - 1
+                ),
+            };
+            return Err(ApiError::new(name, format!("must be {allowed}, got {broker}")));
         }
         Ok(())
     }
 
+    /// `fail(id, kind)`: a broker, or in a KRaft preset a controller (3000, …: crash or isolated).
     pub fn fail(&mut self, broker: u32, kind: FailKind) -> Result<(), ApiError> {
         self.check_broker_id("broker", broker)?;
+        if let Some(i) = self.voter_index(i64::from(broker)) {
+            return self.fail_controller(i, kind);
+        }
         let status = self.brokers[broker as usize].status;
         if status != BrokerStatus::Up {
             let up: Vec<String> = self.brokers.iter().filter(|b| b.status == BrokerStatus::Up).map(|b| b.id.to_string()).collect();
@@ -218,6 +233,9 @@ impl Cluster {
     /// waited in its buffers); a slow or isolated one is healthy again.
     pub fn recover(&mut self, broker: u32) -> Result<(), ApiError> {
         self.check_broker_id("broker", broker)?;
+        if let Some(i) = self.voter_index(i64::from(broker)) {
+            return self.recover_controller(i);
+        }
         let now = self.tick;
         let b = &mut self.brokers[broker as usize];
         let text = match b.status {
@@ -283,18 +301,23 @@ impl Cluster {
         Ok((a.min(b), a.max(b)))
     }
 
-    /// Cuts the link between two brokers: messages between them are lost both ways.
+    /// Cuts the link between two nodes (brokers, or controllers in a KRaft preset): messages
+    /// between them are lost both ways.
     pub fn cut(&mut self, a: u32, b: u32) -> Result<(), ApiError> {
         let link = self.link(a, b)?;
         if self.cut_links.insert(link) {
-            self.events.record(
-                self.tick,
-                "link-cut",
-                None,
-                None,
-                params!("link-cut", a = link.0, b = link.1),
-                format!("link b{}–b{} cut: messages between them are lost", link.0, link.1),
+            let params = if link.1 >= self.config.brokers {
+                let (a, b) = (crate::kraft::controller_label(link.0), crate::kraft::controller_label(link.1));
+                params!("link-cut.controller", a = a.as_str(), b = b.as_str())
+            } else {
+                params!("link-cut", a = link.0, b = link.1)
+            };
+            let text = format!(
+                "link {}–{} cut: messages between them are lost",
+                crate::kraft::controller_label(link.0),
+                crate::kraft::controller_label(link.1)
             );
+            self.events.record(self.tick, "link-cut", None, None, params, text);
         }
         Ok(())
     }
@@ -302,8 +325,14 @@ impl Cluster {
     pub fn heal(&mut self, a: u32, b: u32) -> Result<(), ApiError> {
         let link = self.link(a, b)?;
         if self.cut_links.remove(&link) {
-            let params = params!("link-heal", a = link.0, b = link.1);
-            self.events.record(self.tick, "link-heal", None, None, params, format!("link b{}–b{} healed", link.0, link.1));
+            let params = if link.1 >= self.config.brokers {
+                let (a, b) = (crate::kraft::controller_label(link.0), crate::kraft::controller_label(link.1));
+                params!("link-heal.controller", a = a.as_str(), b = b.as_str())
+            } else {
+                params!("link-heal", a = link.0, b = link.1)
+            };
+            let text = format!("link {}–{} healed", crate::kraft::controller_label(link.0), crate::kraft::controller_label(link.1));
+            self.events.record(self.tick, "link-heal", None, None, params, text);
         }
         Ok(())
     }
@@ -332,9 +361,20 @@ impl Cluster {
             );
             return true;
         }
-        // KRaft: a broker isolated with `zookeeper` is cut off from the controller quorum too.
-        if let Some(b) = crate::kraft::broker_of_controller_link(env, self.config.brokers) {
-            return matches!(self.brokers[b as usize].status, BrokerStatus::Isolated { zookeeper: true });
+        // KRaft: a link to or from a controller is lost if cut, if the controller is isolated, or
+        // if the broker is isolated with `zookeeper` (cut off from the controller quorum too).
+        let voter = |n: NodeId| self.voter_index(i64::from(n));
+        if voter(env.from).is_some() || voter(env.to).is_some() {
+            let k = self.kraft.as_ref().expect("a KRaft preset");
+            let cut_off = |n: NodeId| match voter(n) {
+                Some(i) => k.voters[i].status == crate::kraft::quorum::VoterStatus::Isolated,
+                None => usize::try_from(n)
+                    .ok()
+                    .and_then(|b| self.brokers.get(b))
+                    .is_some_and(|b| matches!(b.status, BrokerStatus::Isolated { zookeeper: true })),
+            };
+            let (a, b) = (env.from as BrokerId, env.to as BrokerId);
+            return cut_off(env.from) || cut_off(env.to) || self.cut_links.contains(&(a.min(b), a.max(b)));
         }
         // Clients (producer, consumers) reach every broker.
         if env.from < 0 || env.to < 0 || env.from == env.to {

@@ -24,6 +24,9 @@ pub const MAX_VIOLATIONS: usize = 500;
 pub struct Violation {
     pub kind: &'static str,
     pub tick: Tick,
+    /// -1 in the JSON for the metadata log's invariants (`NO_PARTITION`).
+    #[serde(serialize_with = "partition_or_none")]
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "number"))]
     pub partition: u32,
     pub text: String,
     /// The text as a template and its fields (`events::Params`), for the page's translations.
@@ -41,7 +44,14 @@ impl std::hash::Hash for Violation {
 /// The kinds, from the most to the least severe, with what each means (`Cluster.schema()`).
 /// `acked-lost` is an acks=all record (a broken promise); `acks1-lost` an acks=1 one (a risk
 /// that acks=1 accepts).
-pub const VIOLATION_KINDS: [(&str, &str); 9] = [
+/// The partition of a violation of the metadata log's Raft invariants: none.
+pub const NO_PARTITION: u32 = u32::MAX;
+
+fn partition_or_none<S: serde::Serializer>(p: &u32, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_i64(if *p == NO_PARTITION { -1 } else { i64::from(*p) })
+}
+
+pub const VIOLATION_KINDS: [(&str, &str); 12] = [
     ("committed-lost", "a committed record (below an HW a leader reached) is lost or changed on the leader"),
     ("acked-lost", "a record acknowledged with acks=all is missing from the leader's log: a broken promise"),
     ("acks1-lost", "a record acknowledged with acks=1 is missing from the leader's log: the risk acks=1 accepts"),
@@ -51,7 +61,23 @@ pub const VIOLATION_KINDS: [(&str, &str); 9] = [
     ("duplicate", "an idempotent producer's record was written twice"),
     ("hw-decreased", "a leader's HW went back within one leader epoch"),
     ("structure", "HW ≤ LEO on every replica, the leader is in the ISR, the ISR is within the assigned replicas"),
+    ("election-safety", "KRaft: two controllers led the same epoch of the metadata log (Raft election safety)"),
+    (
+        "metadata-committed-lost",
+        "KRaft: a committed metadata record is missing or changed on a controller, or the newest leader lacks it (leader completeness)",
+    ),
+    ("metadata-log-divergence", "KRaft: two controllers' logs hold the same epoch at an offset but differ below it (log matching)"),
 ];
+
+/// Ghost state of the controller quorum's invariants.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct QuorumGuard {
+    /// Epoch → the controller that led it.
+    leaders: VecMap<u32, BrokerId>,
+    /// The committed log: below the highest HW a leader reached.
+    committed: Vec<crate::kraft::records::LogEntry>,
+    reported: VecSet<(&'static str, u64)>,
+}
 
 /// An acknowledged request: records `first_value..` at offsets `base..base+count`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -69,6 +95,8 @@ pub struct PartitionGuard {
     leader: i32,
     leader_epoch: Epoch,
     isr: Vec<BrokerId>,
+    /// The tick `isr` last changed.
+    isr_since: Tick,
     /// ((leader epoch, leader, its start tick), HW) last seen on the live leader: the HW never
     /// falls while one leader process leads one epoch. (A leader that restarts before anyone
     /// noticed is re-sent the same epoch by a new controller and resumes from its checkpointed HW.)
@@ -168,6 +196,93 @@ impl Cluster {
         for p in 0..self.config.partitions {
             self.check_partition(p);
         }
+        if self.kraft.is_some() {
+            self.check_quorum();
+        }
+    }
+
+    /// Raft on the metadata log: at most one leader per epoch; no committed entry lost or
+    /// changed on any controller, and the newest leader holds them all; two logs with the same
+    /// epoch at an offset are identical up to it.
+    fn check_quorum(&mut self) {
+        let k = self.kraft.as_deref_mut().expect("a KRaft preset");
+        let mut found: Vec<(&'static str, u64, Reason)> = Vec::new();
+        let up: Vec<usize> = (0..k.voters.len()).filter(|i| k.voters[*i].status != crate::kraft::quorum::VoterStatus::Crashed).collect();
+        let g = &mut k.ghost;
+        for &i in &up {
+            let v = &k.voters[i];
+            if v.state != crate::kraft::quorum::RaftState::Leader {
+                continue;
+            }
+            match g.leaders.get(&v.epoch) {
+                Some(&l) if l != v.id => found.push((
+                    "election-safety",
+                    u64::from(v.epoch),
+                    Reason::new(
+                        params!("vio.election-safety", a = l, b = v.id, epoch = v.epoch),
+                        format!("controllers {l} and {} both led epoch {}", v.id, v.epoch),
+                    ),
+                )),
+                Some(_) => {}
+                None => {
+                    g.leaders.insert(v.epoch, v.id);
+                }
+            }
+            let hw = v.high_watermark as usize;
+            if hw > g.committed.len() && v.log.len() >= hw && v.log[..g.committed.len()] == g.committed[..] {
+                g.committed.extend_from_slice(&v.log[g.committed.len()..hw]);
+            }
+        }
+        let newest = g.leaders.last_key_value().map(|(e, _)| *e);
+        for &i in &up {
+            let v = &k.voters[i];
+            let n = (v.high_watermark as usize).min(g.committed.len()).min(v.log.len());
+            let newest_leader = v.state == crate::kraft::quorum::RaftState::Leader && Some(v.epoch) == newest;
+            let n = if newest_leader { g.committed.len() } else { n };
+            if let Some(o) = (0..n).find(|o| v.log.get(*o) != Some(&g.committed[*o])) {
+                found.push((
+                    "metadata-committed-lost",
+                    o as u64,
+                    Reason::new(
+                        params!("vio.metadata-committed-lost", id = v.id, offset = o, leo = v.log.len()),
+                        format!("controller {} lacks the committed metadata record at offset {o} (its log ends at {})", v.id, v.log.len()),
+                    ),
+                ));
+            }
+        }
+        for (x, &i) in up.iter().enumerate() {
+            for &j in &up[x + 1..] {
+                let (a, b) = (&k.voters[i], &k.voters[j]);
+                let m = a.log.len().min(b.log.len());
+                let Some(last) = (0..m).rev().find(|o| a.log[*o].epoch == b.log[*o].epoch) else { continue };
+                if let Some(o) = (0..=last).find(|o| a.log[*o] != b.log[*o]) {
+                    found.push((
+                        "metadata-log-divergence",
+                        o as u64,
+                        Reason::new(
+                            params!("vio.metadata-log-divergence", a = a.id, b = b.id, offset = o, epoch = a.log[last].epoch, at = last),
+                            format!(
+                                "controllers {} and {} differ at offset {o} although both hold epoch {} at offset {last}",
+                                a.id, b.id, a.log[last].epoch
+                            ),
+                        ),
+                    ));
+                }
+            }
+        }
+        for (kind, key, what) in found {
+            if !self.kraft.as_deref_mut().expect("a KRaft preset").ghost.reported.insert((kind, key)) {
+                continue;
+            }
+            let Reason { text, params } = what;
+            let event = params!("violation", violation = kind, detail = params.clone());
+            self.events.record(self.tick, "violation", None, None, event, format!("{kind}: {text}"));
+            if self.violations.len() < MAX_VIOLATIONS {
+                self.violations.push(Violation { kind, tick: self.tick, partition: NO_PARTITION, text, params });
+            } else {
+                self.violations_dropped += 1;
+            }
+        }
     }
 
     fn live_leader(&self, p: u32) -> Option<BrokerId> {
@@ -247,6 +362,7 @@ impl Cluster {
         }
         if g.isr != st.isr {
             g.isr.clone_from(&st.isr);
+            g.isr_since = self.tick;
         }
         if let Some(t) = truncations {
             g.truncations = t;
@@ -274,13 +390,14 @@ impl Cluster {
     }
 
     /// Remembers why each replica that left the ISR since the last check left it (the snapshot's
-    /// `outOfIsr`): a reason the controller recorded this tick stands; otherwise a broker whose
+    /// `outOfIsr`): a reason the controller recorded since the ISR last changed stands (KRaft: it
+    /// is recorded when written, the ISR changes once committed); otherwise a broker whose
     /// ZooKeeper session expired, or the leader's isr-expiration task found it out of sync, for the
     /// reason its rule gives. And how each one that joined it did (`joinedIsr`): the leader adds
     /// only followers that caught up (`Partition.maybeExpandIsr`); the controller's choice of
     /// leader (`elected`) joins by its election.
     fn note_isr_changes(&mut self, p: u32, isr: &[BrokerId], elected: i32, leader: Option<BrokerId>) {
-        let was = &self.guards[p as usize].isr;
+        let (was, since) = (&self.guards[p as usize].isr, self.guards[p as usize].isr_since);
         if was.as_slice() == isr {
             return;
         }
@@ -295,7 +412,7 @@ impl Cluster {
         }
         let was = &self.guards[p as usize].isr;
         for &m in was.iter().filter(|m| !isr.contains(m)) {
-            if self.events.last_isr_exit(p, m).is_some_and(|e| e.tick == self.tick) {
+            if self.events.last_isr_exit(p, m).is_some_and(|e| e.tick >= since) {
                 continue;
             }
             // KRaft: the controller fenced it (no heartbeat for broker.session.timeout.ms, or

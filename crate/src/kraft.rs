@@ -12,13 +12,19 @@
 //! `broker.session.timeout.ms` without one; a controlled shutdown goes through their heartbeats
 //! (KIP-841), and the next registration says whether it was clean (KIP-966).
 //!
-//! Named simplifications (README): one controller, a single-voter quorum that commits each
-//! record as it writes it (no Raft among 3 voters: no elections, pre-vote or majority HW yet);
-//! the controller answers requests the moment they arrive; clients and leaders read the
-//! controller's latest image (`Cluster.zk` holds it in KRaft presets: no ZooKeeper exists there)
-//! rather than each broker's replayed copy, which lags it by one metadata fetch.
+//! The controllers (3000, 3001, … ) run Raft on the log (`kraft/quorum.rs`): the active controller
+//! is the leader once its epoch's LeaderChangeMessage is committed, it answers a request once
+//! everything it has written is committed (`QuorumController`'s deferred event queue), and what
+//! clients, leaders and observers see is the committed log only.
+//!
+//! Named simplifications (README): the controller handles requests the moment they arrive;
+//! clients and leaders read the committed image (`Cluster.zk` holds it in KRaft presets: no
+//! ZooKeeper exists there) rather than each broker's replayed copy, which lags it by one metadata
+//! fetch; one active-controller slot (a newly active controller takes over at once, an old leader
+//! not yet resigned refuses requests with NOT_CONTROLLER).
 
 pub mod partition_change;
+pub mod quorum;
 pub mod records;
 
 use crate::api::ApiError;
@@ -31,15 +37,11 @@ use crate::message::{BrokerId, Envelope, KafkaError, Msg, NodeId, Tick};
 use crate::partition::{LeaderAndIsr, Replica, Role};
 use crate::zk::{PartitionState, Registration};
 use partition_change::{Builder, Election, How, PartitionRegistration, NO_LEADER};
-use records::{KraftMsg, MetadataRecord};
+use quorum::{ParkedVoterFetch, RaftState, Voter, FETCH_MAX_WAIT_MS, FIRST_VOTER};
+use records::{KraftMsg, LogEntry, MetadataRecord};
 
-/// The active controller's node id (a dedicated controller, as Kafka's docs number them).
-pub const CONTROLLER_ID: BrokerId = 3000;
-const CONTROLLER: NodeId = CONTROLLER_ID as NodeId;
-/// `KafkaRaftClient`'s fetch max wait: the leader parks an observer's fetch that found nothing.
-const FETCH_MAX_WAIT_MS: u64 = 500;
 /// `controller.quorum.request.timeout.ms`: a request to the controller unanswered this long is sent again.
-const REQUEST_TIMEOUT_MS: u64 = 2_000;
+pub(crate) const REQUEST_TIMEOUT_MS: u64 = 2_000;
 /// The periodic unclean election of leaderless partitions (`maybeElectUncleanLeaders`, every 5 min).
 const UNCLEAN_ELECTION_INTERVAL_MS: u64 = 300_000;
 /// `BrokerLifecycleManager`'s registration backoff: 100 ms, doubling, at most 30 s.
@@ -56,9 +58,10 @@ pub struct BrokerRegistration {
     pub register_offset: u64,
 }
 
-/// An observer's metadata fetch parked until new records or `FETCH_MAX_WAIT_MS`.
+/// An observer's metadata fetch parked at a leader until new committed records or `FETCH_MAX_WAIT_MS`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct ParkedFetch {
+    pub controller: BrokerId,
     pub broker: BrokerId,
     pub fetch_offset: u64,
     pub deadline: Tick,
@@ -67,6 +70,8 @@ pub struct ParkedFetch {
 /// A broker's KRaft side (`BrokerLifecycleManager` and its metadata loader): lost when it restarts.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Observer {
+    /// The controller it sends its requests to: the leader as its last fetch learnt.
+    pub controller: BrokerId,
     /// Its broker epoch, once registered since it started.
     pub broker_epoch: Option<u64>,
     /// The epoch a clean shutdown wrote to disk (KIP-966; none after a crash).
@@ -92,11 +97,25 @@ pub struct Observer {
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Kraft {
-    /// `__cluster_metadata`: the offset of a record is its index (committed as written).
-    pub log: Vec<MetadataRecord>,
-    /// The controller's image of every partition.
+    /// The controller voters, each with its copy of `__cluster_metadata`.
+    pub voters: Vec<Voter>,
+    /// The active controller: the leader whose LeaderChangeMessage is committed.
+    pub active: Option<BrokerId>,
+    /// The active controller's image of every partition (its own writes included, committed or not).
     pub partitions: Vec<PartitionRegistration>,
     pub registrations: VecMap<BrokerId, BrokerRegistration>,
+    /// The image of the committed log (below `published_offset`): what is published.
+    pub committed_partitions: Vec<PartitionRegistration>,
+    pub committed_registrations: VecMap<BrokerId, BrokerRegistration>,
+    pub published_offset: u64,
+    /// The active controller's answers waiting for the log up to the offset to be committed.
+    pub deferred: Vec<(u64, BrokerId, Msg)>,
+    /// Voters' fetches parked at a leader (its index).
+    pub parked_voters: Vec<(usize, ParkedVoterFetch)>,
+    /// Records appended since the last `flush_batch`: one batch, replicated and committed whole.
+    pub batch_open: bool,
+    /// Ghost state of the Raft invariants (`invariants.rs`).
+    pub ghost: crate::invariants::QuorumGuard,
     /// `BrokerHeartbeatTracker`: the last heartbeat of each unfenced broker.
     pub last_contact: VecMap<BrokerId, Tick>,
     pub next_fence_check: Tick,
@@ -109,19 +128,31 @@ pub struct Kraft {
 /// The controller's name in event texts and their `controller` param ("3000"; ZooKeeper-era
 /// controllers are brokers: "b1").
 pub fn controller_label(id: BrokerId) -> String {
-    if id == CONTROLLER_ID {
+    if id >= FIRST_VOTER {
         id.to_string()
     } else {
         format!("b{id}")
     }
 }
 
-/// The broker at the other end of a message to or from the controller, if it is one.
-pub(crate) fn broker_of_controller_link(env: &Envelope, brokers: u32) -> Option<BrokerId> {
-    let is_broker = |n: NodeId| (0..brokers as NodeId).contains(&n);
-    match (env.from, env.to) {
-        (CONTROLLER, b) | (b, CONTROLLER) if is_broker(b) => Some(b as BrokerId),
-        _ => None,
+/// Replays a broker record into the controller's registrations (`ClusterControlManager.replay`).
+fn replay_registration(registrations: &mut VecMap<BrokerId, BrokerRegistration>, offset: u64, record: &MetadataRecord) {
+    match record {
+        MetadataRecord::RegisterBroker { broker, broker_epoch } => {
+            let reg = BrokerRegistration { epoch: *broker_epoch, fenced: true, in_controlled_shutdown: false, register_offset: offset };
+            registrations.insert(*broker, reg);
+        }
+        MetadataRecord::BrokerRegistrationChange { broker, fenced, .. } => {
+            if let Some(r) = registrations.get_mut(broker) {
+                r.fenced = *fenced;
+            }
+        }
+        MetadataRecord::BrokerInControlledShutdown { broker, .. } => {
+            if let Some(r) = registrations.get_mut(broker) {
+                r.in_controlled_shutdown = true;
+            }
+        }
+        _ => {}
     }
 }
 
@@ -189,6 +220,12 @@ fn apply_to_replica(r: &mut Replica, ctx: &mut crate::partition::Ctx, reg: &Part
 }
 
 impl Kraft {
+    /// The voter whose log a view shows: the active controller, else the newest leader, else the first.
+    pub fn shown_voter(&self) -> &Voter {
+        let leader = self.voters.iter().filter(|v| v.state == RaftState::Leader).max_by_key(|v| v.epoch);
+        self.active.and_then(|a| self.voters.iter().find(|v| v.id == a)).or(leader).unwrap_or(&self.voters[0])
+    }
+
     fn is_active(&self, b: BrokerId) -> bool {
         self.registrations.get(&b).is_some_and(|r| !r.fenced && !r.in_controlled_shutdown)
     }
@@ -232,28 +269,45 @@ impl Cluster {
     /// PartitionRecords (preferred replica leads, ISR = all replicas); the brokers start caught up.
     pub(crate) fn kraft_bootstrap(&mut self) {
         let n = self.config.partitions;
+        let observer = Observer { controller: FIRST_VOTER, ..Observer::default() };
+        let mut voters = quorum::bootstrap_voters(self.config.kraft.controller_quorum_voters);
+        let ids: Vec<BrokerId> = voters.iter().map(|v| v.id).collect();
+        voters[0]
+            .log
+            .push(LogEntry { epoch: 1, record: MetadataRecord::LeaderChange { leader: FIRST_VOTER, epoch: 1, voters: ids.clone() } });
         self.kraft = Some(Box::new(Kraft {
-            log: Vec::new(),
+            voters,
+            active: Some(FIRST_VOTER),
             partitions: empty_image(n),
             registrations: VecMap::new(),
+            committed_partitions: empty_image(n),
+            committed_registrations: VecMap::new(),
+            published_offset: 0,
+            deferred: Vec::new(),
+            parked_voters: Vec::new(),
+            batch_open: false,
+            ghost: Default::default(),
             last_contact: VecMap::new(),
             next_fence_check: 0,
             next_unclean_check: Config::ticks(UNCLEAN_ELECTION_INTERVAL_MS),
             parked: Vec::new(),
-            observers: vec![Observer::default(); self.config.brokers as usize],
+            observers: vec![observer; self.config.brokers as usize],
         }));
-        self.zk.controller = Some(CONTROLLER_ID);
+        self.zk.controller = Some(FIRST_VOTER);
         self.zk.controller_epoch = 1;
         self.events.record(
             self.tick,
             "controller",
             None,
             None,
-            params!("controller.kraft", ctrl = CONTROLLER_ID),
-            format!("controller {CONTROLLER_ID} is the active KRaft controller (a single voter: the quorum is not modelled)"),
+            params!("controller.kraft", ctrl = FIRST_VOTER, voters = &ids[..]),
+            format!(
+                "controller {FIRST_VOTER} leads the controller quorum {} in epoch 1 and is the active KRaft controller",
+                set_text(&ids)
+            ),
         );
         for b in 0..self.config.brokers {
-            let epoch = self.kraft().log.len() as u64;
+            let epoch = self.metadata_end();
             self.append(
                 MetadataRecord::RegisterBroker { broker: b, broker_epoch: epoch },
                 Reason::new(params!("kraft.registered"), "the broker registered".to_string()),
@@ -278,51 +332,152 @@ impl Cluster {
             );
             self.append(MetadataRecord::Partition { partition: p, replicas, isr, leader }, why);
         }
+        // The formatted cluster starts settled: every voter holds the log, all of it committed.
+        let k = self.kraft_mut();
+        k.batch_open = false;
+        let log = k.voters[0].log.clone();
+        let end = log.len() as u64;
+        for v in k.voters.iter_mut() {
+            v.log = log.clone();
+            v.high_watermark = end;
+            for p in v.progress.values_mut() {
+                p.end_offset = end;
+            }
+        }
+        self.on_commit(0);
         let interval = Config::ticks(self.config.kraft.broker_heartbeat_interval_ms);
-        let end = self.kraft().log.len() as u64;
+        let records: Vec<MetadataRecord> = log.into_iter().map(|e| e.record).collect();
         for b in 0..self.config.brokers {
             let epoch = self.kraft().registrations[&b].epoch;
             let k = self.kraft_mut();
-            k.observers[b as usize] =
-                Observer { broker_epoch: Some(epoch), next_heartbeat: interval, running: true, ..Observer::default() };
-            let records = k.log.clone();
+            k.observers[b as usize] = Observer {
+                controller: FIRST_VOTER,
+                broker_epoch: Some(epoch),
+                next_heartbeat: interval,
+                running: true,
+                ..Observer::default()
+            };
             self.observe(b, 0, &records, end);
+        }
+    }
+
+    /// The active controller's voter index.
+    fn active_index(&self) -> usize {
+        let id = self.kraft().active.expect("an active controller");
+        self.voter_index(i64::from(id)).expect("a voter")
+    }
+
+    /// The end of the active controller's log: where its next record goes.
+    fn metadata_end(&self) -> u64 {
+        self.kraft().voters[self.active_index()].log_end_offset()
+    }
+
+    /// The committed log grew on leader `i`: it becomes the active controller once its epoch's
+    /// LeaderChangeMessage is committed; the committed records are published; answers waiting
+    /// for them are sent; parked fetches answered.
+    pub(crate) fn on_commit(&mut self, i: usize) {
+        let k = self.kraft_mut();
+        let v = &k.voters[i];
+        let (id, hw) = (v.id, v.high_watermark);
+        let from = k.published_offset as usize;
+        if hw as usize > from {
+            for (o, e) in v.log[from..hw as usize].iter().enumerate() {
+                replay(&mut k.committed_partitions, &e.record);
+                replay_registration(&mut k.committed_registrations, (from + o) as u64, &e.record);
+            }
+            k.published_offset = hw;
+        }
+        if k.active != Some(id) && hw > v.epoch_start {
+            self.activate(i);
+        }
+        self.publish();
+        let (due, kept): (Vec<_>, Vec<_>) = std::mem::take(&mut self.kraft_mut().deferred).into_iter().partition(|(o, _, _)| *o <= hw);
+        self.kraft_mut().deferred = kept;
+        for (_, to, msg) in due {
+            self.send(id as NodeId, to as NodeId, msg);
+        }
+        let (due, kept): (Vec<_>, Vec<_>) =
+            std::mem::take(&mut self.kraft_mut().parked).into_iter().partition(|f| f.controller == id && f.fetch_offset < hw);
+        self.kraft_mut().parked = kept;
+        for f in due {
+            self.answer_fetch(i, f.broker, f.fetch_offset);
+        }
+        self.wake_voter_fetches();
+    }
+
+    /// `QuorumController` claims the leadership: its state is the committed log replayed
+    /// (`handleLeaderChange` after the listener caught up), and every unfenced broker's session
+    /// starts anew (`BrokerHeartbeatManager` is rebuilt).
+    fn activate(&mut self, i: usize) {
+        let now = self.tick;
+        let k = self.kraft_mut();
+        let v = &k.voters[i];
+        let (id, epoch, start, hw) = (v.id, v.epoch, v.epoch_start, v.high_watermark);
+        k.active = Some(id);
+        k.deferred.clear();
+        k.partitions = k.committed_partitions.clone();
+        k.registrations = k.committed_registrations.clone();
+        k.last_contact = k.registrations.iter().filter(|(_, r)| !r.fenced).map(|(b, _)| (*b, now)).collect();
+        k.next_fence_check = now;
+        k.next_unclean_check = now + Config::ticks(UNCLEAN_ELECTION_INTERVAL_MS);
+        self.zk.controller = Some(id);
+        self.zk.controller_epoch = epoch;
+        if now > 0 {
+            let why = Reason::new(
+                params!("quorum.active", id = id, epoch = epoch, offset = start, hw = hw),
+                format!(
+                    "is the active controller of epoch {epoch}: its LeaderChangeMessage at offset {start} is committed (HW {hw}); its state is the committed log replayed"
+                ),
+            );
+            self.events.record(now, "quorum", None, None, why.params, format!("controller {id} {}", why.text));
+        }
+    }
+
+    /// The active controller answers once everything it has written is committed.
+    fn reply_when_committed(&mut self, i: usize, to: BrokerId, msg: Msg) {
+        let v = &self.kraft().voters[i];
+        let (id, end) = (v.id, v.log_end_offset());
+        if v.high_watermark >= end {
+            self.send(id as NodeId, to as NodeId, msg);
+        } else {
+            self.kraft_mut().deferred.push((end, to, msg));
         }
     }
 
     // ---- the controller's log --------------------------------------------------------------
 
-    /// Writes one record (committed at once: a single voter) and applies it to the controller's
-    /// image and the published one; parked metadata fetches are answered.
+    /// The active controller appends one record to its log and applies it to its image; it goes
+    /// out with the rest of its batch (`flush_batch`) and is published once committed.
     fn append(&mut self, record: MetadataRecord, why: Reason) {
+        let i = self.active_index();
+        self.write(i, record, why);
+        self.kraft_mut().batch_open = true;
+    }
+
+    /// The records one operation appended form one batch (`QuorumController` appends a
+    /// ControllerResult's records together; the Raft accumulator lingers
+    /// `controller.quorum.append.linger.ms`, 25 ms, shorter than a tick): followers fetch it and
+    /// the HW passes it whole, so brokers replay, e.g., a fenced broker's ISR removals together
+    /// with its fencing. Committed at once with a single voter.
+    fn flush_batch(&mut self) {
+        if !std::mem::take(&mut self.kraft_mut().batch_open) || self.kraft().active.is_none() {
+            return;
+        }
+        let i = self.active_index();
+        if !self.maybe_advance_hw(i) {
+            self.wake_voter_fetches();
+        }
+    }
+
+    fn write(&mut self, i: usize, record: MetadataRecord, why: Reason) {
         let now = self.tick;
         let k = self.kraft_mut();
-        let offset = k.log.len() as u64;
+        let v = &mut k.voters[i];
+        let (ctrl, offset) = (v.id, v.log_end_offset());
+        v.log.push(LogEntry { epoch: v.epoch, record: record.clone() });
         let changed = replay(&mut k.partitions, &record);
-        match &record {
-            MetadataRecord::RegisterBroker { broker, broker_epoch } => {
-                let reg = BrokerRegistration { epoch: *broker_epoch, fenced: true, in_controlled_shutdown: false, register_offset: offset };
-                k.registrations.insert(*broker, reg);
-            }
-            MetadataRecord::BrokerRegistrationChange { broker, fenced, .. } => {
-                if let Some(r) = k.registrations.get_mut(broker) {
-                    r.fenced = *fenced;
-                }
-            }
-            MetadataRecord::BrokerInControlledShutdown { broker, .. } => {
-                if let Some(r) = k.registrations.get_mut(broker) {
-                    r.in_controlled_shutdown = true;
-                }
-            }
-            _ => {}
-        }
-        k.log.push(record.clone());
-        self.publish();
-        let parked = std::mem::take(&mut self.kraft_mut().parked);
-        for f in parked {
-            self.answer_fetch(f.broker, f.fetch_offset);
-        }
-        let mut text = format!("controller {CONTROLLER_ID} wrote {record} at offset {offset}: {}", why.text);
+        replay_registration(&mut k.registrations, offset, &record);
+        let mut text = format!("controller {ctrl} wrote {record} at offset {offset}: {}", why.text);
         let Some(p) = changed else {
             let (kind, broker) = match record {
                 MetadataRecord::RegisterBroker { broker, .. } => ("broker-registered", broker),
@@ -331,7 +486,7 @@ impl Cluster {
                 MetadataRecord::BrokerInControlledShutdown { broker, .. } => ("broker-in-shutdown", broker),
                 _ => return,
             };
-            let params = params!(kind, ctrl = CONTROLLER_ID, record = record.to_string(), offset = offset, why = why.params);
+            let params = params!(kind, ctrl = ctrl, record = record.to_string(), offset = offset, why = why.params);
             return self.events.record(now, kind, None, Some(broker), params, text);
         };
         let reg = &self.kraft().partitions[p as usize];
@@ -353,7 +508,7 @@ impl Cluster {
             || matches!(&record, MetadataRecord::PartitionChange { change, .. } if change.leader.is_some());
         let params = params!(
             if elected { "leader-election.kraft" } else { "metadata-record" },
-            ctrl = CONTROLLER_ID,
+            ctrl = ctrl,
             record = record.to_string(),
             offset = offset,
             why = why.params,
@@ -375,10 +530,10 @@ impl Cluster {
         }
     }
 
-    /// The published image: what clients and leaders read (`zk` in a KRaft preset).
+    /// The published image, the committed log's: what clients and leaders read (`zk` in a KRaft preset).
     fn publish(&mut self) {
         let k = self.kraft.as_deref().expect("a KRaft preset");
-        for (p, reg) in k.partitions.iter().enumerate() {
+        for (p, reg) in k.committed_partitions.iter().enumerate() {
             self.zk.partitions[p] = PartitionState {
                 leader: reg.leader,
                 leader_epoch: reg.leader_epoch,
@@ -389,7 +544,7 @@ impl Cluster {
             };
         }
         self.zk.brokers = k
-            .registrations
+            .committed_registrations
             .iter()
             .filter(|(_, r)| !r.fenced && !r.in_controlled_shutdown)
             .map(|(b, r)| (*b, Registration { czxid: r.epoch, session_expires_at: None }))
@@ -460,10 +615,23 @@ impl Cluster {
     /// Each tick: the observers' requests, the controller's periodic tasks and parked fetches.
     pub(crate) fn run_kraft(&mut self) {
         let now = self.tick;
+        self.run_quorum();
         for b in 0..self.config.brokers {
             if self.brokers[b as usize].runs() {
                 self.run_observer(b);
             }
+        }
+        let (due, kept): (Vec<ParkedFetch>, Vec<ParkedFetch>) =
+            std::mem::take(&mut self.kraft_mut().parked).into_iter().partition(|f| now >= f.deadline);
+        self.kraft_mut().parked = kept;
+        for f in due {
+            if let Some(i) = self.voter_index(i64::from(f.controller)) {
+                self.answer_fetch(i, f.broker, f.fetch_offset);
+            }
+        }
+        // The controller's periodic tasks run on the active controller only.
+        if self.kraft().active.is_none() {
+            return;
         }
         // maybeFenceOneStaleBroker, every session/8; after fencing one it runs again at once
         // (next tick), so the effect of each fencing is visible before the next.
@@ -496,18 +664,14 @@ impl Cluster {
                 self.elect(p, Election::Unclean, &why);
             }
         }
-        let (due, kept): (Vec<ParkedFetch>, Vec<ParkedFetch>) =
-            std::mem::take(&mut self.kraft_mut().parked).into_iter().partition(|f| now >= f.deadline);
-        self.kraft_mut().parked = kept;
-        for f in due {
-            self.answer_fetch(f.broker, f.fetch_offset);
-        }
+        self.flush_batch();
     }
 
     /// A broker's lifecycle each tick: register, fetch the metadata log, heartbeat.
     fn run_observer(&mut self, b: BrokerId) {
         let now = self.tick;
         let timeout = Config::ticks(REQUEST_TIMEOUT_MS);
+        let voters = self.config.kraft.controller_quorum_voters;
         let o = &mut self.kraft_mut().observers[b as usize];
         let stale = |sent: Option<Tick>| sent.is_none_or(|t| now >= t + timeout);
         let mut msgs = Vec::new();
@@ -517,6 +681,10 @@ impl Cluster {
             msgs.push(KraftMsg::BrokerRegistration { broker: b, previous_broker_epoch });
         }
         if stale(o.fetch_sent) {
+            if o.fetch_sent.is_some() {
+                // Unanswered: try the next voter (`controller.quorum.bootstrap.servers`).
+                o.controller = next_voter(o.controller, voters);
+            }
             o.fetch_sent = Some(now);
             msgs.push(KraftMsg::FetchMetadata { broker: b, fetch_offset: o.next_offset });
         }
@@ -526,8 +694,9 @@ impl Cluster {
             let want_shut_down = o.want_shut_down;
             msgs.push(KraftMsg::BrokerHeartbeat { broker: b, broker_epoch, current_metadata_offset, want_shut_down });
         }
+        let controller = o.controller;
         for m in msgs {
-            self.send(b as NodeId, CONTROLLER, Msg::Kraft(m));
+            self.send(b as NodeId, controller as NodeId, Msg::Kraft(m));
         }
     }
 
@@ -535,37 +704,23 @@ impl Cluster {
     pub(crate) fn kraft_restarted(&mut self, b: BrokerId) {
         let k = self.kraft_mut();
         let clean_shutdown_epoch = k.observers[b as usize].clean_shutdown_epoch;
-        k.observers[b as usize] = Observer { clean_shutdown_epoch, ..Observer::default() };
+        k.observers[b as usize] = Observer { controller: FIRST_VOTER, clean_shutdown_epoch, ..Observer::default() };
     }
 
     /// A message for the controller, or a KRaft answer for a broker (`Cluster::deliver`).
     pub(crate) fn kraft_deliver(&mut self, env: Envelope) {
         let to = env.to as BrokerId;
-        if to == CONTROLLER_ID {
+        if let Some(i) = self.voter_index(i64::from(env.to)) {
             let from = env.from as BrokerId;
-            let reply = match env.msg {
-                Msg::AlterPartition { partition, leader, leader_epoch, isr, partition_epoch, .. } => {
-                    Some(self.kraft_alter_partition(partition, leader, leader_epoch, &isr, partition_epoch))
-                }
-                Msg::Kraft(KraftMsg::BrokerRegistration { broker, previous_broker_epoch }) => {
-                    Some(Msg::Kraft(self.register_broker(broker, previous_broker_epoch)))
-                }
-                Msg::Kraft(KraftMsg::BrokerHeartbeat { broker, broker_epoch, current_metadata_offset, want_shut_down }) => {
-                    Some(Msg::Kraft(self.heartbeat(broker, broker_epoch, current_metadata_offset, want_shut_down)))
-                }
-                Msg::Kraft(KraftMsg::FetchMetadata { broker, fetch_offset }) => {
-                    if fetch_offset < self.kraft().log.len() as u64 {
-                        self.answer_fetch(broker, fetch_offset);
-                    } else {
-                        let deadline = self.tick + Config::ticks(FETCH_MAX_WAIT_MS);
-                        self.kraft_mut().parked.push(ParkedFetch { broker, fetch_offset, deadline });
-                    }
-                    None
-                }
-                _ => None,
+            let msg = match env.msg {
+                Msg::Kraft(m) => match self.voter_deliver(i, from, m) {
+                    Some(m) => Msg::Kraft(m),
+                    None => return,
+                },
+                other => other,
             };
-            if let Some(reply) = reply {
-                self.send(CONTROLLER, from as NodeId, reply);
+            if self.kraft().voters[i].status != quorum::VoterStatus::Crashed {
+                self.controller_request(i, from, msg);
             }
             return;
         }
@@ -591,7 +746,12 @@ impl Cluster {
                     }
                 }
             }
-            KraftMsg::BrokerHeartbeatResponse { should_shut_down: true, error: None, .. } => {
+            // `BrokerLifecycleManager` acts on shouldShutDown only in PENDING_CONTROLLED_SHUTDOWN:
+            // an answer to a heartbeat of an incarnation that has stopped since (one queued behind
+            // the commit, another resent) must not stop the restarted broker.
+            KraftMsg::BrokerHeartbeatResponse { should_shut_down: true, error: None, .. }
+                if self.kraft().observers[to as usize].want_shut_down =>
+            {
                 let epoch = self.kraft().observers[to as usize].broker_epoch;
                 self.kraft_mut().observers[to as usize].clean_shutdown_epoch = epoch;
                 self.stop_cleanly(
@@ -609,26 +769,101 @@ impl Cluster {
                     o.fenced = is_fenced;
                     o.running |= !is_fenced;
                 }
+                // Its registration was superseded (an answer to an earlier registration attempt
+                // arrived after it retried, the newer answer lost in a failover): register again.
+                if error == Some(KafkaError::StaleBrokerEpoch) {
+                    o.broker_epoch = None;
+                }
                 // Starting up, it heartbeats again at once until unfenced (`BrokerLifecycleManager`).
                 o.next_heartbeat = if o.running { now + interval } else { now + 1 };
             }
-            KraftMsg::FetchMetadataResponse { base_offset, records, high_watermark } => {
-                self.kraft_mut().observers[to as usize].fetch_sent = None;
+            KraftMsg::FetchMetadataResponse { error: Some(_), leader, .. } => {
+                let voters = self.config.kraft.controller_quorum_voters;
+                let o = &mut self.kraft_mut().observers[to as usize];
+                o.fetch_sent = None;
+                o.controller = leader.unwrap_or_else(|| next_voter(env.from as BrokerId, voters));
+            }
+            KraftMsg::FetchMetadataResponse { base_offset, records, high_watermark, .. } => {
+                let o = &mut self.kraft_mut().observers[to as usize];
+                o.fetch_sent = None;
+                o.controller = env.from as BrokerId;
                 self.observe(to, base_offset, &records, high_watermark);
             }
             _ => {}
         }
     }
 
-    fn answer_fetch(&mut self, broker: BrokerId, fetch_offset: u64) {
-        let k = self.kraft();
-        let from = (fetch_offset as usize).min(k.log.len());
+    /// A broker's request at controller `i`: the active controller handles it and answers once
+    /// committed; another voter answers NOT_CONTROLLER (a fetch: NOT_LEADER_OR_FOLLOWER and the
+    /// leader it knows). The leader serves committed records to observers.
+    fn controller_request(&mut self, i: usize, from: BrokerId, msg: Msg) {
+        let v = &self.kraft().voters[i];
+        let (id, is_leader, active) = (v.id, v.state == RaftState::Leader, self.kraft().active == Some(v.id));
+        if let Msg::Kraft(KraftMsg::FetchMetadata { broker, fetch_offset }) = msg {
+            if !is_leader {
+                let leader = v.leader.filter(|_| v.state == RaftState::Follower);
+                let error = Some(KafkaError::NotLeaderOrFollower);
+                let reply =
+                    KraftMsg::FetchMetadataResponse { base_offset: fetch_offset, records: Vec::new(), high_watermark: 0, leader, error };
+                return self.send(id as NodeId, from as NodeId, Msg::Kraft(reply));
+            }
+            if fetch_offset < v.high_watermark {
+                self.answer_fetch(i, broker, fetch_offset);
+            } else {
+                let deadline = self.tick + Config::ticks(FETCH_MAX_WAIT_MS);
+                self.kraft_mut().parked.push(ParkedFetch { controller: id, broker, fetch_offset, deadline });
+            }
+            return;
+        }
+        let not_controller = Some(KafkaError::NotController);
+        let reply = match msg {
+            Msg::AlterPartition { partition, leader, leader_epoch, isr, partition_epoch, .. } => {
+                if !active {
+                    let request = (leader_epoch, partition_epoch);
+                    let error = not_controller;
+                    let reply = Msg::AlterPartitionResponse { partition, request, leader_epoch, isr, partition_epoch, error };
+                    return self.send(id as NodeId, from as NodeId, reply);
+                }
+                self.kraft_alter_partition(partition, leader, leader_epoch, &isr, partition_epoch)
+            }
+            Msg::Kraft(KraftMsg::BrokerRegistration { broker, previous_broker_epoch }) => {
+                if !active {
+                    let reply = KraftMsg::BrokerRegistrationResponse { broker_epoch: 0, error: not_controller };
+                    return self.send(id as NodeId, from as NodeId, Msg::Kraft(reply));
+                }
+                Msg::Kraft(self.register_broker(broker, previous_broker_epoch))
+            }
+            Msg::Kraft(KraftMsg::BrokerHeartbeat { broker, broker_epoch, current_metadata_offset, want_shut_down }) => {
+                if !active {
+                    let reply = KraftMsg::BrokerHeartbeatResponse {
+                        is_caught_up: false,
+                        is_fenced: true,
+                        should_shut_down: false,
+                        error: not_controller,
+                    };
+                    return self.send(id as NodeId, from as NodeId, Msg::Kraft(reply));
+                }
+                Msg::Kraft(self.heartbeat(broker, broker_epoch, current_metadata_offset, want_shut_down))
+            }
+            _ => return,
+        };
+        self.flush_batch();
+        self.reply_when_committed(i, from, reply);
+    }
+
+    fn answer_fetch(&mut self, i: usize, broker: BrokerId, fetch_offset: u64) {
+        let v = &self.kraft().voters[i];
+        let hw = v.high_watermark as usize;
+        let from = (fetch_offset as usize).min(hw);
         let msg = KraftMsg::FetchMetadataResponse {
             base_offset: fetch_offset,
-            records: k.log[from..].to_vec(),
-            high_watermark: k.log.len() as u64,
+            records: v.log[from..hw].iter().map(|e| e.record.clone()).collect(),
+            high_watermark: v.high_watermark,
+            leader: Some(v.id),
+            error: None,
         };
-        self.send(CONTROLLER, broker as NodeId, Msg::Kraft(msg));
+        let id = v.id;
+        self.send(id as NodeId, broker as NodeId, Msg::Kraft(msg));
     }
 
     /// A broker replays fetched records into its image; once caught up (at start: to the HW),
@@ -682,7 +917,7 @@ impl Cluster {
         }
         self.kraft_mut().last_contact.remove(&b);
         // The broker epoch is the offset of the registration's first record.
-        let broker_epoch = self.kraft().log.len() as u64;
+        let broker_epoch = self.metadata_end();
         if let Some(e) = existing {
             let clean = e.epoch as i64 == previous_broker_epoch;
             let in_isr = self.kraft().partitions_where(|r| r.isr.contains(&b));
@@ -867,11 +1102,18 @@ impl Cluster {
             return Err(ApiError::new("type", "a KRaft preset models the unclean election only so far; allowed: \"unclean\"".to_string()));
         }
         let why = Reason::new(params!("kraft.admin-unclean"), "an admin request (ElectLeaders, type unclean)".to_string());
-        Ok(list
+        let results = list
             .into_iter()
             .map(|p| ElectionResult { partition: p, error: self.elect(p, Election::Unclean, &why).map(KafkaError::name) })
-            .collect())
+            .collect();
+        self.flush_batch();
+        Ok(results)
     }
+}
+
+/// The voter after `id`, in id order, wrapping around.
+fn next_voter(id: BrokerId, voters: u32) -> BrokerId {
+    FIRST_VOTER + (id.saturating_sub(FIRST_VOTER) + 1) % voters
 }
 
 /// A change's reason followed by how its leader was elected, if it was.
@@ -930,6 +1172,22 @@ mod tests {
         assert_eq!(c.kraft().partitions[0].partition_epoch, 1, "nothing written for a refused request");
     }
 
+    /// `BrokerLifecycleManager` acts on shouldShutDown only in PENDING_CONTROLLED_SHUTDOWN: one
+    /// answering the stopped process's heartbeat does not stop the restarted broker (sweep seed 74).
+    #[test]
+    fn a_restarted_broker_ignores_a_stale_should_shut_down() {
+        let mut c = cluster("4.2");
+        c.fail(1, crate::faults::FailKind::Shutdown).unwrap();
+        while c.brokers[1].status != crate::broker::BrokerStatus::Stopped {
+            c.step(1).unwrap();
+        }
+        c.recover(1).unwrap();
+        let reply = KraftMsg::BrokerHeartbeatResponse { is_caught_up: true, is_fenced: true, should_shut_down: true, error: None };
+        let env = Envelope { seq: 0, from: 3000, to: 1, sent_at: c.tick, deliver_at: c.tick, msg: Msg::Kraft(reply) };
+        c.kraft_deliver(env);
+        assert_eq!(c.brokers[1].status, crate::broker::BrokerStatus::Up, "the restarted broker keeps running");
+    }
+
     /// The snapshot carries what a view needs: the log's tail, registrations, ELR fields; no znodes.
     #[test]
     fn snapshot_carries_the_kraft_state() {
@@ -937,12 +1195,13 @@ mod tests {
         c.fail(2, crate::faults::FailKind::Stuck).unwrap();
         c.step(120).unwrap();
         let json = crate::api::to_json(&c.snapshot());
-        assert!(json.contains("\"zk\":[],\"kraft\":{\"controller\":3000,\"logEndOffset\":9,"), "{json}");
+        assert!(json.contains("\"zk\":[],\"kraft\":{\"controller\":3000,\"logEndOffset\":10,"), "{json}");
         assert!(
-            json.contains("{\"offset\":8,\"record\":\"BrokerRegistrationChangeRecord(brokerId=2, brokerEpoch=2, fenced=FENCE)\",\"kind\":\"BrokerRegistrationChangeRecord\",\"fields\":[{\"name\":\"brokerId\",\"value\":\"2\"},{\"name\":\"brokerEpoch\",\"value\":\"2\"},{\"name\":\"fenced\",\"value\":\"FENCE\"}]}"),
+            json.contains("{\"offset\":9,\"record\":\"BrokerRegistrationChangeRecord(brokerId=2, brokerEpoch=3, fenced=FENCE)\",\"kind\":\"BrokerRegistrationChangeRecord\",\"fields\":[{\"name\":\"brokerId\",\"value\":\"2\"},{\"name\":\"brokerEpoch\",\"value\":\"3\"},{\"name\":\"fenced\",\"value\":\"FENCE\"}]}"),
             "{json}"
         );
-        assert!(json.contains("{\"id\":2,\"brokerEpoch\":2,\"fenced\":true,\"metadataOffset\":7,\"sinceHeartbeatMs\":-1}"), "{json}");
+        assert!(json.contains("{\"id\":2,\"brokerEpoch\":3,\"fenced\":true,\"metadataOffset\":8,\"sinceHeartbeatMs\":-1}"), "{json}");
+        assert!(json.contains("\"quorum\":{\"leader\":3000,\"leaderEpoch\":1,\"highWatermark\":10,\"voters\":[{\"id\":3000,\"status\":\"up\",\"state\":\"leader\",\"epoch\":1,\"logEndOffset\":10,\"highWatermark\":10,\"votedFor\":3000,\"leader\":3000,\"lag\":null,\"lastFetchMs\":null,\"granted\":[]},{\"id\":3001,\"status\":\"up\",\"state\":\"follower\""), "{json}");
         assert!(
             json.contains("{\"partition\":0,\"elr\":[],\"lastKnownElr\":[],\"partitionEpoch\":1,\"leaderRecoveryState\":\"RECOVERED\"}"),
             "{json}"

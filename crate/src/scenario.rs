@@ -35,7 +35,9 @@
 //! An expectation is `<path> <op> <value>` with op one of `== != >= <= > <`. Paths: `tick`,
 //! `controller`, `controller.epoch`, `bB.status`, `pP.leader`, `pP.leaderEpoch`, `pP.isr`, `pP.hw`,
 //! `pP.zkVersion`, `pP.replicas`, `pP.addingReplicas`, `pP.removingReplicas`, KRaft presets: `pP.elr`, `pP.lastKnownElr`, `pP.partitionEpoch`,
-//! `pP.recovering` (yes/no), `bB.fenced` (yes/no); `bB.brokerEpoch` (ZooKeeper presets: the czxid of its registration, -1 before it registered); `pP.bB.leo`, `pP.bB.hw`, `pP.bB.role`, `pP.bB.leaderEpoch`, `pP.bB.values`, `pP.bB.epochs`,
+//! `pP.recovering` (yes/no), `bB.fenced` (yes/no); `bB.brokerEpoch` (ZooKeeper presets: the czxid of its registration, -1 before it registered); `quorum.leader` (-1: none),
+//! `quorum.epoch`, `quorum.hw` (the newest running leader's), `cC.state`, `cC.status`, `cC.epoch`,
+//! `cC.leo`, `cC.hw`, `cC.votedFor` (controller C, e.g. `c3001.state`); `pP.bB.leo`, `pP.bB.hw`, `pP.bB.role`, `pP.bB.leaderEpoch`, `pP.bB.values`, `pP.bB.epochs`,
 //! `pP.consumer.position`, `pP.consumer.values`, `pP.consumer.resets`, `violations` (count),
 //! `violations.KIND` (count of one kind, e.g. `violations.acked-lost`), `requestN.status`,
 //! `requestN.error`, `requestN.offset`. Values: integers, lists `[1,2]`, words.
@@ -977,6 +979,29 @@ pub fn lookup(c: &Cluster, path: &str) -> Result<Operand, String> {
                 _ => return Err(unknown()),
             }
         }
+        ["quorum", field] => {
+            let k = c.kraft.as_ref().ok_or_else(|| format!("{path} needs a KRaft preset (4.0 or 4.2)"))?;
+            let q = c.quorum_view(k);
+            match *field {
+                "leader" => Operand::Int(q.leader.map_or(-1, i64::from)),
+                "epoch" => Operand::Int(i64::from(q.leader_epoch)),
+                "hw" => Operand::Int(q.high_watermark as i64),
+                _ => return Err(unknown()),
+            }
+        }
+        [v, field] if v.starts_with('c') && v[1..].parse::<u32>().is_ok() => {
+            let i = index(v, "c").and_then(|id| c.voter_index(i64::from(id))).ok_or_else(unknown)?;
+            let v = &c.kraft.as_ref().expect("a voter exists in a KRaft preset").voters[i];
+            match *field {
+                "state" => Operand::Word(v.state.label().to_string()),
+                "status" => Operand::Word(v.status.label().to_string()),
+                "epoch" => Operand::Int(i64::from(v.epoch)),
+                "leo" => Operand::Int(v.log_end_offset() as i64),
+                "hw" => Operand::Int(v.high_watermark as i64),
+                "votedFor" => Operand::Int(v.voted_for.map_or(-1, i64::from)),
+                _ => return Err(unknown()),
+            }
+        }
         [b, "status"] => {
             let b = index(b, "b").filter(|b| *b < c.config.brokers).ok_or_else(unknown)?;
             Operand::Word(c.brokers[b as usize].status.label().to_string())
@@ -989,7 +1014,7 @@ pub fn lookup(c: &Cluster, path: &str) -> Result<Operand, String> {
         [b, field @ ("fenced" | "brokerEpoch")] => {
             let b = index(b, "b").filter(|b| *b < c.config.brokers).ok_or_else(unknown)?;
             let k = c.kraft.as_ref().ok_or_else(|| format!("{path} needs a KRaft preset (4.0 or 4.2)"))?;
-            let r = k.registrations.get(&b).ok_or_else(|| format!("b{b} is not registered"))?;
+            let r = k.committed_registrations.get(&b).ok_or_else(|| format!("b{b} is not registered"))?;
             match *field {
                 "fenced" => Operand::Word(if r.fenced { "yes" } else { "no" }.to_string()),
                 _ => Operand::Int(r.epoch as i64),
@@ -998,7 +1023,7 @@ pub fn lookup(c: &Cluster, path: &str) -> Result<Operand, String> {
         [p, field @ ("elr" | "lastKnownElr" | "partitionEpoch" | "recovering")] => {
             let p = index(p, "p").filter(|p| *p < c.config.partitions).ok_or_else(unknown)?;
             let k = c.kraft.as_ref().ok_or_else(|| format!("{path} needs a KRaft preset (4.0 or 4.2)"))?;
-            let r = &k.partitions[p as usize];
+            let r = &k.committed_partitions[p as usize];
             match *field {
                 "elr" => ids(&r.elr),
                 "lastKnownElr" => ids(&r.last_known_elr),

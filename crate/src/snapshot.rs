@@ -296,12 +296,50 @@ pub struct ZnodeView {
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct KraftView {
-    pub controller: u32,
+    /// The active controller (none during an election).
+    pub controller: Option<u32>,
+    /// Of the log shown: the active controller's (else the leader's, else the first voter's).
     pub log_end_offset: u64,
     /// The last `KRAFT_LOG_TAIL` records.
     pub log: Vec<MetadataRecordView>,
     pub brokers: Vec<KraftBrokerView>,
     pub partitions: Vec<KraftPartitionView>,
+    pub quorum: QuorumView,
+}
+
+/// The controller quorum as `kafka-metadata-quorum describe --status / --replication` shows it.
+#[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify), tsify(missing_as_null))]
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct QuorumView {
+    /// The newest leader that runs (LeaderId), its epoch and HW.
+    pub leader: Option<u32>,
+    pub leader_epoch: u32,
+    pub high_watermark: u64,
+    pub voters: Vec<VoterView>,
+}
+
+#[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify), tsify(missing_as_null))]
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct VoterView {
+    pub id: u32,
+    /// "up", "crashed" or "isolated".
+    pub status: &'static str,
+    /// "leader", "follower", "candidate", "prospective", "unattached" or "resigned".
+    pub state: &'static str,
+    pub epoch: u32,
+    pub log_end_offset: u64,
+    pub high_watermark: u64,
+    pub voted_for: Option<u32>,
+    /// The leader it knows in its epoch.
+    pub leader: Option<u32>,
+    /// The leader's view of it (`--replication`): its fetch offset's lag behind the leader's
+    /// log end, and the time since its last fetch; none for the leader itself or without one.
+    pub lag: Option<u64>,
+    pub last_fetch_ms: Option<u64>,
+    /// The voters that granted its pre-vote or vote (a prospective or candidate).
+    pub granted: Vec<u32>,
 }
 
 /// Records of the metadata log a snapshot carries.
@@ -572,18 +610,19 @@ impl Cluster {
     }
 
     fn kraft_view(&self, k: &crate::kraft::Kraft) -> KraftView {
-        let start = k.log.len().saturating_sub(KRAFT_LOG_TAIL);
+        let log = &k.shown_voter().log;
+        let start = log.len().saturating_sub(KRAFT_LOG_TAIL);
         KraftView {
-            controller: crate::kraft::CONTROLLER_ID,
-            log_end_offset: k.log.len() as u64,
-            log: k.log[start..]
+            controller: k.active,
+            log_end_offset: log.len() as u64,
+            log: log[start..]
                 .iter()
                 .enumerate()
-                .map(|(i, r)| {
-                    let (kind, fields) = r.fields();
+                .map(|(i, e)| {
+                    let (kind, fields) = e.record.fields();
                     MetadataRecordView {
                         offset: (start + i) as u64,
-                        record: r.to_string(),
+                        record: e.record.to_string(),
                         kind,
                         fields: fields.into_iter().map(|(name, value)| MetadataFieldView { name, value }).collect(),
                     }
@@ -591,7 +630,7 @@ impl Cluster {
                 .collect(),
             brokers: (0..self.config.brokers)
                 .map(|b| {
-                    let reg = k.registrations.get(&b);
+                    let reg = k.committed_registrations.get(&b);
                     KraftBrokerView {
                         id: b,
                         broker_epoch: reg.map_or(-1, |r| r.epoch as i64),
@@ -602,7 +641,7 @@ impl Cluster {
                 })
                 .collect(),
             partitions: k
-                .partitions
+                .committed_partitions
                 .iter()
                 .enumerate()
                 .map(|(p, r)| KraftPartitionView {
@@ -611,6 +650,41 @@ impl Cluster {
                     last_known_elr: r.last_known_elr.clone(),
                     partition_epoch: r.partition_epoch,
                     leader_recovery_state: if r.recovering { "RECOVERING" } else { "RECOVERED" },
+                })
+                .collect(),
+            quorum: self.quorum_view(k),
+        }
+    }
+
+    pub(crate) fn quorum_view(&self, k: &crate::kraft::Kraft) -> QuorumView {
+        use crate::kraft::quorum::{RaftState, VoterStatus};
+        let leader = k.voters.iter().filter(|v| v.status != VoterStatus::Crashed && v.state == RaftState::Leader).max_by_key(|v| v.epoch);
+        QuorumView {
+            leader: leader.map(|v| v.id),
+            leader_epoch: leader.map_or(0, |v| v.epoch),
+            high_watermark: leader.map_or(0, |v| v.high_watermark),
+            voters: k
+                .voters
+                .iter()
+                .map(|v| {
+                    let progress = leader.and_then(|l| l.progress.get(&v.id).map(|p| (l, p)));
+                    VoterView {
+                        id: v.id,
+                        status: v.status.label(),
+                        state: v.state.label(),
+                        epoch: v.epoch,
+                        log_end_offset: v.log_end_offset(),
+                        high_watermark: v.high_watermark,
+                        voted_for: v.voted_for,
+                        leader: v.leader,
+                        lag: progress.map(|(l, p)| l.log_end_offset().saturating_sub(p.end_offset)),
+                        last_fetch_ms: progress.map(|(_, p)| (self.tick - p.last_fetch) * TICK_MS),
+                        granted: if matches!(v.state, RaftState::Prospective | RaftState::Candidate) {
+                            v.granted.clone()
+                        } else {
+                            Vec::new()
+                        },
+                    }
                 })
                 .collect(),
         }
@@ -695,12 +769,22 @@ impl std::fmt::Display for Cluster {
         let time = crate::invariants::secs(self.tick);
         let version = self.config.version.label();
         if let Some(k) = &self.kraft {
+            let ctrl = k.active.map_or("none".to_string(), |c| c.to_string());
+            let voters: Vec<String> = k
+                .voters
+                .iter()
+                .map(|v| {
+                    let status =
+                        if v.status == crate::kraft::quorum::VoterStatus::Up { String::new() } else { format!(" {}", v.status.label()) };
+                    format!("{} {} epoch {} LEO {} HW {}{status}", v.id, v.state.label(), v.epoch, v.log_end_offset(), v.high_watermark)
+                })
+                .collect();
             writeln!(
                 f,
-                "t={time}  version {version}  KRaft controller {}  metadata log end offset {}",
-                crate::kraft::CONTROLLER_ID,
-                k.log.len()
+                "t={time}  version {version}  KRaft controller {ctrl}  metadata log end offset {}",
+                k.shown_voter().log_end_offset()
             )?;
+            writeln!(f, "quorum: {}", voters.join(", "))?;
         } else {
             let ctrl = self.zk.controller.map_or("none".to_string(), |c| format!("b{c}"));
             writeln!(f, "t={time}  version {version}  controller {ctrl} (controller_epoch {})", self.zk.controller_epoch)?;
@@ -708,7 +792,7 @@ impl std::fmt::Display for Cluster {
         let brokers: Vec<String> = self
             .brokers
             .iter()
-            .map(|b| match self.kraft.as_ref().and_then(|k| k.registrations.get(&b.id)) {
+            .map(|b| match self.kraft.as_ref().and_then(|k| k.committed_registrations.get(&b.id)) {
                 Some(r) => format!("b{} {} (epoch {}, {})", b.id, b.status.label(), r.epoch, if r.fenced { "fenced" } else { "unfenced" }),
                 None => format!("b{} {}", b.id, b.status.label()),
             })
@@ -717,7 +801,7 @@ impl std::fmt::Display for Cluster {
         for (p, st) in self.zk.partitions.iter().enumerate() {
             match &self.kraft {
                 Some(k) => {
-                    let r = &k.partitions[p];
+                    let r = &k.committed_partitions[p];
                     let recovering = if r.recovering { " RECOVERING" } else { "" };
                     writeln!(
                         f,

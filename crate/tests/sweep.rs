@@ -7,7 +7,9 @@
 //! to the HW) the sweep must find the anomalies KIP-101 describes. `SWEEP_SEEDS` sets the number of
 //! schedules per preset (default 1000).
 //!
-//! The KRaft presets (4.0, 4.2) must hold the same, with their broker session as short.
+//! The KRaft presets (4.0, 4.2) must hold the same, with their broker session as short: Raft's
+//! election safety, no committed metadata record lost and log matching too, and after the heal a
+//! controller is active and every broker unfenced.
 //!
 //! Liveness, under every preset: once every fault of a schedule is healed (brokers recovered,
 //! links healed), within a bounded time every partition has a leader, its ISR holds every replica
@@ -38,6 +40,14 @@ fn liveness(c: &mut Cluster, trace: bool) -> Result<(), String> {
         }
         Ok(())
     };
+    // KRaft: the controllers first, as a controlled shutdown needs an active controller.
+    let voters = c.kraft.as_ref().map_or(0, |k| k.voters.len() as u32);
+    for id in 3000..3000 + voters {
+        let _ = c.recover(id); // refused for a controller that is up
+    }
+    for (a, b) in c.cut_links.clone().iter().filter(|(_, b)| *b >= 3000) {
+        c.heal(*a, *b).map_err(|e| e.to_string())?;
+    }
     // A controlled shutdown cannot be undone: it ends (at most its retries later) before the heal.
     let asked = c.tick;
     while c.brokers.iter().any(|b| matches!(b.status, kafka_replication::broker::BrokerStatus::ShuttingDown { .. })) {
@@ -56,13 +66,18 @@ fn liveness(c: &mut Cluster, trace: bool) -> Result<(), String> {
     }
     let healed = c.tick;
     let settled = |c: &Cluster| {
-        c.zk.partitions.iter().enumerate().all(|(p, st)| {
-            let mut isr = st.isr.clone();
-            let mut ar = c.zk.assignment[p].clone();
-            isr.sort_unstable();
-            ar.sort_unstable();
-            st.leader >= 0 && isr == ar && c.brokers[st.leader as usize].replicas.get(&(p as u32)).is_some_and(|r| r.is_leader())
-        })
+        // KRaft: an active controller, and every running broker unfenced in the committed image.
+        let kraft_settled = c.kraft.as_ref().is_none_or(|k| {
+            k.active.is_some() && (0..c.config.brokers).all(|b| k.committed_registrations.get(&b).is_some_and(|r| !r.fenced))
+        });
+        kraft_settled
+            && c.zk.partitions.iter().enumerate().all(|(p, st)| {
+                let mut isr = st.isr.clone();
+                let mut ar = c.zk.assignment[p].clone();
+                isr.sort_unstable();
+                ar.sort_unstable();
+                st.leader >= 0 && isr == ar && c.brokers[st.leader as usize].replicas.get(&(p as u32)).is_some_and(|r| r.is_leader())
+            })
     };
     while !settled(c) {
         if c.tick - healed >= SETTLE_TICKS {
@@ -172,7 +187,7 @@ fn seeds() -> u64 {
 
 /// Kinds that must never appear under rules with epoch-based truncation, clean elections and no
 /// power failures (acks=0/1 losses are allowed: that is what acks=1 accepts).
-const MUST_HOLD: [&str; 9] = [
+const MUST_HOLD: [&str; 12] = [
     "committed-lost",
     "acked-lost",
     "strong-isr",
@@ -182,6 +197,9 @@ const MUST_HOLD: [&str; 9] = [
     "hw-decreased",
     "structure",
     "liveness",
+    "election-safety",
+    "metadata-committed-lost",
+    "metadata-log-divergence",
 ];
 
 fn sweep_must_hold(version: &str) {

@@ -28,9 +28,12 @@ describe("KRaft panels", () => {
     await page.waitForSelector('.metadata-panel:not([hidden]) [data-metadata-offset="0"]');
     assert.equal(await page.$eval(".zk-panel", (s) => s.hidden), true, "no ZooKeeper in KRaft");
     const snap = await snapshot(page);
+    // Offset 0: the active controller's LeaderChangeMessage; then the first registration.
     const first = await page.$eval('[data-metadata-offset="0"]', (li) => li.textContent);
-    assert.match(first, /RegisterBrokerRecord/);
-    assert.match(first, /brokerId=0 brokerEpoch=0/);
+    assert.match(first, /LeaderChangeMessage/);
+    const second = await page.$eval('[data-metadata-offset="1"]', (li) => li.textContent);
+    assert.match(second, /RegisterBrokerRecord/);
+    assert.match(second, /brokerId=0 brokerEpoch=1/);
     const newest = await page.$eval(".metadata-record.is-newest", (li) => Number(li.dataset.metadataOffset));
     assert.equal(newest, snap.kraft.logEndOffset - 1, "the newest record is marked");
     assert.equal(await page.$$eval(".metadata-brokers [data-broker]", (l) => l.length), 3);

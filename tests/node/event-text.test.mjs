@@ -60,8 +60,12 @@ function recorded() {
 function declaredParams() {
   const dir = path.join(ROOT, "crate", "src");
   const out = new Map();
-  for (const f of fs.readdirSync(dir).filter((f) => f.endsWith(".rs"))) {
-    const src = fs.readFileSync(path.join(dir, f), "utf8");
+  // The sources and those of kraft/.
+  const files = ["", "kraft"].flatMap((sub) =>
+    fs.readdirSync(path.join(dir, sub)).filter((f) => f.endsWith(".rs")).map((f) => path.join(dir, sub, f)),
+  );
+  for (const f of files) {
+    const src = fs.readFileSync(f, "utf8");
     for (const m of src.matchAll(/params!\(/g)) {
       const args = topLevelArgs(src, m.index + m[0].length);
       const kindArg = args[0].trim();

@@ -13,46 +13,47 @@ describe("metadata log", () => {
   test("the records newest first, with Kafka's record types and fields", () => {
     const m = metadataLog(coreFixture("kraftElr"));
     assert.equal(m.controller, 3000);
-    assert.equal(m.endOffset, 13);
-    assert.deepEqual(m.records.map((r) => r.offset), [12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0]);
-    assert.deepEqual(m.records.filter((r) => r.newest).map((r) => r.offset), [12], "only the last record is the newest");
+    assert.equal(m.endOffset, 14);
+    assert.deepEqual(m.records.map((r) => r.offset), [13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0]);
+    assert.deepEqual(m.records.filter((r) => r.newest).map((r) => r.offset), [13], "only the last record is the newest");
     const last = m.records[0];
     assert.equal(last.kind, "BrokerRegistrationChangeRecord");
-    assert.deepEqual(last.fields, [{ name: "brokerId", value: "0" }, { name: "brokerEpoch", value: "0" }, { name: "fenced", value: "FENCE" }]);
-    const emptied = m.records.find((r) => r.offset === 11);
+    assert.deepEqual(last.fields, [{ name: "brokerId", value: "0" }, { name: "brokerEpoch", value: "1" }, { name: "fenced", value: "FENCE" }]);
+    const emptied = m.records.find((r) => r.offset === 12);
     assert.equal(emptied.kind, "PartitionChangeRecord");
     assert.deepEqual(
       emptied.fields.map((f) => `${f.name}=${f.value}`),
       ["partitionId=0", "leader=-1", "isr=[]", "eligibleLeaderReplicas=[0,1]", "lastKnownElr=[0]"],
       "a PartitionChangeRecord lists only what changed",
     );
-    const created = m.records.find((r) => r.offset === 6);
+    const created = m.records.find((r) => r.offset === 7);
     assert.equal(created.kind, "PartitionRecord");
     assert.ok(created.fields.some((f) => f.name === "partitionEpoch" && f.value === "0"));
   });
   test("who has replayed each record: a paused broker stopped where it was", () => {
     const m = metadataLog(coreFixture("kraftElr"));
     const at = (o) => m.records.find((r) => r.offset === o);
-    // B0 paused last and replayed up to offset 8; B1 and B2 up to offset 6.
-    assert.deepEqual(at(6).replayedBy, [0, 1, 2]);
-    assert.deepEqual(at(6).pendingFor, []);
-    assert.deepEqual(at(8).replayedBy, [0]);
-    assert.deepEqual(at(8).pendingFor, [1, 2]);
-    assert.deepEqual(at(12).pendingFor, [0, 1, 2], "nobody replayed the fencing of B0: all three are paused");
+    // Offset 0 is the controller's LeaderChangeMessage. B0 paused last and replayed up to
+    // offset 9; B1 and B2 up to offset 7.
+    assert.deepEqual(at(7).replayedBy, [0, 1, 2]);
+    assert.deepEqual(at(7).pendingFor, []);
+    assert.deepEqual(at(9).replayedBy, [0]);
+    assert.deepEqual(at(9).pendingFor, [1, 2]);
+    assert.deepEqual(at(13).pendingFor, [0, 1, 2], "nobody replayed the fencing of B0: all three are paused");
     assert.deepEqual(
       m.brokers.map((b) => [b.id, b.brokerEpoch, b.fenced, b.replayedThrough, b.behind]),
       [
-        [0, 0, true, 8, 4],
-        [1, 1, true, 6, 6],
-        [2, 2, true, 6, 6],
+        [0, 1, true, 9, 4],
+        [1, 2, true, 7, 6],
+        [2, 3, true, 7, 6],
       ],
     );
   });
   test("fresh: the records written since the previous frame", () => {
     const snap = coreFixture("kraftElr");
     const prev = structuredClone(snap);
-    prev.kraft.logEndOffset = 11; // two records ago
-    assert.deepEqual(metadataLog(snap, prev).records.filter((r) => r.fresh).map((r) => r.offset), [12, 11]);
+    prev.kraft.logEndOffset = 12; // two records ago
+    assert.deepEqual(metadataLog(snap, prev).records.filter((r) => r.fresh).map((r) => r.offset), [13, 12]);
     assert.deepEqual(metadataLog(snap).records.filter((r) => r.fresh), [], "nothing is fresh without a previous frame");
   });
   test("null in ZooKeeper mode", () => {

@@ -23,7 +23,11 @@ export function render(root, snap, prev, ctx = {}) {
       h("ol", { class: "metadata-log", "aria-label": t("metadata.log") }),
     );
   }
-  setText(root.querySelector(".metadata-head"), t("metadata.head", { controller: model.controller, end: model.endOffset }));
+  const head =
+    model.controller === null
+      ? t("metadata.headNone", { end: model.endOffset })
+      : t("metadata.head", { controller: model.controller, end: model.endOffset });
+  setText(root.querySelector(".metadata-head"), head);
   root.querySelector(".metadata-brokers").replaceChildren(...model.brokers.map(brokerItem));
   drawRecords(root.querySelector(".metadata-log"), model.records, ctx.reducedMotion);
 }

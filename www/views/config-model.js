@@ -28,6 +28,7 @@ const GROUP_OF = {
   eligibleLeaderReplicas: "Replication",
   brokerHeartbeatIntervalMs: "Timing",
   brokerSessionTimeoutMs: "Timing",
+  controllerQuorumVoters: "Cluster",
   replicaFetchWaitMaxMs: "Timing",
   replicaFetchBackoffMs: "Timing",
   zookeeperSessionTimeoutMs: "Timing",

@@ -20,6 +20,15 @@ pub enum MetadataRecord {
     Partition { partition: u32, replicas: Vec<BrokerId>, isr: Vec<BrokerId>, leader: i32 },
     /// `PartitionChangeRecord`: only the fields that change.
     PartitionChange { partition: u32, change: PartitionChange },
+    /// The control record a new Raft leader appends first (`LeaderChangeMessage`).
+    LeaderChange { leader: BrokerId, epoch: u32, voters: Vec<BrokerId> },
+}
+
+/// A record of the metadata log with the Raft epoch of the leader that appended it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct LogEntry {
+    pub epoch: u32,
+    pub record: MetadataRecord,
 }
 
 impl MetadataRecord {
@@ -78,6 +87,9 @@ impl MetadataRecord {
                 }
                 ("PartitionChangeRecord", f)
             }
+            MetadataRecord::LeaderChange { leader, epoch, voters } => {
+                ("LeaderChangeMessage", vec![("leaderId", leader.to_string()), ("epoch", epoch.to_string()), ("voters", list(voters))])
+            }
         }
     }
 }
@@ -121,10 +133,50 @@ pub enum KraftMsg {
         broker: BrokerId,
         fetch_offset: u64,
     },
+    /// Committed records only; from a voter that is not the leader, an error and its leader if known.
     FetchMetadataResponse {
         base_offset: u64,
         records: Vec<MetadataRecord>,
         high_watermark: u64,
+        leader: Option<BrokerId>,
+        error: Option<KafkaError>,
+    },
+    /// Raft's Vote between controllers (`pre_vote`: KIP-996, the epoch is the one it would take).
+    Vote {
+        candidate: BrokerId,
+        epoch: u32,
+        last_epoch: u32,
+        end_offset: u64,
+        pre_vote: bool,
+    },
+    VoteResponse {
+        voter: BrokerId,
+        epoch: u32,
+        leader: Option<BrokerId>,
+        granted: bool,
+        pre_vote: bool,
+    },
+    /// A new leader tells the other voters (`BeginQuorumEpochRequest`).
+    BeginQuorumEpoch {
+        leader: BrokerId,
+        epoch: u32,
+    },
+    /// A follower voter's Fetch of `__cluster_metadata` (`lastFetchedEpoch` checks log matching).
+    QuorumFetch {
+        replica: BrokerId,
+        epoch: u32,
+        fetch_offset: u64,
+        last_fetched_epoch: u32,
+    },
+    QuorumFetchResponse {
+        epoch: u32,
+        leader: Option<BrokerId>,
+        base_offset: u64,
+        records: Vec<LogEntry>,
+        high_watermark: u64,
+        /// `DivergingEpoch` (epoch, endOffset): truncate to where that epoch ends and fetch again.
+        diverging_end: Option<(u32, u64)>,
+        error: Option<KafkaError>,
     },
 }
 
@@ -137,6 +189,11 @@ impl KraftMsg {
             KraftMsg::BrokerHeartbeatResponse { .. } => "BrokerHeartbeatResponse",
             KraftMsg::FetchMetadata { .. } => "FetchMetadata",
             KraftMsg::FetchMetadataResponse { .. } => "FetchMetadataResponse",
+            KraftMsg::Vote { .. } => "Vote",
+            KraftMsg::VoteResponse { .. } => "VoteResponse",
+            KraftMsg::BeginQuorumEpoch { .. } => "BeginQuorumEpoch",
+            KraftMsg::QuorumFetch { .. } => "QuorumFetch",
+            KraftMsg::QuorumFetchResponse { .. } => "QuorumFetchResponse",
         }
     }
 }
@@ -161,9 +218,25 @@ impl fmt::Display for KraftMsg {
                 err(error)
             ),
             KraftMsg::FetchMetadata { broker, fetch_offset } => write!(f, "Fetch __cluster_metadata b{broker} fetchOffset={fetch_offset}"),
-            KraftMsg::FetchMetadataResponse { records, high_watermark, .. } => {
-                write!(f, "FetchResponse __cluster_metadata {} records HW={high_watermark}", records.len())
+            KraftMsg::FetchMetadataResponse { records, high_watermark, error, .. } => {
+                write!(f, "FetchResponse __cluster_metadata {} records HW={high_watermark}{}", records.len(), err(error))
             }
+            KraftMsg::Vote { candidate, epoch, last_epoch, end_offset, pre_vote } => write!(
+                f,
+                "Vote candidate={candidate} epoch={epoch} lastEpoch={last_epoch} lastEpochEndOffset={end_offset} preVote={pre_vote}"
+            ),
+            KraftMsg::VoteResponse { voter, epoch, granted, pre_vote, .. } => {
+                write!(f, "VoteResponse from {voter} epoch={epoch} voteGranted={granted} preVote={pre_vote}")
+            }
+            KraftMsg::BeginQuorumEpoch { leader, epoch } => write!(f, "BeginQuorumEpoch leader={leader} epoch={epoch}"),
+            KraftMsg::QuorumFetch { replica, epoch, fetch_offset, last_fetched_epoch } => write!(
+                f,
+                "Fetch __cluster_metadata replica={replica} epoch={epoch} fetchOffset={fetch_offset} lastFetchedEpoch={last_fetched_epoch}"
+            ),
+            KraftMsg::QuorumFetchResponse { records, high_watermark, diverging_end, error, .. } => match diverging_end {
+                Some((epoch, end)) => write!(f, "FetchResponse __cluster_metadata divergingEpoch epoch={epoch} endOffset={end}"),
+                None => write!(f, "FetchResponse __cluster_metadata {} records HW={high_watermark}{}", records.len(), err(error)),
+            },
         }
     }
 }

@@ -1,0 +1,766 @@
+//! The KRaft controller quorum: Raft among the controller voters on `__cluster_metadata`
+//! (KIP-595, pre-vote KIP-996), after Kafka's `raft/src/main/java/org/apache/kafka/raft/`
+//! `KafkaRaftClient.java`, `QuorumState.java` and `LeaderState.java`.
+//!
+//! - Followers Fetch from the leader (fetchOffset, lastFetchedEpoch); a log that diverges is
+//!   told the end offset of its last epoch on the leader and truncates there (`DivergingEpoch`).
+//! - The leader's HW is the offset a majority of voters (itself included) has reached, and it
+//!   only advances past `epochStartOffset` (`LeaderState.maybeUpdateHighWatermark`): a new leader
+//!   first appends a LeaderChangeMessage of its own epoch, and nothing older is committed by it
+//!   until that record is.
+//! - A follower that has not fetched successfully within `controller.quorum.fetch.timeout.ms`,
+//!   or an unattached voter whose `controller.quorum.election.timeout.ms` (randomised: T + a
+//!   random part up to T) ran out, becomes prospective and asks for pre-votes (KIP-996) for the
+//!   next epoch without bumping its own; a majority makes it a candidate (epoch + 1, it votes for
+//!   itself), a majority of votes makes it the leader. A voter that has a leader it heard from
+//!   within the fetch timeout refuses pre-votes, so a voter that was cut off cannot disrupt the
+//!   quorum when it comes back.
+//! - Check quorum: a leader that received no fetch from a majority of voters within 1.5 × the
+//!   fetch timeout (`CHECK_QUORUM_TIMEOUT_FACTOR`) resigns.
+//! - The active controller is the leader once its LeaderChangeMessage is committed
+//!   (`KafkaRaftClient.maybeFireLeaderChange` fires once the listener has replayed up to the
+//!   epoch start): it then replays the committed log into its state (`kraft.rs`).
+
+use super::records::{KraftMsg, LogEntry, MetadataRecord};
+use crate::cluster::Cluster;
+use crate::collections::VecMap;
+use crate::config::Config;
+use crate::events::{params, Reason};
+use crate::message::{BrokerId, KafkaError, Msg, NodeId, Tick};
+
+/// The first controller's node id (dedicated controllers are numbered 3000, 3001, … in Kafka's docs).
+pub const FIRST_VOTER: BrokerId = 3000;
+/// `controller.quorum.election.timeout.ms`.
+pub const ELECTION_TIMEOUT_MS: u64 = 1_000;
+/// `controller.quorum.fetch.timeout.ms`.
+pub const FETCH_TIMEOUT_MS: u64 = 2_000;
+/// `LeaderState.checkQuorumTimeoutMs`: fetch timeout × `CHECK_QUORUM_TIMEOUT_FACTOR` 1.5.
+pub const CHECK_QUORUM_TIMEOUT_MS: u64 = FETCH_TIMEOUT_MS * 3 / 2;
+/// `controller.quorum.request.timeout.ms`: a voter's fetch unanswered this long is sent again.
+const REQUEST_TIMEOUT_MS: u64 = 2_000;
+/// `KafkaRaftClient`'s fetch max wait: the leader parks a fetch that found nothing new.
+pub(crate) const FETCH_MAX_WAIT_MS: u64 = 500;
+
+/// `QuorumState`'s states (`EpochState` implementations).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RaftState {
+    Unattached,
+    Prospective,
+    Candidate,
+    Leader,
+    Follower,
+    Resigned,
+}
+
+impl RaftState {
+    pub fn label(self) -> &'static str {
+        match self {
+            RaftState::Unattached => "unattached",
+            RaftState::Prospective => "prospective",
+            RaftState::Candidate => "candidate",
+            RaftState::Leader => "leader",
+            RaftState::Follower => "follower",
+            RaftState::Resigned => "resigned",
+        }
+    }
+}
+
+/// How `fail` left a controller.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum VoterStatus {
+    Up,
+    Crashed,
+    /// Cut off from every other node (controllers and brokers).
+    Isolated,
+}
+
+impl VoterStatus {
+    pub fn label(self) -> &'static str {
+        match self {
+            VoterStatus::Up => "up",
+            VoterStatus::Crashed => "crashed",
+            VoterStatus::Isolated => "isolated",
+        }
+    }
+}
+
+/// What the leader knows of a voter (`LeaderState.ReplicaState`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Progress {
+    /// Its fetch offset: its log end offset as far as the leader knows.
+    pub end_offset: u64,
+    pub last_fetch: Tick,
+}
+
+/// One controller voter. Its epoch, vote and log are on disk (`quorum-state`, the log's
+/// segments); the rest is lost when it crashes.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Voter {
+    pub id: BrokerId,
+    pub status: VoterStatus,
+    pub state: RaftState,
+    pub epoch: u32,
+    pub voted_for: Option<BrokerId>,
+    pub leader: Option<BrokerId>,
+    pub log: Vec<LogEntry>,
+    pub high_watermark: u64,
+    /// Follower: when its fetch timeout runs out; otherwise when its election timeout does.
+    pub timer: Tick,
+    /// The voters that granted its (pre-)vote, itself included.
+    pub granted: Vec<BrokerId>,
+    pub fetch_sent: Option<Tick>,
+    /// Leader: each other voter's fetch state.
+    pub progress: VecMap<BrokerId, Progress>,
+    /// Leader: the offset of its LeaderChangeMessage.
+    pub epoch_start: u64,
+}
+
+impl Voter {
+    pub fn log_end_offset(&self) -> u64 {
+        self.log.len() as u64
+    }
+
+    fn last_epoch(&self) -> u32 {
+        self.log.last().map_or(0, |e| e.epoch)
+    }
+
+    /// `ReplicatedLog.endOffsetForEpoch`: where the largest epoch ≤ `epoch` ends in this log.
+    fn end_offset_for_epoch(&self, epoch: u32) -> u64 {
+        self.log.iter().position(|e| e.epoch > epoch).unwrap_or(self.log.len()) as u64
+    }
+
+    fn runs(&self) -> bool {
+        self.status != VoterStatus::Crashed
+    }
+}
+
+/// A voter's Fetch the leader holds until it has something new or `FETCH_MAX_WAIT_MS` passed.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ParkedVoterFetch {
+    pub replica: BrokerId,
+    pub fetch_offset: u64,
+    pub deadline: Tick,
+}
+
+/// The voters of a new cluster: `leader` leads epoch 1; every log holds the same records.
+pub(crate) fn bootstrap_voters(n: u32) -> Vec<Voter> {
+    (0..n)
+        .map(|i| Voter {
+            id: FIRST_VOTER + i,
+            status: VoterStatus::Up,
+            state: if i == 0 { RaftState::Leader } else { RaftState::Follower },
+            epoch: 1,
+            voted_for: Some(FIRST_VOTER),
+            leader: Some(FIRST_VOTER),
+            log: Vec::new(),
+            high_watermark: 0,
+            timer: Config::ticks(FETCH_TIMEOUT_MS),
+            granted: Vec::new(),
+            fetch_sent: None,
+            progress: if i == 0 {
+                (1..n).map(|o| (FIRST_VOTER + o, Progress { end_offset: 0, last_fetch: 0 })).collect()
+            } else {
+                VecMap::new()
+            },
+            epoch_start: 0,
+        })
+        .collect()
+}
+
+impl Cluster {
+    pub(crate) fn voter_index(&self, id: i64) -> Option<usize> {
+        let n = self.kraft.as_ref()?.voters.len() as i64;
+        let i = id - i64::from(FIRST_VOTER);
+        (0..n).contains(&i).then_some(i as usize)
+    }
+
+    fn voter(&self, i: usize) -> &Voter {
+        &self.kraft.as_ref().expect("a KRaft preset").voters[i]
+    }
+
+    fn voter_mut(&mut self, i: usize) -> &mut Voter {
+        &mut self.kraft.as_mut().expect("a KRaft preset").voters[i]
+    }
+
+    fn majority(&self) -> usize {
+        self.kraft.as_ref().expect("a KRaft preset").voters.len() / 2 + 1
+    }
+
+    /// `QuorumConfig.electionTimeoutMs` randomised as `KafkaRaftClient.randomElectionTimeoutMs`
+    /// does: T plus a random part below T (the seeded PRNG).
+    fn election_deadline(&mut self) -> Tick {
+        let t = Config::ticks(ELECTION_TIMEOUT_MS);
+        self.tick + t + self.rng.range_inclusive(0, t - 1)
+    }
+
+    fn quorum_event(&mut self, id: BrokerId, why: Reason) {
+        self.events.record(self.tick, "quorum", None, None, why.params, format!("controller {id} {}", why.text));
+    }
+
+    fn send_to_voters(&mut self, from: usize, msg: KraftMsg) {
+        let id = self.voter(from).id;
+        let others: Vec<BrokerId> = self.kraft().voters.iter().map(|v| v.id).filter(|v| *v != id).collect();
+        for to in others {
+            self.send(id as NodeId, to as NodeId, Msg::Kraft(msg.clone()));
+        }
+    }
+
+    /// Each tick: timers of the voters that run (fetch, fetch and election timeouts, check quorum).
+    pub(crate) fn run_quorum(&mut self) {
+        let now = self.tick;
+        for i in 0..self.kraft().voters.len() {
+            let v = self.voter(i);
+            if !v.runs() {
+                continue;
+            }
+            match v.state {
+                RaftState::Leader => {
+                    let heard = v.progress.values().filter(|p| now < p.last_fetch + Config::ticks(CHECK_QUORUM_TIMEOUT_MS)).count();
+                    if heard + 1 < self.majority() {
+                        let epoch = v.epoch;
+                        let why = Reason::new(
+                            params!("quorum.resign", id = v.id, epoch = epoch, ms = CHECK_QUORUM_TIMEOUT_MS),
+                            format!(
+                                "resigns the leadership of epoch {epoch}: no fetch from a majority of the voters within {CHECK_QUORUM_TIMEOUT_MS} ms (check quorum, 1.5 × controller.quorum.fetch.timeout.ms)"
+                            ),
+                        );
+                        self.lose_leadership(i);
+                        let deadline = self.election_deadline();
+                        let v = self.voter_mut(i);
+                        v.state = RaftState::Resigned;
+                        v.timer = deadline;
+                        let id = v.id;
+                        self.quorum_event(id, why);
+                    }
+                }
+                RaftState::Follower => {
+                    if now >= v.timer {
+                        let (id, leader) = (v.id, v.leader.unwrap_or(0));
+                        let why = Reason::new(
+                            params!("quorum.fetch-timeout", id = id, leader = leader, ms = FETCH_TIMEOUT_MS, epoch = v.epoch + 1),
+                            format!(
+                                "fetched nothing from leader {leader} within controller.quorum.fetch.timeout.ms {FETCH_TIMEOUT_MS} ms: prospective, it asks for pre-votes for epoch {}",
+                                v.epoch + 1
+                            ),
+                        );
+                        self.prospective(i, why);
+                    } else if v.fetch_sent.is_none_or(|t| now >= t + Config::ticks(REQUEST_TIMEOUT_MS)) {
+                        let (id, leader) = (v.id, v.leader.expect("a follower has a leader"));
+                        let msg = KraftMsg::QuorumFetch {
+                            replica: id,
+                            epoch: v.epoch,
+                            fetch_offset: v.log_end_offset(),
+                            last_fetched_epoch: v.last_epoch(),
+                        };
+                        self.voter_mut(i).fetch_sent = Some(now);
+                        self.send(id as NodeId, leader as NodeId, Msg::Kraft(msg));
+                    }
+                }
+                _ => {
+                    if now >= v.timer {
+                        let (id, epoch) = (v.id, v.epoch + 1);
+                        let why = Reason::new(
+                            params!("quorum.election-timeout", id = id, epoch = epoch),
+                            format!("saw no leader within its election timeout: prospective, it asks for pre-votes for epoch {epoch}"),
+                        );
+                        self.prospective(i, why);
+                    }
+                }
+            }
+        }
+        let parked: Vec<(usize, ParkedVoterFetch)> = {
+            let k = self.kraft_mut();
+            let (due, kept) = std::mem::take(&mut k.parked_voters).into_iter().partition(|(_, f)| now >= f.deadline);
+            k.parked_voters = kept;
+            due
+        };
+        for (leader, f) in parked {
+            self.answer_voter_fetch(leader, f.replica, f.fetch_offset);
+        }
+    }
+
+    /// Prospective (KIP-996): pre-votes for the next epoch, its own epoch unchanged. It keeps
+    /// the leader it timed out on (`transitionToProspective`), so a follower's refusal naming
+    /// that leader does not send it back to a leader it cannot reach (the leader's own does).
+    fn prospective(&mut self, i: usize, why: Reason) {
+        let deadline = self.election_deadline();
+        let v = self.voter_mut(i);
+        v.state = RaftState::Prospective;
+        v.timer = deadline;
+        v.granted = vec![v.id];
+        v.fetch_sent = None;
+        let id = v.id;
+        let msg = KraftMsg::Vote {
+            candidate: id,
+            epoch: v.epoch + 1,
+            last_epoch: v.last_epoch(),
+            end_offset: v.log_end_offset(),
+            pre_vote: true,
+        };
+        self.quorum_event(id, why);
+        self.send_to_voters(i, msg);
+        self.maybe_won(i);
+    }
+
+    /// `transitionToCandidate`: the next epoch, a vote for itself, Vote requests.
+    fn candidate(&mut self, i: usize) {
+        let deadline = self.election_deadline();
+        let votes = self.voter(i).granted.len();
+        let v = self.voter_mut(i);
+        v.state = RaftState::Candidate;
+        v.epoch += 1;
+        v.voted_for = Some(v.id);
+        v.granted = vec![v.id];
+        v.timer = deadline;
+        let (id, epoch) = (v.id, v.epoch);
+        let msg = KraftMsg::Vote { candidate: id, epoch, last_epoch: v.last_epoch(), end_offset: v.log_end_offset(), pre_vote: false };
+        let why = Reason::new(
+            params!("quorum.candidate", id = id, epoch = epoch, votes = votes),
+            format!("won the pre-vote ({votes} voters): candidate for epoch {epoch}, it votes for itself and asks for votes"),
+        );
+        self.quorum_event(id, why);
+        self.send_to_voters(i, msg);
+        self.maybe_won(i);
+    }
+
+    fn maybe_won(&mut self, i: usize) {
+        if self.voter(i).granted.len() < self.majority() {
+            return;
+        }
+        match self.voter(i).state {
+            RaftState::Prospective => self.candidate(i),
+            RaftState::Candidate => self.become_leader(i),
+            _ => {}
+        }
+    }
+
+    /// `onBecomeLeader`: the LeaderChangeMessage at the epoch start, BeginQuorumEpoch to the others.
+    fn become_leader(&mut self, i: usize) {
+        let now = self.tick;
+        let voters: Vec<BrokerId> = self.kraft().voters.iter().map(|v| v.id).collect();
+        let votes = self.voter(i).granted.len();
+        let v = self.voter_mut(i);
+        v.state = RaftState::Leader;
+        v.leader = Some(v.id);
+        v.epoch_start = v.log_end_offset();
+        v.progress = voters.iter().filter(|o| **o != v.id).map(|o| (*o, Progress { end_offset: 0, last_fetch: now })).collect();
+        let (id, epoch, start) = (v.id, v.epoch, v.epoch_start);
+        v.log.push(LogEntry { epoch, record: MetadataRecord::LeaderChange { leader: id, epoch, voters } });
+        let why = Reason::new(
+            params!("quorum.leader", id = id, epoch = epoch, votes = votes, offset = start),
+            format!(
+                "won the vote for epoch {epoch} ({votes} voters): leader; it appends LeaderChangeMessage at offset {start} and commits nothing until that record is on a majority"
+            ),
+        );
+        self.quorum_event(id, why);
+        self.send_to_voters(i, KraftMsg::BeginQuorumEpoch { leader: id, epoch });
+        self.maybe_advance_hw(i);
+    }
+
+    /// Leaves the leadership (or never had it): the active controller's state is dropped.
+    fn lose_leadership(&mut self, i: usize) {
+        let id = self.voter(i).id;
+        if self.voter(i).state != RaftState::Leader {
+            return;
+        }
+        let k = self.kraft_mut();
+        k.parked.clear();
+        k.parked_voters.clear();
+        k.voters[i].progress.clear();
+        if k.active == Some(id) {
+            k.active = None;
+            k.deferred.clear();
+            self.zk.controller = None;
+        }
+    }
+
+    /// `transitionToFollower`: it follows `leader` in `epoch`.
+    fn follow(&mut self, i: usize, leader: BrokerId, epoch: u32) {
+        let v = self.voter(i);
+        if v.state == RaftState::Follower && v.leader == Some(leader) && v.epoch == epoch {
+            return;
+        }
+        if v.state == RaftState::Leader {
+            self.lose_leadership(i);
+        }
+        let timer = self.tick + Config::ticks(FETCH_TIMEOUT_MS);
+        let v = self.voter_mut(i);
+        if epoch > v.epoch {
+            v.voted_for = None;
+        }
+        v.epoch = epoch;
+        v.state = RaftState::Follower;
+        v.leader = Some(leader);
+        v.timer = timer;
+        v.fetch_sent = None;
+        v.granted.clear();
+        let id = v.id;
+        let why = Reason::new(
+            params!("quorum.follower", id = id, leader = leader, epoch = epoch),
+            format!("follows leader {leader} in epoch {epoch}"),
+        );
+        self.quorum_event(id, why);
+    }
+
+    /// `transitionToUnattached`: a request named a newer epoch without a leader.
+    fn unattached(&mut self, i: usize, epoch: u32, from: BrokerId) {
+        if self.voter(i).state == RaftState::Leader {
+            self.lose_leadership(i);
+        }
+        let deadline = self.election_deadline();
+        let v = self.voter_mut(i);
+        let old = v.epoch;
+        v.epoch = epoch;
+        v.state = RaftState::Unattached;
+        v.voted_for = None;
+        v.leader = None;
+        v.timer = deadline;
+        v.granted.clear();
+        let id = v.id;
+        let why = Reason::new(
+            params!("quorum.unattached", id = id, epoch = epoch, from = from, old = old),
+            format!("saw epoch {epoch} from {from}: it leaves epoch {old} (unattached)"),
+        );
+        self.quorum_event(id, why);
+    }
+
+    /// `handleVoteRequest` (with KIP-996's pre-votes).
+    fn on_vote(&mut self, i: usize, candidate: BrokerId, epoch: u32, last_epoch: u32, end_offset: u64, pre_vote: bool) {
+        if !pre_vote && epoch > self.voter(i).epoch {
+            self.unattached(i, epoch, candidate);
+        }
+        let now = self.tick;
+        let v = self.voter(i);
+        let log_ok = (last_epoch, end_offset) >= (v.last_epoch(), v.log_end_offset());
+        let granted = log_ok
+            && epoch >= v.epoch
+            && if pre_vote {
+                // `FollowerState.canGrantVote`: not while it hears from its leader.
+                match v.state {
+                    RaftState::Leader => false,
+                    RaftState::Follower => now >= v.timer,
+                    _ => true,
+                }
+            } else {
+                epoch == v.epoch
+                    && matches!(v.state, RaftState::Unattached | RaftState::Prospective)
+                    && v.voted_for.is_none_or(|c| c == candidate)
+            };
+        let (id, my_epoch) = (v.id, v.epoch);
+        let leader = v.leader.filter(|_| matches!(v.state, RaftState::Leader | RaftState::Follower));
+        if granted && !pre_vote {
+            let deadline = self.election_deadline();
+            let v = self.voter_mut(i);
+            v.voted_for = Some(candidate);
+            v.timer = deadline;
+            let why = Reason::new(
+                params!("quorum.voted", id = id, candidate = candidate, epoch = epoch),
+                format!("voted for {candidate} in epoch {epoch}"),
+            );
+            self.quorum_event(id, why);
+        } else if pre_vote && !granted {
+            let why = match leader {
+                Some(l) if l == id => Some(Reason::new(
+                    params!("quorum.pre-vote-refused-leader", id = id, candidate = candidate, epoch = my_epoch),
+                    format!("refused {candidate}'s pre-vote: it leads epoch {my_epoch} (KIP-996)"),
+                )),
+                Some(l) => Some(Reason::new(
+                    params!("quorum.pre-vote-refused", id = id, candidate = candidate, leader = l, epoch = my_epoch),
+                    format!("refused {candidate}'s pre-vote: it has leader {l} in epoch {my_epoch} (KIP-996)"),
+                )),
+                None => None,
+            };
+            if let Some(why) = why {
+                self.quorum_event(id, why);
+            }
+        }
+        let reply = KraftMsg::VoteResponse { voter: id, epoch: my_epoch, leader, granted, pre_vote };
+        self.send(id as NodeId, candidate as NodeId, Msg::Kraft(reply));
+    }
+
+    fn on_vote_response(&mut self, i: usize, voter: BrokerId, epoch: u32, leader: Option<BrokerId>, granted: bool, pre_vote: bool) {
+        let v = self.voter(i);
+        if epoch > v.epoch {
+            match leader {
+                Some(l) => self.follow(i, l, epoch),
+                None => self.unattached(i, epoch, voter),
+            }
+            return;
+        }
+        match (v.state, pre_vote) {
+            (RaftState::Prospective, true) => {
+                if granted {
+                    if !v.granted.contains(&voter) {
+                        self.voter_mut(i).granted.push(voter);
+                    }
+                    self.maybe_won(i);
+                } else if let Some(l) = leader.filter(|l| epoch == v.epoch && (v.leader != Some(*l) || *l == voter)) {
+                    // A pre-vote refused by a voter with a leader: follow it (KIP-996), unless
+                    // it is the one it timed out on and only a follower vouches for it.
+                    self.follow(i, l, epoch);
+                }
+            }
+            (RaftState::Candidate, false) if epoch == v.epoch && granted => {
+                if !v.granted.contains(&voter) {
+                    self.voter_mut(i).granted.push(voter);
+                }
+                self.maybe_won(i);
+            }
+            _ => {}
+        }
+    }
+
+    /// `handleBeginQuorumEpochRequest`.
+    fn on_begin_quorum_epoch(&mut self, i: usize, leader: BrokerId, epoch: u32) {
+        let v = self.voter(i);
+        if epoch > v.epoch || (epoch == v.epoch && v.state != RaftState::Leader) {
+            self.follow(i, leader, epoch);
+        }
+    }
+
+    /// `handleFetchRequest` from a voter: validated against the leader's epoch and log; a
+    /// diverging log is told where to truncate, a caught-up one parked.
+    fn on_voter_fetch(&mut self, i: usize, replica: BrokerId, epoch: u32, fetch_offset: u64, last_fetched_epoch: u32) {
+        let now = self.tick;
+        let v = self.voter(i);
+        let (id, my_epoch) = (v.id, v.epoch);
+        if v.state != RaftState::Leader || epoch != my_epoch {
+            let error = if epoch < my_epoch { KafkaError::FencedLeaderEpoch } else { KafkaError::NotLeaderOrFollower };
+            let reply = KraftMsg::QuorumFetchResponse {
+                epoch: my_epoch,
+                leader: v.leader.filter(|_| matches!(v.state, RaftState::Leader | RaftState::Follower)),
+                base_offset: fetch_offset,
+                records: Vec::new(),
+                high_watermark: 0,
+                diverging_end: None,
+                error: Some(error),
+            };
+            return self.send(id as NodeId, replica as NodeId, Msg::Kraft(reply));
+        }
+        let diverges =
+            fetch_offset > 0 && (fetch_offset > v.log_end_offset() || v.log[fetch_offset as usize - 1].epoch != last_fetched_epoch);
+        if diverges {
+            // `DivergingEpoch`: the largest epoch of its own ≤ lastFetchedEpoch, and where it ends.
+            let epoch = v.log.iter().map(|e| e.epoch).filter(|e| *e <= last_fetched_epoch).max().unwrap_or(0);
+            let end = (epoch, v.end_offset_for_epoch(last_fetched_epoch).min(fetch_offset));
+            if let Some(p) = self.voter_mut(i).progress.get_mut(&replica) {
+                p.last_fetch = now;
+            }
+            let reply = KraftMsg::QuorumFetchResponse {
+                epoch: my_epoch,
+                leader: Some(id),
+                base_offset: fetch_offset,
+                records: Vec::new(),
+                high_watermark: self.voter(i).high_watermark,
+                diverging_end: Some(end),
+                error: None,
+            };
+            return self.send(id as NodeId, replica as NodeId, Msg::Kraft(reply));
+        }
+        if let Some(p) = self.voter_mut(i).progress.get_mut(&replica) {
+            *p = Progress { end_offset: fetch_offset, last_fetch: now };
+        }
+        let advanced = self.maybe_advance_hw(i);
+        if fetch_offset < self.voter(i).log_end_offset() || advanced {
+            self.answer_voter_fetch(i, replica, fetch_offset);
+        } else {
+            let deadline = now + Config::ticks(FETCH_MAX_WAIT_MS);
+            self.kraft_mut().parked_voters.push((i, ParkedVoterFetch { replica, fetch_offset, deadline }));
+        }
+    }
+
+    fn answer_voter_fetch(&mut self, i: usize, replica: BrokerId, fetch_offset: u64) {
+        let v = self.voter(i);
+        if v.state != RaftState::Leader {
+            return;
+        }
+        let from = (fetch_offset as usize).min(v.log.len());
+        let reply = KraftMsg::QuorumFetchResponse {
+            epoch: v.epoch,
+            leader: Some(v.id),
+            base_offset: fetch_offset,
+            records: v.log[from..].to_vec(),
+            high_watermark: v.high_watermark,
+            diverging_end: None,
+            error: None,
+        };
+        let id = v.id;
+        self.send(id as NodeId, replica as NodeId, Msg::Kraft(reply));
+    }
+
+    /// Answers the voters' parked fetches: the leader's log grew or its HW moved.
+    pub(crate) fn wake_voter_fetches(&mut self) {
+        let parked = std::mem::take(&mut self.kraft_mut().parked_voters);
+        for (leader, f) in parked {
+            self.answer_voter_fetch(leader, f.replica, f.fetch_offset);
+        }
+    }
+
+    /// `handleFetchResponse` at a voter: a newer epoch or leader is adopted; records are
+    /// appended, a divergence truncated; the HW is the leader's, capped by its own log end.
+    #[allow(clippy::too_many_arguments)]
+    fn on_voter_fetch_response(
+        &mut self,
+        i: usize,
+        from: BrokerId,
+        epoch: u32,
+        leader: Option<BrokerId>,
+        base_offset: u64,
+        records: Vec<LogEntry>,
+        high_watermark: u64,
+        diverging_end: Option<(u32, u64)>,
+        error: Option<KafkaError>,
+    ) {
+        let v = self.voter(i);
+        if epoch > v.epoch {
+            match leader {
+                Some(l) => self.follow(i, l, epoch),
+                None => self.unattached(i, epoch, from),
+            }
+        }
+        let now = self.tick;
+        let v = self.voter(i);
+        if v.state != RaftState::Follower || v.leader != Some(from) {
+            return;
+        }
+        let current = epoch == v.epoch;
+        self.voter_mut(i).fetch_sent = None;
+        if error.is_some() || !current {
+            return;
+        }
+        let v = self.voter_mut(i);
+        v.timer = now + Config::ticks(FETCH_TIMEOUT_MS);
+        if let Some((diverging_epoch, end)) = diverging_end {
+            // Truncated to where that epoch ends in both logs (`KafkaRaftClient.handleFetchResponse`).
+            let end = end.min(v.end_offset_for_epoch(diverging_epoch));
+            let leo = v.log_end_offset();
+            if end < leo {
+                v.log.truncate(end as usize);
+                v.high_watermark = v.high_watermark.min(end);
+                let id = v.id;
+                let why = Reason::new(
+                    params!("quorum.truncate", id = id, from = leo, to = end, leader = from),
+                    format!(
+                        "truncated its metadata log from {leo} to {end}: it diverged from leader {from}'s log (records never committed)"
+                    ),
+                );
+                self.quorum_event(id, why);
+            }
+            return;
+        }
+        if base_offset != v.log_end_offset() {
+            return;
+        }
+        v.log.extend(records);
+        v.high_watermark = v.high_watermark.max(high_watermark.min(v.log_end_offset()));
+    }
+
+    /// `LeaderState.maybeUpdateHighWatermark`: the majority's offset, once past the epoch start.
+    pub(crate) fn maybe_advance_hw(&mut self, i: usize) -> bool {
+        let v = self.voter(i);
+        let mut ends: Vec<u64> = std::iter::once(v.log_end_offset()).chain(v.progress.values().map(|p| p.end_offset)).collect();
+        ends.sort_unstable_by(|a, b| b.cmp(a));
+        let m = ends[ends.len() / 2];
+        if m <= v.epoch_start || m <= v.high_watermark {
+            return false;
+        }
+        self.voter_mut(i).high_watermark = m;
+        self.on_commit(i);
+        true
+    }
+
+    /// A message for a controller: the voters' Raft requests, or a broker's request.
+    pub(crate) fn voter_deliver(&mut self, i: usize, from: BrokerId, msg: KraftMsg) -> Option<KraftMsg> {
+        if !self.voter(i).runs() {
+            return Some(msg); // not handled: the caller drops it
+        }
+        match msg {
+            KraftMsg::Vote { candidate, epoch, last_epoch, end_offset, pre_vote } => {
+                self.on_vote(i, candidate, epoch, last_epoch, end_offset, pre_vote)
+            }
+            KraftMsg::VoteResponse { voter, epoch, leader, granted, pre_vote } => {
+                self.on_vote_response(i, voter, epoch, leader, granted, pre_vote)
+            }
+            KraftMsg::BeginQuorumEpoch { leader, epoch } => self.on_begin_quorum_epoch(i, leader, epoch),
+            KraftMsg::QuorumFetch { replica, epoch, fetch_offset, last_fetched_epoch } => {
+                self.on_voter_fetch(i, replica, epoch, fetch_offset, last_fetched_epoch)
+            }
+            KraftMsg::QuorumFetchResponse { epoch, leader, base_offset, records, high_watermark, diverging_end, error } => {
+                self.on_voter_fetch_response(i, from, epoch, leader, base_offset, records, high_watermark, diverging_end, error)
+            }
+            other => return Some(other),
+        }
+        None
+    }
+
+    // ---- faults ---------------------------------------------------------------------------
+
+    /// `fail` on a controller: "crash" (its epoch, vote and log are on disk) or "isolated".
+    pub(crate) fn fail_controller(&mut self, i: usize, kind: crate::faults::FailKind) -> Result<(), crate::api::ApiError> {
+        use crate::faults::FailKind;
+        let v = self.voter(i);
+        let id = v.id;
+        if v.status != VoterStatus::Up {
+            return Err(crate::api::ApiError::new("broker", format!("controller {id} is already {}; recover it first", v.status.label())));
+        }
+        let why = match kind {
+            FailKind::Crash { lossy: false } => {
+                self.network.drop_from(id as NodeId);
+                self.lose_leadership(i);
+                self.voter_mut(i).status = VoterStatus::Crashed;
+                Reason::new(
+                    params!("controller-fail.crash", id = id),
+                    format!("controller {id} crashed (its epoch, vote and log are on disk)"),
+                )
+            }
+            FailKind::Isolated { .. } => {
+                self.voter_mut(i).status = VoterStatus::Isolated;
+                Reason::new(
+                    params!("controller-fail.isolated", id = id),
+                    format!("controller {id} is isolated from the other controllers and from the brokers"),
+                )
+            }
+            _ => {
+                return Err(crate::api::ApiError::new(
+                    "kind",
+                    format!("a controller ({id}) can crash or be isolated; allowed: \"crash\" (not lossy), \"isolated\""),
+                ))
+            }
+        };
+        self.events.record(self.tick, "controller-fail", None, None, why.params, why.text);
+        Ok(())
+    }
+
+    pub(crate) fn recover_controller(&mut self, i: usize) -> Result<(), crate::api::ApiError> {
+        let v = self.voter(i);
+        let id = v.id;
+        let why = match v.status {
+            VoterStatus::Up => {
+                return Err(crate::api::ApiError::new("broker", format!("controller {id} is up; allowed: a failed broker or controller")))
+            }
+            VoterStatus::Crashed => {
+                // `QuorumState.initialize`: from the quorum-state file (epoch, vote), unattached.
+                let deadline = self.election_deadline();
+                let v = self.voter_mut(i);
+                v.status = VoterStatus::Up;
+                v.state = RaftState::Unattached;
+                v.leader = None;
+                v.high_watermark = 0;
+                v.timer = deadline;
+                v.granted.clear();
+                v.fetch_sent = None;
+                v.progress.clear();
+                Reason::new(
+                    params!("controller-recover.restart", id = id),
+                    format!("controller {id} restarted from its log (unattached: it waits an election timeout for a leader)"),
+                )
+            }
+            VoterStatus::Isolated => {
+                self.voter_mut(i).status = VoterStatus::Up;
+                Reason::new(params!("controller-recover.healthy", id = id), format!("controller {id} reaches the others again"))
+            }
+        };
+        self.events.record(self.tick, "controller-recover", None, None, why.params, why.text);
+        Ok(())
+    }
+}
