@@ -313,7 +313,7 @@ describe("partition model", () => {
     const m = partitionModel(s.partitions[0], s, 40);
     const b2 = m.replicas.find((r) => r.broker === 2);
     assert.deepEqual(b2.joinedIsr, { why: "caught-up", agoMs: 500 }, "the core's joinedIsr");
-    assert.deepEqual(replicaNote(b2, m), { kind: "joined", text: "back in the ISR: caught up", title: t("row.joinedTitle.caught-up") });
+    assert.deepEqual(replicaNote(b2, m), { kind: "joined", text: "joined the ISR: caught up", title: t("row.joinedTitle.caught-up") });
     assert.equal(replicaNote(m.replicas.find((r) => r.broker === 1), m), null, "B1 never left: nothing to say");
     assert.equal(replicaNote({ ...b2, joinedIsr: { why: "caught-up", agoMs: JOIN_SHOWN_MS + 100 } }, m), null, "said for a while, then not");
     assert.equal(replicaNote({ ...b2, joinedIsr: { why: "elected", agoMs: 0 } }, m).text, "in the ISR: elected leader");

@@ -279,7 +279,7 @@ export default {
   "row.out.crashed": "out: crashed",
   "row.out.zk-session-expired": "out: ZK session expired",
   "row.out.fenced": "out: fenced",
-  "row.joined.caught-up": "back in the ISR: caught up",
+  "row.joined.caught-up": "joined the ISR: caught up",
   "row.joined.elected": "in the ISR: elected leader",
   "row.joinedTitle.caught-up": "Joined the ISR: its LEO reached the leader's HW, so the leader added it back (Partition.maybeExpandIsr).",
   "row.joinedTitle.elected": "Joined the ISR as the leader the controller elected (an unclean or ELR election writes the ISR with the new leader in it).",

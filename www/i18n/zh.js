@@ -329,7 +329,7 @@ export default {
   "row.out.crashed": "移出：已宕机",
   "row.out.zk-session-expired": "移出：ZK 会话过期",
   "row.out.fenced": "移出：已被隔离（fenced）",
-  "row.joined.caught-up": "重新加入 ISR：已追上",
+  "row.joined.caught-up": "加入 ISR：已追上",
   "row.joined.elected": "加入 ISR：当选 leader",
   "row.joinedTitle.caught-up": "已加入 ISR：它的 LEO 追上了 leader 的 HW，leader 把它加回 ISR（Partition.maybeExpandIsr）。",
   "row.joinedTitle.elected": "作为控制器选出的 leader 加入 ISR（unclean 选举或 ELR 选举写入的 ISR 包含新 leader）。",
