@@ -10,8 +10,8 @@
 //      partitions and brokers of the first snapshot are in the DOM), in a fresh browser context
 //      each time (cold HTTP cache), from a local static server
 //   3. frames: one press of Step = one tick + snapshot + drawing every view (the page's step
-//      command), then a forced style + layout; default cluster, and 24 brokers × 200 partitions
-//      RF 3 (applied through the config form). Records are produced between frames, untimed.
+//      command), then a forced style + layout; default cluster, the same in the 4.2 preset (KRaft,
+//      issue #19's budget), and 24 brokers × 200 partitions RF 3 (applied through the config form). Records are produced between frames, untimed.
 //   4. seeking in a 100 000-tick history (the page's default automatic producer, 2 records a tick
 //      round-robin, and a crash + recovery every 20 000 ticks):
 //      - with checkpoints: www/app/timeline.js's Checkpoints + replayPlan + runPlan on the page's own
@@ -173,12 +173,12 @@ async function measureFirstFrame(browser, url, count = FIRST_FRAME_RUNS) {
  * click, so logs grow and the views have records to draw; it is untimed, and its own style and
  * layout are done before the next frame's clock starts (they are not the step's).
  */
-async function measureFrames(browser, url, config, frames) {
+async function measureFrames(browser, url, config, frames, version = undefined) {
   const { page, errors, close } = await newPage(browser, url);
   try {
     await ready(page);
     if (config) {
-      await applyConfig(page, config);
+      await applyConfig(page, config, version);
       await ready(page);
     }
     await page.fill('#produce-count', '20');
@@ -222,10 +222,11 @@ async function measureFrames(browser, url, config, frames) {
       };
       copy.free();
       const s = window.__playground.snapshot();
-      return { js, total, parts, ticks: s.tick - tick0, brokers: s.brokers.length, partitions: s.partitions.length, compact: !!document.querySelector('#partitions')?.__mode };
+      return { js, total, parts, ticks: s.tick - tick0, brokers: s.brokers.length, partitions: s.partitions.length, kraft: s.kraft != null, compact: !!document.querySelector('#partitions')?.__mode };
     }, { n: frames });
     if (r.ticks !== frames + 30) throw new Error(`frames: expected ${frames + 30} ticks, the page advanced ${r.ticks}`);
     if (errors.length) throw new Error(`frames: the page reported errors: ${errors.join('; ')}`);
+    if (r.kraft !== (version === '4.0' || version === '4.2')) throw new Error(`frames: the page runs ${r.kraft ? 'a KRaft' : 'a ZooKeeper'} preset, ${version ?? '3.7'} was asked for`);
     return r;
   } finally {
     await close();
@@ -546,8 +547,12 @@ if (browserParts.some(want)) {
     if (want('frames')) {
       const small = await measureFrames(browser, isolatedUrl, null, FRAMES.default);
       const large = await measureFrames(browser, isolatedUrl, LARGE, FRAMES.large);
+      // Issue #19's budget: the default cluster (helpers' applyConfig defaults) in a KRaft preset,
+      // where each tick also runs the controller quorum and the brokers' metadata fetches.
+      const kraft = await measureFrames(browser, isolatedUrl, {}, FRAMES.default, '4.2');
       rows.push(
         ...frameRows(`step+snapshot+draw+layout, default cluster (${small.total.length} frames)`, small, BUDGET.frameDefaultMs),
+        ...frameRows(`same, default cluster in the 4.2 preset (KRaft, ${kraft.total.length} frames)`, kraft, BUDGET.frameDefaultMs),
         ...frameRows(`same, ${LARGE.brokers} brokers × ${LARGE.partitions} partitions RF ${LARGE.replicationFactor}${large.compact ? ', compact view' : ''}`, large, BUDGET.frameLargeMs),
       );
     }

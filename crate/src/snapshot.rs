@@ -316,6 +316,12 @@ pub struct QuorumView {
     pub leader: Option<u32>,
     pub leader_epoch: u32,
     pub high_watermark: u64,
+    /// `describe --status` as `MetadataQuorumCommand.handleDescribeStatus` computes it: the
+    /// leader's log end minus the smallest voter log end it knows (the leader's own on a tie, else
+    /// the lowest id), and the leader's last caught-up time (now) minus that voter's (0 when it is
+    /// the leader, -1 when it never caught up); none without a leader.
+    pub max_follower_lag: Option<u64>,
+    pub max_follower_lag_time_ms: Option<i64>,
     pub voters: Vec<VoterView>,
 }
 
@@ -338,6 +344,9 @@ pub struct VoterView {
     /// log end, and the time since its last fetch; none for the leader itself or without one.
     pub lag: Option<u64>,
     pub last_fetch_ms: Option<u64>,
+    /// The time since the leader last saw it caught up (`LastCaughtUpTimestamp`, as
+    /// `--human-readable` prints it); none for the leader itself or if it never was.
+    pub last_caught_up_ms: Option<u64>,
     /// The voters that granted its pre-vote or vote (a prospective or candidate).
     pub granted: Vec<u32>,
 }
@@ -659,10 +668,19 @@ impl Cluster {
     pub(crate) fn quorum_view(&self, k: &crate::kraft::Kraft) -> QuorumView {
         use crate::kraft::quorum::{RaftState, VoterStatus};
         let leader = k.voters.iter().filter(|v| v.status != VoterStatus::Crashed && v.state == RaftState::Leader).max_by_key(|v| v.epoch);
+        let max_lag = leader.map(|l| {
+            let laggard = l.progress.iter().filter(|(_, p)| p.end_offset < l.log_end_offset()).min_by_key(|(&id, p)| (p.end_offset, id));
+            match laggard {
+                None => (0, 0),
+                Some((_, p)) => (l.log_end_offset() - p.end_offset, p.last_caught_up.map_or(-1, |t| ((self.tick - t) * TICK_MS) as i64)),
+            }
+        });
         QuorumView {
             leader: leader.map(|v| v.id),
             leader_epoch: leader.map_or(0, |v| v.epoch),
             high_watermark: leader.map_or(0, |v| v.high_watermark),
+            max_follower_lag: max_lag.map(|(lag, _)| lag),
+            max_follower_lag_time_ms: max_lag.map(|(_, ms)| ms),
             voters: k
                 .voters
                 .iter()
@@ -679,6 +697,7 @@ impl Cluster {
                         leader: v.leader,
                         lag: progress.map(|(l, p)| l.log_end_offset().saturating_sub(p.end_offset)),
                         last_fetch_ms: progress.map(|(_, p)| (self.tick - p.last_fetch) * TICK_MS),
+                        last_caught_up_ms: progress.and_then(|(_, p)| p.last_caught_up).map(|t| (self.tick - t) * TICK_MS),
                         granted: if matches!(v.state, RaftState::Prospective | RaftState::Candidate) {
                             v.granted.clone()
                         } else {

@@ -336,3 +336,42 @@ fn an_unclean_leader_joins_the_isr_elected() {
     assert_eq!((p0(&s).leader, p0(&s).isr.clone()), (2, vec![2]), "B2, out of sync, elected uncleanly");
     assert_eq!(joined_isr(&s, 2).map(|j| j.0), Some("elected"));
 }
+
+/// `kafka-metadata-quorum describe --status / --replication` (issue #19): a crashed follower
+/// voter lags by the records written since (MaxFollowerLag) and was last caught up before its
+/// crash (LastCaughtUpTimestamp); after the leader's crash the other voter leads epoch 2 and
+/// the crashed one is the laggard, never caught up to the new leader (-1).
+#[test]
+fn quorum_view_lag_and_failover() {
+    let mut c = play("config version=4.2 brokers=3 partitions=1 replicationFactor=3\nstep 20\nfail 3001\nstep 10");
+    let crashed_at = c.snapshot().tick;
+    let q = c.snapshot().kraft.unwrap().quorum;
+    assert_eq!((q.leader, q.leader_epoch, q.max_follower_lag), (Some(3000), 1, Some(0)));
+    c.fail(2, FailKind::Crash { lossy: false }).unwrap();
+    c.step(200).unwrap();
+    let s = c.snapshot();
+    let k = s.kraft.unwrap();
+    let q = &k.quorum;
+    let v3001 = q.voters.iter().find(|v| v.id == 3001).unwrap();
+    let v3002 = q.voters.iter().find(|v| v.id == 3002).unwrap();
+    let leader_end = q.voters[0].log_end_offset;
+    assert!(leader_end > v3001.log_end_offset, "b2's fencing was written after 3001 crashed");
+    assert_eq!(q.max_follower_lag, v3001.lag);
+    assert_eq!(v3001.lag, Some(leader_end - v3001.log_end_offset));
+    assert_eq!(v3002.lag, Some(0));
+    let caught_up = v3001.last_caught_up_ms.unwrap();
+    assert!(caught_up >= (s.tick - crashed_at) * 100, "last caught up before its crash: {caught_up} ms ago");
+    assert_eq!(q.max_follower_lag_time_ms, Some(caught_up as i64));
+    assert!(v3002.last_caught_up_ms.unwrap() <= 500, "3002 fetches at the log end (parked ≤ 500 ms)");
+    assert_eq!((q.voters[0].lag, q.voters[0].last_caught_up_ms), (None, None), "no --replication row of its own for the leader");
+
+    c.fail(3000, FailKind::Crash { lossy: false }).unwrap();
+    c.step(600).unwrap();
+    let q = c.snapshot().kraft.unwrap().quorum;
+    assert_eq!(q.leader, None, "2 of 3 voters down: no leader");
+    assert_eq!((q.max_follower_lag, q.max_follower_lag_time_ms), (None, None));
+    c.recover(3001).unwrap();
+    c.step(600).unwrap();
+    let q = c.snapshot().kraft.unwrap().quorum;
+    assert!(q.leader.is_some_and(|l| l == 3001 || l == 3002) && q.leader_epoch >= 2, "{:?} {}", q.leader, q.leader_epoch);
+}

@@ -39,6 +39,13 @@ describe("KRaft panels", () => {
     assert.equal(await page.$$eval(".metadata-brokers [data-broker]", (l) => l.length), 3);
     const out = await page.$eval("#describe .describe-output", (p) => p.textContent);
     assert.equal(out.split("\n")[1], "\tTopic: demo\tPartition: 0\tLeader: 0\tReplicas: 0,1,2\tIsr: 0,1,2\tElr: \tLastKnownElr: ");
+    // kafka-metadata-quorum describe: the snapshot's leader, epoch and HW, three voter rows.
+    const q = snap.kraft.quorum;
+    const status = await page.$eval("#quorum .quorum-status", (p) => p.textContent);
+    assert.match(status, new RegExp(`^LeaderId: +${q.leader}\nLeaderEpoch: +${q.leaderEpoch}\nHighWatermark: +${q.highWatermark}\n`));
+    const replication = (await page.$eval("#quorum .quorum-replication", (p) => p.textContent)).split("\n");
+    assert.equal(replication.length, 4);
+    assert.match(replication[1], /^3000 +\d+ +0 +0 ms ago +0 ms ago +Leader$/);
     const { violations } = await new AxeBuilder({ page }).analyze();
     assert.deepEqual(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), []);
     // Switching the language redraws the panel in it.
@@ -55,6 +62,7 @@ describe("KRaft panels", () => {
     await stepClicks(page, 2);
     await page.waitForSelector(".zk-panel:not([hidden]) [data-znode]");
     assert.equal(await page.$eval(".metadata-panel", (s) => s.hidden), true);
+    assert.equal(await page.$eval(".quorum-panel", (s) => s.hidden), true, "no controller quorum in ZooKeeper mode");
     const out = await page.$eval("#describe .describe-output", (p) => p.textContent);
     assert.equal(out.split("\n")[1], "\tTopic: demo\tPartition: 0\tLeader: 0\tReplicas: 0,1,2\tIsr: 0,1,2");
   });

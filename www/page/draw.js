@@ -12,6 +12,7 @@ import * as guaranteesView from "./guarantees.js";
 import * as zkView from "./zookeeper.js";
 import * as metadataView from "./metadata-log.js";
 import * as describeView from "./describe.js";
+import * as quorumView from "./quorum.js";
 import * as eventsView from "./events.js";
 import * as configView from "./config-form.js";
 import * as pageLayout from "./page-layout.js";
@@ -97,9 +98,12 @@ const LATER_VIEWS = {
   zk: (state) => {
     const kraft = state.snap.kraft !== null;
     for (const sel of [".zk-panel", "#zk-jump"]) setHidden($(sel), kraft);
-    for (const sel of [".metadata-panel", "#metadata-jump"]) setHidden($(sel), !kraft);
+    for (const sel of [".metadata-panel", ".quorum-panel", "#metadata-jump"]) setHidden($(sel), !kraft);
     const ctx = { continuous: state.continuous, reducedMotion: reducedMotion.matches };
-    if (kraft) metadataView.render($("#metadata"), state.snap, state.prev, ctx);
+    if (kraft) {
+      metadataView.render($("#metadata"), state.snap, state.prev, ctx);
+      quorumView.render($("#quorum"), state.snap);
+    }
     else zkView.render($("#zk"), state.snap, state.prev, ctx);
   },
   describe: (state) => describeView.render($("#describe"), state.snap),

@@ -90,6 +90,30 @@ pub struct Progress {
     /// Its fetch offset: its log end offset as far as the leader knows.
     pub end_offset: u64,
     pub last_fetch: Tick,
+    /// When it last was caught up to the leader's log end (`ReplicaState.lastCaughtUpTimestamp`),
+    /// and the leader's log end at its previous fetch (`lastFetchLeaderLogEndOffset`).
+    pub last_caught_up: Option<Tick>,
+    pub last_fetch_leader_end: u64,
+}
+
+impl Progress {
+    pub(crate) fn new(end_offset: u64, last_fetch: Tick) -> Progress {
+        Progress { end_offset, last_fetch, last_caught_up: None, last_fetch_leader_end: 0 }
+    }
+
+    /// `LeaderState.ReplicaState.updateFollowerState`: caught up now if it fetches from the
+    /// leader's log end, or caught up as of its previous fetch if it reached the log end the
+    /// leader had then.
+    fn fetched(&mut self, now: Tick, fetch_offset: u64, leader_end: u64) {
+        if fetch_offset >= leader_end {
+            self.last_caught_up = Some(now);
+        } else if self.last_fetch_leader_end > 0 && fetch_offset >= self.last_fetch_leader_end {
+            self.last_caught_up = self.last_caught_up.max(Some(self.last_fetch));
+        }
+        self.last_fetch_leader_end = leader_end;
+        self.last_fetch = now;
+        self.end_offset = fetch_offset;
+    }
 }
 
 /// One controller voter. Its epoch, vote and log are on disk (`quorum-state`, the log's
@@ -157,11 +181,7 @@ pub(crate) fn bootstrap_voters(n: u32) -> Vec<Voter> {
             timer: Config::ticks(FETCH_TIMEOUT_MS),
             granted: Vec::new(),
             fetch_sent: None,
-            progress: if i == 0 {
-                (1..n).map(|o| (FIRST_VOTER + o, Progress { end_offset: 0, last_fetch: 0 })).collect()
-            } else {
-                VecMap::new()
-            },
+            progress: if i == 0 { (1..n).map(|o| (FIRST_VOTER + o, Progress::new(0, 0))).collect() } else { VecMap::new() },
             epoch_start: 0,
         })
         .collect()
@@ -343,7 +363,7 @@ impl Cluster {
         v.state = RaftState::Leader;
         v.leader = Some(v.id);
         v.epoch_start = v.log_end_offset();
-        v.progress = voters.iter().filter(|o| **o != v.id).map(|o| (*o, Progress { end_offset: 0, last_fetch: now })).collect();
+        v.progress = voters.iter().filter(|o| **o != v.id).map(|o| (*o, Progress::new(0, now))).collect();
         let (id, epoch, start) = (v.id, v.epoch, v.epoch_start);
         v.log.push(LogEntry { epoch, record: MetadataRecord::LeaderChange { leader: id, epoch, voters } });
         let why = Reason::new(
@@ -557,8 +577,9 @@ impl Cluster {
             };
             return self.send(id as NodeId, replica as NodeId, Msg::Kraft(reply));
         }
+        let leader_end = self.voter(i).log_end_offset();
         if let Some(p) = self.voter_mut(i).progress.get_mut(&replica) {
-            *p = Progress { end_offset: fetch_offset, last_fetch: now };
+            p.fetched(now, fetch_offset, leader_end);
         }
         let advanced = self.maybe_advance_hw(i);
         if fetch_offset < self.voter(i).log_end_offset() || advanced {
