@@ -357,7 +357,7 @@ impl Cluster {
                 running: true,
                 ..Observer::default()
             };
-            self.observe(b, 0, &records, end);
+            self.observe(b, 0, &records, Some(end));
         }
     }
 
@@ -804,10 +804,10 @@ impl Cluster {
                 let leader = v.leader.filter(|_| v.state == RaftState::Follower);
                 let error = Some(KafkaError::NotLeaderOrFollower);
                 let reply =
-                    KraftMsg::FetchMetadataResponse { base_offset: fetch_offset, records: Vec::new(), high_watermark: 0, leader, error };
+                    KraftMsg::FetchMetadataResponse { base_offset: fetch_offset, records: Vec::new(), high_watermark: None, leader, error };
                 return self.send(id as NodeId, from as NodeId, Msg::Kraft(reply));
             }
-            if fetch_offset < v.high_watermark {
+            if fetch_offset < v.high_watermark && v.high_watermark > v.epoch_start {
                 self.answer_fetch(i, broker, fetch_offset);
             } else {
                 let deadline = self.tick + Config::ticks(FETCH_MAX_WAIT_MS);
@@ -853,12 +853,17 @@ impl Cluster {
 
     fn answer_fetch(&mut self, i: usize, broker: BrokerId, fetch_offset: u64) {
         let v = &self.kraft().voters[i];
-        let hw = v.high_watermark as usize;
+        // `LeaderState.highWatermark` is empty until the epoch's LeaderChangeMessage commits: the
+        // response says HW -1, and a starting broker's `MetadataLoader` waits for a known HW rather
+        // than publish an image that a record of the last epoch, committed with it, would change
+        // (without this the sweep finds strong-isr at seed 883 under 4.0 and 4.2).
+        let known = v.state != RaftState::Leader || v.high_watermark > v.epoch_start;
+        let hw = if known { v.high_watermark as usize } else { 0 };
         let from = (fetch_offset as usize).min(hw);
         let msg = KraftMsg::FetchMetadataResponse {
             base_offset: fetch_offset,
             records: v.log[from..hw].iter().map(|e| e.record.clone()).collect(),
-            high_watermark: v.high_watermark,
+            high_watermark: known.then_some(v.high_watermark),
             leader: Some(v.id),
             error: None,
         };
@@ -868,12 +873,12 @@ impl Cluster {
 
     /// A broker replays fetched records into its image; once caught up (at start: to the HW),
     /// each changed partition's latest state is applied to its replica (`ReplicaManager.applyDelta`).
-    fn observe(&mut self, b: BrokerId, base_offset: u64, records: &[MetadataRecord], high_watermark: u64) {
+    fn observe(&mut self, b: BrokerId, base_offset: u64, records: &[MetadataRecord], high_watermark: Option<u64>) {
         let n = self.config.partitions;
         let o = &mut self.kraft_mut().observers[b as usize];
-        if base_offset != o.next_offset {
-            return; // an answer to an older fetch
-        }
+        let Some(high_watermark) = high_watermark.filter(|_| base_offset == o.next_offset) else {
+            return; // an answer to an older fetch, or from a leader whose HW is not known yet
+        };
         if o.image.is_empty() {
             o.image = empty_image(n);
         }

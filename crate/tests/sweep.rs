@@ -17,6 +17,7 @@
 
 use kafka_replication::elections::ElectionType;
 use kafka_replication::faults::FailKind;
+use kafka_replication::kraft::quorum::VoterStatus;
 use kafka_replication::message::Acks;
 use kafka_replication::rng::Rng;
 use kafka_replication::{Cluster, Config, ProduceArgs, Value};
@@ -126,6 +127,7 @@ fn play(version: &str, seed: u64) -> BTreeMap<&'static str, String> {
     }
     let mut c = Cluster::from_pairs(&pairs).expect("a valid sweep config");
     let idempotence = version != "0.8";
+    let voters = c.kraft.as_ref().map_or(0, |k| k.voters.len() as u32);
     // TRACE_SEED=n prints the events of schedule n (with --nocapture), to debug a failure.
     let trace = std::env::var("TRACE_SEED").is_ok_and(|s| s == seed.to_string());
     for _ in 0..TICKS {
@@ -163,6 +165,27 @@ fn play(version: &str, seed: u64) -> BTreeMap<&'static str, String> {
             36 => c.cut(b, (b + 1) % brokers),
             37..=38 => c.heal(b, (b + 1) % brokers),
             39 => c.elect_leaders(ElectionType::Preferred, None).map(drop),
+            // KRaft: the controller voters (3000…) crash, are isolated, lose links to each other
+            // or between a broker and the active controller, and recover; at most one voter down
+            // at a time, so a majority may form again (the other links may still split it).
+            40..=47 if voters > 0 => {
+                let v = 3000 + dice.range_inclusive(0, u64::from(voters) - 1) as u32;
+                let other = 3000 + (v - 3000 + 1) % voters;
+                let active = c.kraft.as_ref().and_then(|k| k.active).unwrap_or(v);
+                let down = c.kraft.as_ref().map_or(0, |k| k.voters.iter().filter(|x| x.status != VoterStatus::Up).count());
+                match roll {
+                    40 if down == 0 => c.fail(v, FailKind::Crash { lossy: false }),
+                    41 if down == 0 => c.fail(v, FailKind::Isolated { zookeeper: false }),
+                    42 => c.recover(v),
+                    43 => c.cut(v, other),
+                    44 => c.cut(b, active),
+                    45..=47 => {
+                        let link = c.cut_links.iter().copied().find(|(_, y)| *y >= 3000);
+                        link.map_or(Ok(()), |(x, y)| c.heal(x, y))
+                    }
+                    _ => Ok(()),
+                }
+            }
             _ => Ok(()),
         };
         for e in c.step(1).expect("one tick") {

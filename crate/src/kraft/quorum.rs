@@ -21,7 +21,7 @@
 //!   (`KafkaRaftClient.maybeFireLeaderChange` fires once the listener has replayed up to the
 //!   epoch start): it then replays the committed log into its state (`kraft.rs`).
 
-use super::records::{KraftMsg, LogEntry, MetadataRecord};
+use super::records::{KraftMsg, LogEntry, MetadataRecord, QuorumFetchResponse};
 use crate::cluster::Cluster;
 use crate::collections::VecMap;
 use crate::config::Config;
@@ -546,7 +546,7 @@ impl Cluster {
         let (id, my_epoch) = (v.id, v.epoch);
         if v.state != RaftState::Leader || epoch != my_epoch {
             let error = if epoch < my_epoch { KafkaError::FencedLeaderEpoch } else { KafkaError::NotLeaderOrFollower };
-            let reply = KraftMsg::QuorumFetchResponse {
+            let reply = KraftMsg::QuorumFetchResponse(QuorumFetchResponse {
                 epoch: my_epoch,
                 leader: v.leader.filter(|_| matches!(v.state, RaftState::Leader | RaftState::Follower)),
                 base_offset: fetch_offset,
@@ -554,7 +554,7 @@ impl Cluster {
                 high_watermark: 0,
                 diverging_end: None,
                 error: Some(error),
-            };
+            });
             return self.send(id as NodeId, replica as NodeId, Msg::Kraft(reply));
         }
         let diverges =
@@ -566,7 +566,7 @@ impl Cluster {
             if let Some(p) = self.voter_mut(i).progress.get_mut(&replica) {
                 p.last_fetch = now;
             }
-            let reply = KraftMsg::QuorumFetchResponse {
+            let reply = KraftMsg::QuorumFetchResponse(QuorumFetchResponse {
                 epoch: my_epoch,
                 leader: Some(id),
                 base_offset: fetch_offset,
@@ -574,7 +574,7 @@ impl Cluster {
                 high_watermark: self.voter(i).high_watermark,
                 diverging_end: Some(end),
                 error: None,
-            };
+            });
             return self.send(id as NodeId, replica as NodeId, Msg::Kraft(reply));
         }
         let leader_end = self.voter(i).log_end_offset();
@@ -596,7 +596,7 @@ impl Cluster {
             return;
         }
         let from = (fetch_offset as usize).min(v.log.len());
-        let reply = KraftMsg::QuorumFetchResponse {
+        let reply = KraftMsg::QuorumFetchResponse(QuorumFetchResponse {
             epoch: v.epoch,
             leader: Some(v.id),
             base_offset: fetch_offset,
@@ -604,7 +604,7 @@ impl Cluster {
             high_watermark: v.high_watermark,
             diverging_end: None,
             error: None,
-        };
+        });
         let id = v.id;
         self.send(id as NodeId, replica as NodeId, Msg::Kraft(reply));
     }
@@ -619,19 +619,8 @@ impl Cluster {
 
     /// `handleFetchResponse` at a voter: a newer epoch or leader is adopted; records are
     /// appended, a divergence truncated; the HW is the leader's, capped by its own log end.
-    #[allow(clippy::too_many_arguments)]
-    fn on_voter_fetch_response(
-        &mut self,
-        i: usize,
-        from: BrokerId,
-        epoch: u32,
-        leader: Option<BrokerId>,
-        base_offset: u64,
-        records: Vec<LogEntry>,
-        high_watermark: u64,
-        diverging_end: Option<(u32, u64)>,
-        error: Option<KafkaError>,
-    ) {
+    fn on_voter_fetch_response(&mut self, i: usize, from: BrokerId, response: QuorumFetchResponse) {
+        let QuorumFetchResponse { epoch, leader, base_offset, records, high_watermark, diverging_end, error } = response;
         let v = self.voter(i);
         if epoch > v.epoch {
             match leader {
@@ -706,9 +695,7 @@ impl Cluster {
             KraftMsg::QuorumFetch { replica, epoch, fetch_offset, last_fetched_epoch } => {
                 self.on_voter_fetch(i, replica, epoch, fetch_offset, last_fetched_epoch)
             }
-            KraftMsg::QuorumFetchResponse { epoch, leader, base_offset, records, high_watermark, diverging_end, error } => {
-                self.on_voter_fetch_response(i, from, epoch, leader, base_offset, records, high_watermark, diverging_end, error)
-            }
+            KraftMsg::QuorumFetchResponse(response) => self.on_voter_fetch_response(i, from, response),
             other => return Some(other),
         }
         None

@@ -137,7 +137,8 @@ pub enum KraftMsg {
     FetchMetadataResponse {
         base_offset: u64,
         records: Vec<MetadataRecord>,
-        high_watermark: u64,
+        /// None: the leader's HW is not known yet in its epoch (Kafka sends -1).
+        high_watermark: Option<u64>,
         leader: Option<BrokerId>,
         error: Option<KafkaError>,
     },
@@ -168,16 +169,20 @@ pub enum KraftMsg {
         fetch_offset: u64,
         last_fetched_epoch: u32,
     },
-    QuorumFetchResponse {
-        epoch: u32,
-        leader: Option<BrokerId>,
-        base_offset: u64,
-        records: Vec<LogEntry>,
-        high_watermark: u64,
-        /// `DivergingEpoch` (epoch, endOffset): truncate to where that epoch ends and fetch again.
-        diverging_end: Option<(u32, u64)>,
-        error: Option<KafkaError>,
-    },
+    QuorumFetchResponse(QuorumFetchResponse),
+}
+
+/// A leader's answer to a voter's Fetch (`FetchResponseData` for `__cluster_metadata`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct QuorumFetchResponse {
+    pub epoch: u32,
+    pub leader: Option<BrokerId>,
+    pub base_offset: u64,
+    pub records: Vec<LogEntry>,
+    pub high_watermark: u64,
+    /// `DivergingEpoch` (epoch, endOffset): truncate to where that epoch ends and fetch again.
+    pub diverging_end: Option<(u32, u64)>,
+    pub error: Option<KafkaError>,
 }
 
 impl KraftMsg {
@@ -193,7 +198,7 @@ impl KraftMsg {
             KraftMsg::VoteResponse { .. } => "VoteResponse",
             KraftMsg::BeginQuorumEpoch { .. } => "BeginQuorumEpoch",
             KraftMsg::QuorumFetch { .. } => "QuorumFetch",
-            KraftMsg::QuorumFetchResponse { .. } => "QuorumFetchResponse",
+            KraftMsg::QuorumFetchResponse(_) => "QuorumFetchResponse",
         }
     }
 }
@@ -219,7 +224,8 @@ impl fmt::Display for KraftMsg {
             ),
             KraftMsg::FetchMetadata { broker, fetch_offset } => write!(f, "Fetch __cluster_metadata b{broker} fetchOffset={fetch_offset}"),
             KraftMsg::FetchMetadataResponse { records, high_watermark, error, .. } => {
-                write!(f, "FetchResponse __cluster_metadata {} records HW={high_watermark}{}", records.len(), err(error))
+                let hw = high_watermark.map_or(-1, |h| h as i64);
+                write!(f, "FetchResponse __cluster_metadata {} records HW={hw}{}", records.len(), err(error))
             }
             KraftMsg::Vote { candidate, epoch, last_epoch, end_offset, pre_vote } => write!(
                 f,
@@ -233,7 +239,7 @@ impl fmt::Display for KraftMsg {
                 f,
                 "Fetch __cluster_metadata replica={replica} epoch={epoch} fetchOffset={fetch_offset} lastFetchedEpoch={last_fetched_epoch}"
             ),
-            KraftMsg::QuorumFetchResponse { records, high_watermark, diverging_end, error, .. } => match diverging_end {
+            KraftMsg::QuorumFetchResponse(QuorumFetchResponse { records, high_watermark, diverging_end, error, .. }) => match diverging_end {
                 Some((epoch, end)) => write!(f, "FetchResponse __cluster_metadata divergingEpoch epoch={epoch} endOffset={end}"),
                 None => write!(f, "FetchResponse __cluster_metadata {} records HW={high_watermark}{}", records.len(), err(error)),
             },
