@@ -807,7 +807,7 @@ impl Cluster {
                     KraftMsg::FetchMetadataResponse { base_offset: fetch_offset, records: Vec::new(), high_watermark: None, leader, error };
                 return self.send(id as NodeId, from as NodeId, Msg::Kraft(reply));
             }
-            if fetch_offset < v.high_watermark && v.high_watermark > v.epoch_start {
+            if fetch_offset < v.high_watermark && v.high_watermark_known() {
                 self.answer_fetch(i, broker, fetch_offset);
             } else {
                 let deadline = self.tick + Config::ticks(FETCH_MAX_WAIT_MS);
@@ -853,11 +853,11 @@ impl Cluster {
 
     fn answer_fetch(&mut self, i: usize, broker: BrokerId, fetch_offset: u64) {
         let v = &self.kraft().voters[i];
-        // `LeaderState.highWatermark` is empty until the epoch's LeaderChangeMessage commits: the
-        // response says HW -1, and a starting broker's `MetadataLoader` waits for a known HW rather
-        // than publish an image that a record of the last epoch, committed with it, would change
-        // (without this the sweep finds strong-isr at seed 883 under 4.0 and 4.2).
-        let known = v.state != RaftState::Leader || v.high_watermark > v.epoch_start;
+        // HW unknown: the response says -1, and a starting broker's `MetadataLoader` waits for a
+        // known HW rather than publish an image that a record of the last epoch, committed with
+        // the LeaderChangeMessage, would change (without this the sweep finds strong-isr at seed
+        // 883 under 4.0 and 4.2).
+        let known = v.high_watermark_known();
         let hw = if known { v.high_watermark as usize } else { 0 };
         let from = (fetch_offset as usize).min(hw);
         let msg = KraftMsg::FetchMetadataResponse {

@@ -144,6 +144,12 @@ impl Voter {
         self.log.len() as u64
     }
 
+    /// `LeaderState.highWatermark` is empty until the epoch's LeaderChangeMessage commits: a new
+    /// leader's HW carried over from its last epoch is not known in this one.
+    pub fn high_watermark_known(&self) -> bool {
+        self.state != RaftState::Leader || self.high_watermark > self.epoch_start
+    }
+
     fn last_epoch(&self) -> u32 {
         self.log.last().map_or(0, |e| e.epoch)
     }
