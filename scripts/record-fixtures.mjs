@@ -44,7 +44,7 @@ export const STORIES = {
       ['stepUntil', 'partitions.0.hw', 12, 50],
       ['produce', { partition: 2, count: 2, acks: 0 }],
       ['produce', { partition: 0, count: 1, acks: 'all' }],
-      ['step', 1],
+      ['step', 2],
     ],
   },
   // 0.11 (KAFKA-4485): B2, slow, is out of the ISR but caught up, and the HW waits for it.

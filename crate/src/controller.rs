@@ -192,12 +192,12 @@ impl Cluster {
         let survivors: VecSet<BrokerId> =
             self.controller_live.iter().filter(|(b, z)| registered.get(b) == Some(z)).map(|(b, _)| *b).collect();
         if survivors.len() < self.controller_live.len() {
-            // KIP-380 (2.2+): `removeLiveBrokers(bouncedBrokerIds)` comes before `onBrokerFailure`,
-            // so the failure's LeaderAndIsr goes to none of them (their new process gets the
-            // startup's); before, the controller sent it to the restarted broker too.
-            if self.config.rules().broker_epoch {
-                self.controller_live.retain(|b, _| survivors.contains(b) || !registered.contains_key(b));
-            }
+            // `processBrokerChange` removes the dead brokers from the live set (`removeLiveBrokers`,
+            // in 0.8 `liveBrokers = curBrokerIds`) before `onBrokerFailure`, so the failure's
+            // LeaderAndIsr goes to live brokers only. KIP-380 (2.2+) removes the bounced brokers
+            // too (their new process gets the startup's); before, a restarted broker got it as well.
+            let bounced_stay_live = !self.config.rules().broker_epoch;
+            self.controller_live.retain(|b, _| survivors.contains(b) || (bounced_stay_live && registered.contains_key(b)));
             self.reconcile(ctrl, &survivors, &VecSet::new());
         }
         self.controller_live = registered;

@@ -225,3 +225,33 @@ fn reassignment_completion_sends_leader_and_isr_to_every_target_replica() {
     assert_eq!(completion_requests(&mut c, vec![1, 2, 3]), vec![(2, vec![1, 2, 3]), (3, vec![1, 2, 3])]);
     assert_eq!(c.zk.partitions[0].leader, 1);
 }
+
+/// Ports the recipients of `onBrokerFailure` (`ControllerIntegrationTest`'s broker failure):
+/// `processBrokerChange` removes the dead broker from the live set first (`removeLiveBrokers`; 0.8's
+/// `liveBrokers = curBrokerIds`), so the LeaderAndIsr that drops it from the ISR goes to the live
+/// replicas only, in every ZooKeeper-mode version.
+#[test]
+fn broker_failure_leader_and_isr_goes_to_live_brokers_only() {
+    use kafka_replication::message::Msg;
+    for version in ["0.8", "0.11", "2.8", "3.7"] {
+        let mut c = cluster(version);
+        step_until(&mut c, 50, "the first leader", |c| c.zk.partitions[0].leader >= 0);
+        let ctrl = c.zk.controller.unwrap();
+        // A follower that is not the controller; paused (a long GC), its messages still reach it.
+        let victim = (0..3).find(|&b| b != ctrl && c.zk.partitions[0].leader != b as i32).unwrap();
+        c.fail(victim, FailKind::Stuck).unwrap();
+        step_until(&mut c, 400, "the ISR shrink", |c| !c.zk.partitions[0].isr.contains(&victim));
+        let epoch = c.zk.partitions[0].leader_epoch;
+        let mut to: Vec<u32> = c
+            .network
+            .in_flight()
+            .filter(|e| {
+                e.sent_at == c.tick && matches!(e.msg, Msg::LeaderAndIsr { partition: 0, leader_epoch, .. } if leader_epoch == epoch)
+            })
+            .map(|e| e.to as u32)
+            .collect();
+        to.sort_unstable();
+        let live: Vec<u32> = (0..3).filter(|&b| b != victim).collect();
+        assert_eq!(to, live, "{version}: the failure's LeaderAndIsr goes to the live replicas, not b{victim}");
+    }
+}

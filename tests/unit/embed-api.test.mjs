@@ -48,7 +48,7 @@ describe("events", () => {
   });
   test("the state payload: small and JSON-safe", () => {
     const s = statePayload(coreFixture("failover"), { mode: "lesson", lesson: { scenario: "01-anatomy", stop: 2, stops: 8 } });
-    assert.equal(s.tick, 244);
+    assert.equal(s.tick, 249);
     assert.equal(s.mode, "lesson");
     assert.deepEqual([s.partitions[1].leader, s.partitions[1].leaderEpoch, s.partitions[1].isr, s.partitions[1].hw], [2, 1, [2, 3], 10]);
     assert.deepEqual(s.partitions[0].leo, { 0: 13, 1: 10, 2: 12 }, "every replica's LEO, the crashed B1's too");

@@ -22,7 +22,7 @@ describe("filters", () => {
   test("by kind, by partition, both; newest first", () => {
     assert.deepEqual(filterEvents(log(), { kind: "leader-election" }).map((e) => [e.tick, e.partition]), [[213, 1], [213, 0], [0, 2], [0, 1], [0, 0]], "the topic's creation, then the controller's moves when B1's session expired");
     assert.deepEqual(filterEvents(log(), { partition: "1", kind: "leader" }).map((e) => [e.tick, e.broker]), [[216, 2], [0, 1]]);
-    assert.deepEqual(filterEvents(log(), { partition: "0", kind: "hw" }).map((e) => e.tick), [243, 14, 13, 7]);
+    assert.deepEqual(filterEvents(log(), { partition: "0", kind: "hw" }).map((e) => e.tick), [247, 14, 13, 7]);
     assert.equal(filterEvents(log(), {}).length, eventsFixture("failover").length);
     assert.equal(filterEvents(log(), {}, 2).length, 2, "limit");
     assert.deepEqual(filterEvents(log(), { kind: "broker-fail" }).map((e) => e.tick), [33]);

@@ -29,7 +29,7 @@ describe("inspector", () => {
     assert.deepEqual(f.table.columns, ["Follower", "LEO", "Last caught up", "Since", "Lag (msgs)", "In ISR", "Fetch in flight"]);
     assert.deepEqual(f.table.rows, [
       ["B1", 10, "never", "–", 3, "no", "yes"],
-      ["B2", 12, "24.3 s", "0.1 s", 1, "yes", "yes"],
+      ["B2", 12, "24.7 s", "0.2 s", 1, "yes", "yes"],
     ], "crashed B1 never caught up in leader_epoch 1");
     const recs = sectionNamed(m, "Newest records");
     assert.deepEqual(recs.table.rows.slice(0, 3), [[12, 1, 84, "no"], [11, 1, 81, "yes"], [10, 1, 80, "yes"]], "newest first; m84 at offset 12 is at the HW 12, waiting for B2");
@@ -82,15 +82,15 @@ describe("inspector", () => {
   });
 
   test("a message in flight, and after delivery", () => {
-    const live = inspect({ type: "message", seq: 453 }, snap);
-    assert.equal(live.title, "FetchResponse #453");
+    const live = inspect({ type: "message", seq: 459 }, snap);
+    assert.equal(live.title, "FetchResponse #459");
     const r = rows(live.sections[0]);
     assert.equal(r["From → to"], "B0 → B2");
-    assert.equal(r.Status, "in flight: arrives in 3 tick(s)");
+    assert.equal(r.Status, "in flight: arrives in 1 tick(s)");
     assert.match(live.sections[1].note, /^Fetch: follower pulls/);
     const old = { ...coreFixture("failover"), tick: 300, inflight: [] };
-    const gone = inspect({ type: "message", seq: 453, message: snap.inflight.find((x) => x.seq === 453) }, old);
-    assert.equal(rows(gone.sections[0]).Status, "delivered at tick 247");
+    const gone = inspect({ type: "message", seq: 459, message: snap.inflight.find((x) => x.seq === 459) }, old);
+    assert.equal(rows(gone.sections[0]).Status, "delivered at tick 250");
   });
 
   test("a partition: AR, ISR, OSR explicitly", () => {

@@ -456,7 +456,7 @@ describe("event log", () => {
     const evs = eventsFixture("failover");
     const log = mergeEvents([], evs);
     assert.equal(log.length, evs.length);
-    assert.deepEqual(log.slice(0, 3).map((e) => [e.tick, e.kind]), [[244, "append"], [243, "produce"], [243, "request-acked"]], "the same tick's events newest first too");
+    assert.deepEqual(log.slice(0, 3).map((e) => [e.tick, e.kind]), [[249, "append"], [247, "produce"], [247, "request-acked"]], "the same tick's events newest first too");
     assert.deepEqual(log.at(-1), evs[0]);
     const more = mergeEvents(log, [{ tick: 250, timeMs: 25000, kind: "hw", partition: 0, broker: 0, text: "x" }]);
     assert.equal(more[0].tick, 250);

@@ -47,8 +47,11 @@ describe("partition flags", () => {
 describe("consumer lines", () => {
   test("each consumer's position against the HW it may read up to (recorded)", () => {
     const m = consumerModel(snap);
-    assert.equal(m.read, 77);
-    assert.deepEqual(consumerLines(m), ["P0 at 10 / HW 12", "P1 at 10 / HW 10", "P2 at 57 / HW 57", "77 records read"], "P0's HW moved to 12 a tick ago");
+    assert.equal(m.read, 79);
+    assert.deepEqual(consumerLines(m), ["P0 at 12 / HW 12", "P1 at 10 / HW 10", "P2 at 57 / HW 57", "79 records read"], "each consumer has read up to its HW");
+    const behind = structuredClone(snap);
+    behind.consumers[0].position = 10;
+    assert.equal(consumerLines(consumerModel(behind))[0], "P0 at 10 / HW 12", "a consumer behind the HW");
     const reset = structuredClone(snap);
     reset.consumers[1].resets = 1;
     assert.equal(consumerLines(consumerModel(reset))[1], "P1 at 10 / HW 10 (1 reset)");
