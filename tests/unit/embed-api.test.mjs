@@ -1,8 +1,10 @@
-// The postMessage API (www/embed-api.js): which messages are commands, their checks, the handle
-// calls they make, and the shape of the events sent to the host page.
+// The postMessage API (www/app/protocol.js; the window's side, www/page/embed-link.js): which
+// messages are commands, their checks, the handle calls they make, and the shape of the events
+// sent to the host page.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { allowedOrigins, COMMAND_TYPES, commandAllowed, commandCall, embedLink, eventMessage, parseCommand, SOURCE, statePayload } from "../../www/embed-api.js";
+import { allowedOrigins, COMMAND_TYPES, commandAllowed, commandCall, eventMessage, parseCommand, SOURCE, statePayload } from "../../www/app/protocol.js";
+import { embedLink } from "../../www/page/embed-link.js";
 import { coreFixture } from "./fixtures.mjs";
 
 describe("commands", () => {

@@ -1,10 +1,10 @@
-// The postMessage API of an embedded page (embed-api.js has the protocol and its checks): each
+// The postMessage API of an embedded page (protocol.js has the protocol and its checks): each
 // command goes to the app and the open mode like the page's own controls, and is answered with a
 // `result` event.
 
 import { chunksLoaded } from "./catalogue.js";
 import * as chrome from "../page/chrome.js";
-import { commandCall, eventMessage, parseCommand } from "../embed-api.js";
+import { commandCall, eventMessage, parseCommand } from "./protocol.js";
 import { t } from "../i18n.js";
 
 /** Answer the host page's messages for `app`, with `cmd` (commands.js) for what the controls do too. */
