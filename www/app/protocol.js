@@ -173,9 +173,9 @@ export function allowedOrigins(value) {
 
 /**
  * True when a message event may command this page: it comes from the embedding window itself
- * (`parent`, which is not this window) and, with an allowlist, from one of its origins.
+ * (`parent`, which is not `own`, this page's window) and, with an allowlist, from one of its origins.
  */
-export function commandAllowed(e, { self, parent, origins }) {
-  if (!e || parent === self || e.source !== parent) return false;
+export function commandAllowed(e, { own, parent, origins }) {
+  if (!e || parent === own || e.source !== parent) return false;
   return origins === null || origins.includes(e.origin);
 }

@@ -45,7 +45,7 @@ export function embedLink(win, params) {
     embedded,
     origins,
     problems,
-    accepts: (e) => embedded && commandAllowed(e, { self: win, parent: win.parent, origins }),
+    accepts: (e) => embedded && commandAllowed(e, { own: win, parent: win.parent, origins }),
     post(type, payload) {
       if (!embedded) return;
       const msg = eventMessage(type, payload);
