@@ -31,10 +31,17 @@ const MEMBERS = [
 /** Modules outside views/ that a view model may import: the dictionaries' lookup, and nothing that draws. */
 const ALLOWED_OUTSIDE = new Set(["i18n.js"]);
 
+/** A comment, or a string or template literal. */
+const COMMENT_OR_STRING = /\/\*[\s\S]*?\*\/|\/\/[^\n]*|"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'|`(?:\\.|[^`\\])*`/g;
+
 /** The code without its comments and the contents of its string and template literals. */
 function codeOnly(src) {
-  return src.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*|"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'|`(?:\\.|[^`\\])*`/g, (m) =>
-    m.startsWith("/") ? " " : m[0] + m[0]);
+  return src.replace(COMMENT_OR_STRING, (m) => (m.startsWith("/") ? " " : m[0] + m[0]));
+}
+
+/** The code without its comments (its string literals kept: the import specifiers are strings). */
+function withoutComments(src) {
+  return src.replace(COMMENT_OR_STRING, (m) => (m.startsWith("/") ? " " : m));
 }
 
 const files = fs.readdirSync(VIEWS).filter((f) => f.endsWith(".js"));
@@ -88,11 +95,6 @@ test("the scan sees DOM code", () => {
   // Words in comments and strings, properties and keys are not uses.
   assert.deepEqual(hits(`// the offset window\nconst s = { window: 3 }; s.window; t("window");`), []);
 });
-
-/** The code without its comments (its string literals kept: the import specifiers are strings). */
-function withoutComments(src) {
-  return src.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*|"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'|`(?:\\.|[^`\\])*`/g, (m) => (m.startsWith("/") ? " " : m));
-}
 
 /**
  * The modules `code` imports: { specs } (static `import … from`, `import "…"`, `export … from` and

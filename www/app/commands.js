@@ -80,7 +80,7 @@ export function commands(app) {
       app.setRunning(false);
       if (!app.usable()) return;
       app.mode.pause();
-      // A jump: the HW chart gets the ticks skipped (app.sampling), not a spike at the end.
+      // A jump: the HW chart gets the ticks skipped (app.replays.sampling), not a spike at the end.
       const r = app.guard(() => app.replays.sampling(() => skipToChange(() => app.mode.advance(1))), null);
       if (!r) return;
       app.refresh({ continuous: true, events: r.events });

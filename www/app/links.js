@@ -84,7 +84,7 @@ export async function openLink(app, params, config) {
 
 /**
  * Open a decoded share link: its config, its action log replayed exactly to its tick (planned and
- * replayed in slices with progress and Cancel when long: app.js sliced, replay). Resolves when it
+ * replayed in slices with progress and Cancel when long: replays.js sliced, replay). Resolves when it
  * is open.
  */
 export async function openShared(app, shared) {
