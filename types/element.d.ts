@@ -1,7 +1,7 @@
 // Types of `kafka-replication-playground/element`: importing it defines <kafka-replication-playground>
 // (www/embed.js; attributes, events and the postMessage API in www/README.md).
 
-/** A `playground` event's detail: { source, version, type, … } (www/embed-api.js lists the types). */
+/** A `playground` event's detail: { source, version, type, … } (www/app/protocol.js lists the types). */
 export interface PlaygroundMessage {
   source: "kafka-replication-playground";
   version: number;

@@ -19,7 +19,7 @@
 // Safety: the frame's messages are heard only from its own window and the page's origin, and the
 // page is told (?origin=) to obey only this page's origin.
 //
-// Scripting: el.send(type, fields) posts a command (see www/embed-api.js for the list) and
+// Scripting: el.send(type, fields) posts a command (see www/app/protocol.js for the list) and
 // returns a Promise of its result; el.play(), el.pause(), el.next(), el.back(), el.goTo(step),
 // el.step(ticks), el.produce({ … }), el.fail(broker, kind), el.recover(broker) are shorthands.
 // The page's events are dispatched on the element as `playground` CustomEvents (detail = the

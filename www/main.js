@@ -1,6 +1,7 @@
 // The bootstrap: start the downloads, wait for the wasm core, make the app (app/app.js: the
-// page's Session, the open Mode, the Loop), wire the controls and the postMessage API, and open
-// what the URL asks for. Imports run one way: this → app → modes → player / session → the core.
+// page's Session, the open Mode, the Loop) with the page's DOM functions given to it (`page`: app/
+// imports no page/ module), wire the controls and the postMessage API, and open what the URL asks
+// for. Imports run one way: this → app → modes → player / session → the core.
 //
 // URL parameters: ?seed=N (start with this seed), ?ticks=N (run N ticks before the first frame);
 // ?lang=en|zh; a share link #v=2&s=…&c=… (in the fragment; ?v=1&s=…&c=… links still open); the embed parameters ?scenario=NAME&step=N
@@ -10,7 +11,7 @@
 // First: starts the wasm download before anything else runs (see core.js).
 import { corePromise } from "./core.js";
 import { App } from "./app/app.js";
-import { chunksLoaded } from "./app/catalogue.js";
+import { chunkLoaders, chunksLoaded } from "./app/catalogue.js";
 import { commands } from "./app/commands.js";
 import { links, openLink } from "./app/links.js";
 import { playgroundHooks } from "./app/hooks.js";
@@ -19,35 +20,44 @@ import { MAX_CALL } from "./app/session.js";
 import { wireControls } from "./page/controls.js";
 import * as pageLayout from "./page/page-layout.js";
 import * as chrome from "./page/chrome.js";
-import { readSpeed, acksHelp } from "./page/forms.js";
-import { drawBanner } from "./page/draw.js";
+import * as forms from "./page/forms.js";
+import * as paint from "./page/draw.js";
+import { toggleRecordLabels } from "./page/record-labels.js";
 import { getLang, initialLang, loadLang, readSavedLang, t } from "./i18n.js";
 import { embedOptions, hasShare, shareParams } from "./app/share.js";
 import { errorMessage } from "./views/model.js";
 
 const params = new URLSearchParams(location.search);
 const embed = { ...embedOptions(params), params };
+/** The page's DOM functions the app calls (app.js App), and the loaders of the page's own chunks. */
+const page = { paint, forms, chrome, toggleRecordLabels };
+const chunks = chunkLoaders({
+  lessonPanel: () => import("./page/lesson-panel.js"),
+  comparePanel: () => import("./page/compare-panel.js"),
+  inspector: () => import("./page/inspector.js"),
+  exports: () => import("./page/exports.js"),
+});
 
 // Started at once, so that they download while the wasm does: the dictionary of the starting
 // language, and the chunks of the lesson, picker or comparison the URL opens (its first frame).
 const startLang = loadLang(initialLang({ param: embed.lang, saved: embed.lang ? null : readSavedLang(), languages: navigator.languages ?? [navigator.language] }));
-const startChunks = chunksLoaded(embed.scenario || embed.mode === "lesson" ? ["scenarios", "lessons"] : embed.mode === "compare" ? ["compare", "lessons"] : []);
+const startChunks = chunksLoaded(chunks, embed.scenario || embed.mode === "lesson" ? ["scenarios", "lessons"] : embed.mode === "compare" ? ["compare", "lessons"] : []);
 chrome.applyEmbedLayout(embed);
 // A share link pasted over this one changes only the fragment: the browser does not load the page again.
 window.addEventListener("hashchange", () => hasShare(shareParams("", location.hash)) && location.reload());
-main().catch((err) => drawBanner(t("main.startFailed", { error: errorMessage(err) }), false));
+main().catch((err) => paint.drawBanner(t("main.startFailed", { error: errorMessage(err) }), false));
 
 async function main() {
   try {
     chrome.applyLanguage(await startLang);
   } catch (err) {
-    drawBanner(errorMessage(err), false); // in both languages: there is no dictionary to say it with
+    paint.drawBanner(errorMessage(err), false); // in both languages: there is no dictionary to say it with
     return;
   }
   chrome.applyTheme(embed.theme ?? chrome.readTheme(), embed.theme !== null);
   const core = await loadCore();
   await nextTask();
-  const app = new App(core, embed);
+  const app = new App(core, embed, page, chunks);
   const cmd = commands(app);
   const share = links(app);
   wireControls(cmd);
@@ -59,8 +69,8 @@ async function main() {
     () => app.loop.redraw(),
     () => app.loop.dirty(),
   );
-  app.state.tps = readSpeed(100);
-  acksHelp();
+  app.state.tps = forms.readSpeed(100);
+  forms.acksHelp();
   chrome.foldLegend();
   for (const p of [...embed.problems, ...chrome.link.problems]) chrome.say(t("param.bad", { name: p.name, value: p.value, why: p.why }), "info");
   const chunkError = await startChunks;
@@ -80,7 +90,7 @@ async function main() {
     app.resetSession(config, first && { found: await first, ...open });
     if (!first) {
       const warm = embed.ticks ?? embed.step ?? 0;
-      if (warm > 0 && app.usable()) await app.replay(app.guard(() => app.session.advancePlan(Math.min(warm, MAX_CALL)), null));
+      if (warm > 0 && app.usable()) await app.replays.replay(app.guard(() => app.session.advancePlan(Math.min(warm, MAX_CALL)), null));
       if (embed.autoplay) app.setRunning(true);
     }
   }

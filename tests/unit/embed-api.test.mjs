@@ -1,8 +1,10 @@
-// The postMessage API (www/embed-api.js): which messages are commands, their checks, the handle
-// calls they make, and the shape of the events sent to the host page.
+// The postMessage API (www/app/protocol.js; the window's side, www/page/embed-link.js): which
+// messages are commands, their checks, the handle calls they make, and the shape of the events
+// sent to the host page.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { allowedOrigins, COMMAND_TYPES, commandAllowed, commandCall, embedLink, eventMessage, parseCommand, SOURCE, statePayload } from "../../www/embed-api.js";
+import { allowedOrigins, COMMAND_TYPES, commandAllowed, commandCall, eventMessage, parseCommand, SOURCE, statePayload } from "../../www/app/protocol.js";
+import { embedLink } from "../../www/page/embed-link.js";
 import { coreFixture } from "./fixtures.mjs";
 
 describe("commands", () => {
@@ -70,14 +72,14 @@ describe("who may command the page", () => {
     assert.throws(() => allowedOrigins(5), /value must be a string or null/);
   });
   test("only the parent window, and with an allowlist only its origins; never the page itself or an opener", () => {
-    const self = {};
+    const own = {};
     const parent = {};
     const opener = {};
-    assert.equal(commandAllowed({ source: parent, origin: "https://x.example" }, { self, parent, origins: null }), true);
-    assert.equal(commandAllowed({ source: opener, origin: "https://x.example" }, { self, parent, origins: null }), false);
-    assert.equal(commandAllowed({ source: self, origin: "https://x.example" }, { self, parent: self, origins: null }), false, "not embedded");
-    assert.equal(commandAllowed({ source: parent, origin: "https://evil.example" }, { self, parent, origins: ["https://docs.example.org"] }), false);
-    assert.equal(commandAllowed({ source: parent, origin: "https://docs.example.org" }, { self, parent, origins: ["https://docs.example.org"] }), true);
+    assert.equal(commandAllowed({ source: parent, origin: "https://x.example" }, { own, parent, origins: null }), true);
+    assert.equal(commandAllowed({ source: opener, origin: "https://x.example" }, { own, parent, origins: null }), false);
+    assert.equal(commandAllowed({ source: own, origin: "https://x.example" }, { own, parent: own, origins: null }), false, "not embedded");
+    assert.equal(commandAllowed({ source: parent, origin: "https://evil.example" }, { own, parent, origins: ["https://docs.example.org"] }), false);
+    assert.equal(commandAllowed({ source: parent, origin: "https://docs.example.org" }, { own, parent, origins: ["https://docs.example.org"] }), true);
   });
   test("embedLink: events go to the allowed origins only; answers to the sender's origin", () => {
     const posted = [];

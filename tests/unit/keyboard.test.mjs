@@ -1,8 +1,8 @@
 // Keyboard shortcuts and the broker action table (www/page/keyboard.js, www/app/actions.js).
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { keyCommand, selectByDigit, SHORTCUTS } from "../../www/page/keyboard.js";
-import { BROKER_ACTIONS, brokerAction, brokerActionEnabled } from "../../www/app/actions.js";
+import { keyCommand, SHORTCUTS } from "../../www/page/keyboard.js";
+import { BROKER_ACTIONS, brokerAction, brokerActionEnabled, selectByDigit } from "../../www/app/actions.js";
 
 /** A stand-in for a focused element: closest(selector) matches on tag names only. */
 function el(tag, type) {

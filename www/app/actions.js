@@ -1,7 +1,8 @@
 // What the user can do to a broker, in one table used by the broker cards, the context menu, the
 // keyboard shortcuts and the help overlay. Each action maps to one handle call (docs/api.md);
 // `shortcut` is its line in the help overlay. The words (label, help, shortcut) are read from
-// i18n.js in the current language each time they are used.
+// i18n.js in the current language each time they are used. selectByDigit: the broker a number
+// typed on the keyboard picks.
 
 import { t } from "../i18n.js";
 
@@ -34,4 +35,17 @@ export function brokerActionEnabled(action, status) {
 
 export function brokerAction(id) {
   return BROKER_ACTIONS.find((a) => a.id === id) ?? null;
+}
+
+/**
+ * Broker selection by digits: a digit typed within `windowMs` of the previous one extends the
+ * number (1, 2 → 12) if such a broker exists; otherwise it starts over. Returns the new
+ * { id, at } buffer state.
+ */
+export function selectByDigit(prev, digit, now, brokerCount, windowMs = 900) {
+  if (prev && now - prev.at <= windowMs) {
+    const longer = prev.id * 10 + digit;
+    if (longer < brokerCount) return { id: longer, at: now };
+  }
+  return { id: digit, at: now };
 }

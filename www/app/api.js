@@ -1,15 +1,14 @@
-// The postMessage API of an embedded page (embed-api.js has the protocol and its checks): each
+// The postMessage API of an embedded page (protocol.js has the protocol and its checks): each
 // command goes to the app and the open mode like the page's own controls, and is answered with a
 // `result` event.
 
 import { chunksLoaded } from "./catalogue.js";
-import * as chrome from "../page/chrome.js";
-import { commandCall, eventMessage, parseCommand } from "../embed-api.js";
+import { commandCall, eventMessage, parseCommand } from "./protocol.js";
 import { t } from "../i18n.js";
 
 /** Answer the host page's messages for `app`, with `cmd` (commands.js) for what the controls do too. */
 export function listen(app, cmd) {
-  chrome.listenMessages(async (data, send) => {
+  app.page.chrome.listenMessages(async (data, send) => {
     const parsed = parseCommand(data);
     if (!parsed) return;
     const reply = (ok, error) => send(eventMessage("result", { id: parsed.id, command: /** @type {{ type?: string }} */ (parsed.command)?.type ?? parsed.command, ok, ...(error ? { error } : {}) }));
@@ -51,7 +50,7 @@ async function run(app, cmd, c) {
       app.step(c.ticks ?? 1);
       return null;
     case "scenario": {
-      const error = await chunksLoaded(["scenarios", "lessons"]);
+      const error = await chunksLoaded(app.chunks, ["scenarios", "lessons"]);
       if (error) return t("main.chunkFailed", { error });
       return (await app.openLesson(c.name, { stop: c.step ?? 0 })) ? null : t("lesson.unknown", { name: c.name });
     }

@@ -1,49 +1,60 @@
 // The application: the page's Session, the open Mode (free play, a lesson, compare mode) and the
 // Loop. Every command goes to the mode through the one Mode contract (modes/free.js), so nothing
 // here asks which mode is open. Commands change state and mark the loop dirty; only the loop draws
-// (through page/draw.js). Core errors are said here, in words: a refusal as a toast, a panic
-// (the handle is then lost) as the banner. What a lesson or compare link opens is found by the
-// Catalogue (catalogue.js); the host page's state events are throttled by state-events.js.
+// (through the page's draw, page/draw.js). The page's DOM functions are given by main.js (`page`):
+// nothing in app/ imports page/. Core errors are said here, in words: a refusal as a toast, a
+// panic (the handle is then lost) as the banner. What a lesson or compare link opens is found by
+// the Catalogue (catalogue.js); seeks and replays are replays.js; the host page's state events are
+// throttled by state-events.js.
 
-import { isPanic, Session, SLICED_MS } from "./session.js";
+import { isPanic, Session } from "./session.js";
 import { Loop } from "./loop.js";
 import { autoProduce, autoText } from "./producer.js";
 import { FreePlay } from "./modes/free.js";
 import { Catalogue } from "./catalogue.js";
 import { StateEvents } from "./state-events.js";
 import { recoverFromTrap } from "./recovery.js";
-import { sliced } from "./slices.js";
-import * as paint from "../page/draw.js";
-import * as forms from "../page/forms.js";
-import * as chrome from "../page/chrome.js";
+import { Replays } from "./replays.js";
 import { getLang, t } from "../i18n.js";
 import { announcements, newViolations } from "../views/events-model.js";
-import { clearHistory, createHistory, historySampler, recordSample } from "../views/hw-history.js";
+import { clearHistory, createHistory, recordSample } from "../views/hw-history.js";
 import { errorMessage, REQUESTS_SHOWN } from "../views/model.js";
 import { linkKey } from "./timeline.js";
 
 /** Lessons and compare mode play at least this fast (ticks per second) unless slowed down after. */
 const LESSON_TPS = 20;
 
+/** The page's parts the app uses (main.js gives them): page/draw.js, forms.js, chrome.js; record-labels.js toggleRecordLabels. */
+const PAGE_PARTS = { paint: "object", forms: "object", chrome: "object", toggleRecordLabels: "function" };
+
 export class App {
-  /** `core`: the wasm binding ({ Cluster, parseScenario }); `embed`: share.js embedOptions. */
-  constructor(core, embed) {
+  /**
+   * `core`: the wasm binding ({ Cluster, parseScenario }); `embed`: share.js embedOptions; `page`:
+   * the page's DOM functions ({ paint, forms, chrome, toggleRecordLabels }); `chunks`: the
+   * code-split chunks' loaders (catalogue.js chunkLoaders).
+   */
+  constructor(core, embed, page, chunks) {
+    for (const [k, type] of Object.entries(PAGE_PARTS)) {
+      if (typeof page?.[k] !== type) throw new Error(`App: page.${k} must be a${type === "object" ? "n object" : " function"} (page parts: ${Object.keys(PAGE_PARTS).join(", ")})`);
+    }
+    this.page = page;
+    this.chunks = chunks;
     this.Cluster = core.Cluster;
     /** Cluster.schema(): config keys, each version's defaults, the violation kinds (docs/api.md). */
     this.schema = core.Cluster.schema();
     /** The lessons, scenarios and compare presets the page can open (catalogue.js). */
-    this.catalogue = new Catalogue(core.parseScenario, t);
+    this.catalogue = new Catalogue(core.parseScenario, t, chunks);
     /** core.js reinstantiate (none: a trap breaks the page) and the recovery running, if any. */
     this.reinstantiate = core.reinstantiate ?? null;
     this.recovering = null;
     this.embed = embed;
     this.session = null;
-    /** The inspector's chunk, once loaded (commands.js). @type {typeof import("../page/inspector.js") | null} */
+    /** The inspector's chunk (page/inspector.js), once loaded (commands.js). */
     this.inspector = null;
     this.mode = null;
     this.panel = null; // the open mode's panel drawing (page/lesson-panel.js or compare-panel.js)
-    this.replaying = null; // a replay in slices: { cancelled } (the session is not used meanwhile)
-    this.slicedTasks = []; // the tasks each sliced() job ran in
+    /** Seeks, replays and sliced work on the session (replays.js). */
+    this.replays = new Replays(this);
     this.state = {
       schema: this.schema,
       coreLoaded: true,
@@ -77,8 +88,10 @@ export class App {
       tps: () => this.state.tps,
       advance: (ticks) => this.frame(ticks),
       draw: () => this.draw(),
-      animate: (carry) => this.mode.session && paint.animate(this.state.snap, carry),
+      animate: (carry) => this.mode.session && page.paint.animate(this.state.snap, carry),
+      drawLater: () => page.paint.drawLater(),
     });
+    const chrome = page.chrome;
     const embedded = () => chrome.embedded && this.state.snap && this.mode;
     this.stateEvents = new StateEvents(
       () => (embedded() ? { ...this.mode.statePayload(this.state.snap), running: this.state.running } : null),
@@ -96,7 +109,7 @@ export class App {
   }
 
   usable() {
-    return this.session !== null && !this.state.broken && !this.replaying;
+    return this.session !== null && !this.state.broken && !this.replays.busy;
   }
 
   animating() {
@@ -111,7 +124,7 @@ export class App {
    * opens that mode before anything is drawn, so its frame is the first; free play when it fails.
    */
   resetSession(config, first = null) {
-    if (this.replaying) this.replaying.cancelled = true; // it stops, its handle replaced
+    this.replays.cancel(); // a sliced job stops, its handle replaced
     try {
       if (this.session) this.session.reset(config);
       else this.session = new Session(this.Cluster, config, t);
@@ -129,14 +142,14 @@ export class App {
     if (!this.mode) this.mode = new FreePlay(this.session, this.host);
     if (first && this.open(first.found, first)) return null;
     this.refresh();
-    forms.producerDefaults(this.state.snap?.config ?? {});
+    this.page.forms.producerDefaults(this.state.snap?.config ?? {});
     return null;
   }
 
   /** Reset with the same config (the Reset button, free play's restart). */
   reset() {
     const error = this.resetSession(this.session?.config ?? {});
-    if (error) chrome.say(error);
+    if (error) this.page.chrome.say(error);
   }
 
   /** Run `fn` on the session or mode; a core error is said (a panic breaks the page). Returns fn's result. */
@@ -161,7 +174,7 @@ export class App {
       }
       this.state.broken = t("main.coreStopped", { error: errorMessage(err) });
       this.loop.dirty();
-    } else chrome.say(errorMessage(err));
+    } else this.page.chrome.say(errorMessage(err));
   }
 
   /**
@@ -170,12 +183,12 @@ export class App {
    */
   act(method, args, { quiet = false } = {}) {
     if (!this.usable()) {
-      if (!quiet) chrome.say(this.replaying ? t("replay.busy") : (this.state.broken ?? t("main.noCluster")));
+      if (!quiet) this.page.chrome.say(this.replays.busy ? t("replay.busy") : (this.state.broken ?? t("main.noCluster")));
       return { ok: false, error: "no cluster" };
     }
     const r = this.mode.act(method, args);
     if (!r.ok && (!quiet || isPanic(r.err))) this.coreFailed(r.err ?? new Error(r.error));
-    if (r.forked !== null && r.forked !== undefined) chrome.say(t("main.forked", { tick: r.forked }), "info");
+    if (r.forked !== null && r.forked !== undefined) this.page.chrome.say(t("main.forked", { tick: r.forked }), "info");
     this.refresh({ continuous: true });
     return r;
   }
@@ -195,7 +208,7 @@ export class App {
     if (!this.mode.playing && !(this.state.running && ticks > 0)) return;
     const events = this.guard(() => this.mode.advance(ticks), []);
     if (this.state.running) autoProduce(this, ticks);
-    forms.speedCapped(this.loop.capped ? this.loop.rate : null);
+    this.page.forms.speedCapped(this.loop.capped ? this.loop.rate : null);
     this.refresh({ continuous: true, events });
   }
 
@@ -205,7 +218,7 @@ export class App {
    */
   move(fn) {
     if (!this.usable()) return null;
-    const r = this.sampling(() => this.guard(fn, null));
+    const r = this.replays.sampling(() => this.guard(fn, null));
     if (typeof r === "string") return r;
     this.setRunning(false);
     this.changed();
@@ -221,105 +234,13 @@ export class App {
 
   /** Say `texts` to screen readers. */
   announce(texts) {
-    paint.announce(texts);
+    this.page.paint.announce(texts);
   }
 
   /** Something changed outside a refresh (a mode's own state): redraw, run the loop if playing. */
   changed() {
     this.loop.kick();
     this.refresh();
-  }
-
-  /** Go to `tick` of the history (a far one replayed in slices: the Promise resolves when there). */
-  seek(tick) {
-    if (!this.usable()) return Promise.resolve();
-    this.setRunning(false);
-    const plan = this.guard(() => this.session.seekPlan(tick));
-    const r = plan?.result;
-    // Forward past what the replay samples, or from a checkpoint past the samples: a gap.
-    if (r && r.to > r.from && (r.to - r.from > this.state.history.capacity || r.restored)) clearHistory(this.state.history);
-    return this.replay(plan?.ops ?? null);
-  }
-
-  /**
-   * Run a replay of the page's session (Session restorePlan / seekPlan / advancePlan): at once
-   * when estimated under SLICED_MS, else in slices, the progress and Cancel shown and the page
-   * answering meanwhile (nothing else uses the session). Resolves to { cancelled }, or null when
-   * the core refused: `failed(err)` (default: said as any core error). The short replay is done
-   * when this returns.
-   */
-  replay(plan, failed = (err) => this.coreFailed(err)) {
-    if (!plan || plan.estimateMs <= SLICED_MS) {
-      let ok = true;
-      try {
-        if (plan) this.sampling(() => this.session.replay(plan));
-      } catch (err) {
-        failed(err);
-        ok = false;
-      }
-      // A snapshot anew, as after a sliced replay: the plan (a reset handle) may have been drawn
-      // already, and a replay leaves the session's stamp as it was.
-      this.state.shownStamp = -1;
-      this.refresh();
-      return Promise.resolve(ok ? { cancelled: false } : null);
-    }
-    const job = { cancelled: false };
-    this.replaying = job;
-    this.setRunning(false);
-    const progress = (tick, to) => chrome.replayProgress(tick, to, () => (job.cancelled = true));
-    progress(this.session.tick, plan.to);
-    const session = this.session;
-    session.sampler = historySampler(this.state.history);
-    return session
-      .replaySliced(plan, { progress, cancelled: () => job.cancelled })
-      .then(
-        (r) => {
-          if (r.cancelled) chrome.say(t("replay.cancelled", { tick: this.session.tick }), "info");
-          return { cancelled: r.cancelled };
-        },
-        (err) => (failed(err), null),
-      )
-      .finally(() => {
-        session.sampler = null;
-        this.replaying = null;
-        chrome.replayProgress(null);
-        this.state.shownStamp = -1;
-        this.refresh();
-      });
-  }
-
-  /**
-   * Run `steps` (work written as a generator, slices.js: reading a long share link, planning its
-   * replay) in slices, the progress bar up with Cancel, the page answering meanwhile and nothing
-   * else using the session. Resolves to { cancelled, value } (value: the generator's return
-   * value); an error of the work rejects it. The tasks it took are counted in `slicedTasks` (the
-   * test hooks' `opening`).
-   */
-  async sliced(steps) {
-    const job = { cancelled: false };
-    this.replaying = job;
-    this.setRunning(false);
-    // The bar shows from the first pause on: work done in one slice does not flash it.
-    const progress = (fraction) => chrome.replayProgress(Math.round(fraction * 1000), 1000, () => (job.cancelled = true), t("link.reading"));
-    try {
-      const r = await sliced(steps, { progress, cancelled: () => job.cancelled });
-      this.slicedTasks.push(r.slices);
-      return r;
-    } finally {
-      this.replaying = null;
-      chrome.replayProgress(null);
-      this.refresh();
-    }
-  }
-
-  /** Run `fn`, a jump, with the session sampling the ticks it replays into the HW chart. */
-  sampling(fn) {
-    this.session.sampler = historySampler(this.state.history);
-    try {
-      return fn();
-    } finally {
-      this.session.sampler = null;
-    }
   }
 
   setRunning(on) {
@@ -329,7 +250,7 @@ export class App {
       s.pausedBy = null;
       this.mode.pause(); // a lesson playing stops where it is: free play takes over (off its script)
       this.loop.kick();
-    } else forms.speedCapped(null);
+    } else this.page.forms.speedCapped(null);
     this.loop.dirty();
   }
 
@@ -350,14 +271,14 @@ export class App {
     const s = this.state;
     if (this.usable() && this.session.stamp !== s.shownStamp) {
       try {
-        const snap = this.session.snapshot({ records: paint.recordsShown(s), requests: REQUESTS_SHOWN });
+        const snap = this.session.snapshot({ records: this.page.paint.recordsShown(s), requests: REQUESTS_SHOWN });
         s.prev = s.snap;
         s.snap = snap;
         s.shownStamp = this.session.stamp;
         s.continuous = continuous && s.prev !== null;
         s.cuts = new Set(snap.cutLinks.map(([a, b]) => linkKey(a, b)));
         recordSample(s.history, snap); // (one older than the last sample: the history went back)
-        if (s.continuous) paint.announce(announcements(events, newViolations(snap, s.prev.tick)));
+        if (s.continuous) this.page.paint.announce(announcements(events, newViolations(snap, s.prev.tick)));
       } catch (err) {
         this.coreFailed(err);
       }
@@ -372,9 +293,10 @@ export class App {
     this.refresh();
   }
 
+  /** Draw the page (the Loop's draw); true when it left work for drawLater (page/draw.js draw). */
   draw() {
     const view = this.mode?.view() ?? null;
-    paint.draw(this.state, view, {
+    return this.page.paint.draw(this.state, view, {
       autoText: autoText(this),
       drawPanel: (v) => this.panel?.draw(v),
       drawInspector: () => this.inspector?.drawInspector(this.state.inspecting, this.inspectorSnapshot(), this.state.cuts),
@@ -406,7 +328,7 @@ export class App {
    */
   open(found, { stop = 0, autoplay = false, keepSpeed = false } = {}) {
     if (found.unknown) {
-      chrome.notice(found.unknown);
+      this.page.chrome.notice(found.unknown);
       return false;
     }
     this.setRunning(false);
@@ -415,7 +337,7 @@ export class App {
     try {
       mode = found.make(this.session, this.host);
     } catch (err) {
-      chrome.say(found.failed(errorMessage(err)));
+      this.page.chrome.say(found.failed(errorMessage(err)));
       return false;
     }
     this.mode?.close(); // the mode left (free play's close does nothing)
@@ -423,7 +345,7 @@ export class App {
     this.mode = mode;
     this.panel = panel;
     mode.autoplay = autoplay;
-    if (!keepSpeed && this.state.tps < LESSON_TPS) this.state.tps = forms.setSpeedTps(LESSON_TPS, this.state.snap?.tickMs ?? 100);
+    if (!keepSpeed && this.state.tps < LESSON_TPS) this.state.tps = this.page.forms.setSpeedTps(LESSON_TPS, this.state.snap?.tickMs ?? 100);
     panel.show(true);
     if (mode.session) {
       clearHistory(this.state.history);
@@ -431,7 +353,7 @@ export class App {
       this.state.auto.carry = 0;
     }
     this.move(() => (stop > 1 ? mode.goto(stop) : mode.play()));
-    if (mode.session) forms.producerDefaults(this.state.snap?.config ?? {});
+    if (mode.session) this.page.forms.producerDefaults(this.state.snap?.config ?? {});
     this.postState(true);
     return true;
   }

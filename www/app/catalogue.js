@@ -1,20 +1,33 @@
 // What the page can open besides free play, and where it comes from: the code-split chunks
 // (loaded on first use), the catalogue of lessons and scenarios, the compare presets. The
 // Catalogue finds what a name asks for and hands back how to make its Mode and its panel; app.js
-// opens it. Nothing here touches the DOM (the panels are the chunks' page/ modules).
+// opens it. Nothing here touches the DOM: the panels, the inspector and the exports are page/
+// modules, whose loaders main.js gives (app/ imports no page/ module).
 
 import { once } from "../lazy.js";
 import { sameOriginHost } from "../host.js";
 import { errorMessage } from "../views/model.js";
 
-// Code-split: what the first frame does not need is a chunk of its own, loaded on first use.
-export const chunks = {
-  lessons: once(() => Promise.all([import("./modes/lesson.js"), import("../page/lesson-panel.js")])),
-  scenarios: once(sharedScenarioFiles),
-  compare: once(() => Promise.all([import("./modes/compare.js"), import("../page/compare-panel.js")])),
-  inspector: once(() => import("../page/inspector.js")),
-  exports: once(() => import("../page/exports.js")),
-};
+/** The page's chunks that the app loads: each a function returning the import() of its module. */
+const PAGE_CHUNKS = ["lessonPanel", "comparePanel", "inspector", "exports"];
+
+/**
+ * Code-split: what the first frame does not need is a chunk of its own, loaded on first use.
+ * `page`: the loaders of the page's chunks ({ lessonPanel, comparePanel, inspector, exports }:
+ * page/lesson-panel.js, compare-panel.js, inspector.js, exports.js), each with its mode's chunk.
+ */
+export function chunkLoaders(page) {
+  for (const k of PAGE_CHUNKS) {
+    if (typeof page?.[k] !== "function") throw new Error(`chunkLoaders: page.${k} must be a chunk loader (one of ${PAGE_CHUNKS.join(", ")})`);
+  }
+  return {
+    lessons: once(() => Promise.all([import("./modes/lesson.js"), page.lessonPanel()])),
+    scenarios: once(sharedScenarioFiles),
+    compare: once(() => Promise.all([import("./modes/compare.js"), page.comparePanel()])),
+    inspector: once(page.inspector),
+    exports: once(page.exports),
+  };
+}
 
 /**
  * The scenario files' chunk, once per host page: an embed of a page of its own origin takes the
@@ -29,8 +42,9 @@ async function sharedScenarioFiles() {
   return files;
 }
 
-/** Load chunks (names of `chunks`); resolves to null, or to the error's words. */
-export async function chunksLoaded(names) {
+/** Load chunks (names of `chunks`, chunkLoaders' loaders); resolves to null, or to the error's words. */
+export async function chunksLoaded(chunks, names) {
+  if (typeof chunks?.lessons !== "function") throw new Error("chunksLoaded: chunks must be chunkLoaders' loaders");
   try {
     await Promise.all(names.map((n) => chunks[n]()));
     return null;
@@ -41,11 +55,11 @@ export async function chunksLoaded(names) {
 
 export class Catalogue {
   /**
-   * `parse`: the core's parseScenario; `t`: i18n.js t; `load`: the chunk loaders (`chunks`; a
-   * test gives its own: lessons → [modes/lesson.js, panel], scenarios → { SCENARIO_FILES },
+   * `parse`: the core's parseScenario; `t`: i18n.js t; `load`: the chunk loaders (chunkLoaders';
+   * a test gives its own: lessons → [modes/lesson.js, panel], scenarios → { SCENARIO_FILES },
    * compare → [modes/compare.js, panel]).
    */
-  constructor(parse, t, load = chunks) {
+  constructor(parse, t, load) {
     if (typeof parse !== "function") throw new Error("Catalogue: parse must be the core's parseScenario");
     if (typeof t !== "function") throw new Error("Catalogue: t must be i18n.js t");
     for (const k of ["lessons", "scenarios", "compare"]) {

@@ -2,34 +2,31 @@
 // changes the app's state through the mode and marks the loop dirty. No mode branches: Next, Back,
 // Restart and the stop dots go to whichever mode is open.
 
-import { chunks, chunksLoaded } from "./catalogue.js";
-import * as forms from "../page/forms.js";
-import * as chrome from "../page/chrome.js";
-import { toggleRecordLabels } from "../page/record-labels.js";
+import { chunksLoaded } from "./catalogue.js";
 import { configDiff, presetDefaults, readConfig, withVersionDefaults } from "../views/config-model.js";
 import { shouldCompact } from "../views/compact-model.js";
 import { errorMessage } from "../views/model.js";
 import { eventText } from "../views/event-text.js";
 import { linkKey } from "./timeline.js";
-import { selectByDigit } from "../page/keyboard.js";
-import { brokerAction, brokerActionEnabled } from "./actions.js";
+import { brokerAction, brokerActionEnabled, selectByDigit } from "./actions.js";
 import { getLang, loadLang, saveLang, t } from "../i18n.js";
 import { links } from "./links.js";
 import { produceArgs } from "./producer.js";
 import { setDebug } from "./session.js";
 import { MAX_SKIP_TICKS, skipToChange } from "./skip.js";
 
-/** Run `fn` once the chunks it needs are in; if one cannot be loaded, say so instead (returns false). */
-export async function withChunks(names, fn) {
-  const error = await chunksLoaded(names);
+/** Run `fn` once the chunks of `app` it needs are in; if one cannot be loaded, say so instead (returns false). */
+async function withChunks(app, names, fn) {
+  const error = await chunksLoaded(app.chunks, names);
   if (!error) return fn();
-  chrome.say(t("main.chunkFailed", { error }));
+  app.page.chrome.say(t("main.chunkFailed", { error }));
   return false;
 }
 
 /** The commands of `app` (app.js App), for page/controls.js and keyboard.js. */
 export function commands(app) {
   const s = app.state;
+  const { forms, chrome } = app.page;
   const brokerCommand = (id, broker) => {
     const a = brokerAction(id);
     if (!a) return;
@@ -43,8 +40,8 @@ export function commands(app) {
   };
   const openInspector = (target) => {
     if (target.type === "message") target = { ...target, message: s.snap?.inflight.find((m) => m.seq === target.seq) };
-    withChunks(["inspector"], async () => {
-      app.inspector = await chunks.inspector();
+    withChunks(app, ["inspector"], async () => {
+      app.inspector = await app.chunks.inspector();
       if (target.type === "broker") s.selected = target.id;
       s.inspecting = target;
       app.inspector.openInspector(target, app.inspectorSnapshot(), s.cuts);
@@ -83,14 +80,14 @@ export function commands(app) {
       app.setRunning(false);
       if (!app.usable()) return;
       app.mode.pause();
-      // A jump: the HW chart gets the ticks skipped (app.sampling), not a spike at the end.
-      const r = app.guard(() => app.sampling(() => skipToChange(() => app.mode.advance(1))), null);
+      // A jump: the HW chart gets the ticks skipped (app.replays.sampling), not a spike at the end.
+      const r = app.guard(() => app.replays.sampling(() => skipToChange(() => app.mode.advance(1))), null);
       if (!r) return;
       app.refresh({ continuous: true, events: r.events });
       chrome.say(r.change ? t("skip.found", { tick: app.session.tick, text: eventText(r.change) }) : t("skip.none", { n: MAX_SKIP_TICKS }), "info");
     },
     stepBack() {
-      if (app.session) app.seek(app.session.tick - 1);
+      if (app.session) app.replays.seek(app.session.tick - 1);
     },
     seekPreview(tick) {
       app.setRunning(false);
@@ -99,12 +96,12 @@ export function commands(app) {
         app.loop.onNextFrame(() => {
           const to = s.seekTo;
           s.seekTo = null;
-          app.seek(to);
+          app.replays.seek(to);
         });
       }
       s.seekTo = tick;
     },
-    jump: (tick) => app.seek(tick),
+    jump: (tick) => app.replays.seek(tick),
     reset: () => app.reset(),
     setSpeed() {
       s.tps = forms.readSpeed(s.snap?.tickMs ?? 100);
@@ -185,7 +182,7 @@ export function commands(app) {
     },
     /** Record cells say their value or their leader epoch (page/record-labels.js), in every view. */
     toggleRecordLabels() {
-      toggleRecordLabels();
+      app.page.toggleRecordLabels();
       app.loop.redraw();
     },
     help: chrome.openHelp,
@@ -217,7 +214,7 @@ export function commands(app) {
     },
     toggleLessons() {
       if (app.mode.kind === "lesson") app.closeMode();
-      else withChunks(["scenarios", "lessons"], () => app.openLesson());
+      else withChunks(app, ["scenarios", "lessons"], () => app.openLesson());
     },
     pickLesson(name) {
       if (name) app.openLesson(name);
@@ -230,7 +227,7 @@ export function commands(app) {
     },
     toggleCompare() {
       if (app.mode.kind === "compare") app.closeMode();
-      else withChunks(["compare", "lessons"], () => app.openCompare());
+      else withChunks(app, ["compare", "lessons"], () => app.openCompare());
     },
     pickPreset: (id) => app.openCompare(id),
     next: () => app.move(() => app.mode.next()),

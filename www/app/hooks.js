@@ -32,14 +32,14 @@ export function playgroundHooks(app, share) {
     /** Draw now what changed (the benchmark's frames: the loop would draw at the end of the task). */
     flush: () => app.loop.flush(),
     /** Seek (a Promise: a far seek replays in slices). */
-    seek: (tick) => app.seek(tick),
+    seek: (tick) => app.replays.seek(tick),
     /** Whether a replay in slices runs (a long link opening, a far seek). */
     get replaying() {
-      return app.replaying !== null;
+      return app.replays.busy;
     },
-    /** The tasks each sliced job (a link read, a replay planned: app.js sliced) ran in, oldest first. */
+    /** The tasks each sliced job (a link read, a replay planned: replays.js sliced) ran in, oldest first. */
     get slicedTasks() {
-      return [...app.slicedTasks];
+      return [...app.replays.slicedTasks];
     },
     get actions() {
       return app.session?.actions;

@@ -1,14 +1,13 @@
 // Share links, the embed snippet, the share dialog and the exports, each asked of the open mode
 // (link(), trace(), pictureParts()): a lesson stop, a comparison's stop or the exact state.
 
-import { chunks } from "./catalogue.js";
-import * as chrome from "../page/chrome.js";
 import { getLang, t } from "../i18n.js";
 import { decodeShareSteps } from "./share.js";
 import { errorMessage, MAX_WINDOW } from "../views/model.js";
 
 /** The share-link and export actions of `app` (app.js App). */
 export function links(app) {
+  const chrome = app.page.chrome;
   const link = () => {
     // The exact state goes in the fragment (never sent to a server); none when it is too long.
     const l = app.mode.link(getLang());
@@ -36,7 +35,7 @@ export function links(app) {
     /** Save export `kind` ("json" | "text" | "svg" | "png"), its outcome said in the dialog. */
     async save(kind) {
       try {
-        const ex = await chunks.exports();
+        const ex = await app.chunks.exports();
         const name = await ex.save(kind, { trace: () => trace(ex), pic: () => pic(ex), ...app.mode.link(getLang()) });
         chrome.shareStatus(t("share.exported", { file: name }));
       } catch (err) {
@@ -45,13 +44,13 @@ export function links(app) {
     },
     /** The trace of this moment: { json, text } (what the exports save). */
     async trace() {
-      const ex = await chunks.exports();
+      const ex = await app.chunks.exports();
       const json = trace(ex);
       return { json, text: ex.traceLog(json) };
     },
     /** The picture export's SVG markup. */
     async pictureSvg() {
-      return pic(await chunks.exports()).svg;
+      return pic(await app.chunks.exports()).svg;
     },
   };
   return api;
@@ -72,7 +71,8 @@ export function linkProblem(res) {
  * a fresh cluster with `config` shown. Resolves when it is open.
  */
 export async function openLink(app, params, config) {
-  const read = await app.sliced(decodeShareSteps(params));
+  const chrome = app.page.chrome;
+  const read = await app.replays.sliced(decodeShareSteps(params));
   if (read.cancelled) {
     app.resetSession(config);
     chrome.say(t("link.cancelled"), "info");
@@ -84,10 +84,11 @@ export async function openLink(app, params, config) {
 
 /**
  * Open a decoded share link: its config, its action log replayed exactly to its tick (planned and
- * replayed in slices with progress and Cancel when long: app.js sliced, replay). Resolves when it
+ * replayed in slices with progress and Cancel when long: replays.js sliced, replay). Resolves when it
  * is open.
  */
 export async function openShared(app, shared) {
+  const chrome = app.page.chrome;
   const error = app.resetSession(shared.config);
   const failed = (why) => {
     chrome.notice(t("link.replayFailed", { error: why }));
@@ -98,7 +99,7 @@ export async function openShared(app, shared) {
   // a long plan gives the page its turn, and the fresh cluster is drawn, at its first pause.
   let planned;
   try {
-    planned = await app.sliced(app.session.restorePlanSteps(shared.config, shared.actions, shared.tick, shared.horizon));
+    planned = await app.replays.sliced(app.session.restorePlanSteps(shared.config, shared.actions, shared.tick, shared.horizon));
   } catch (err) {
     return failed(errorMessage(err));
   }
@@ -107,7 +108,7 @@ export async function openShared(app, shared) {
     return chrome.say(t("link.cancelled"), "info");
   }
   let refused = null;
-  const r = await app.replay(planned.value, (err) => (refused = err));
+  const r = await app.replays.replay(planned.value, (err) => (refused = err));
   if (refused) return failed(errorMessage(refused));
   if (r && !r.cancelled) chrome.say(t("link.opened", { tick: shared.tick, n: app.session.actions.filter((a) => a.tick <= shared.tick).length }), "info");
 }

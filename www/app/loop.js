@@ -3,7 +3,8 @@
 // one task, e.g. a burst of clicks, make one draw) or in the animation frame while something plays.
 // Frames are requested only while something plays (a paused playground costs no CPU) or a redraw
 // waits for the next frame (a resize, a theme change); none while the page is held (hidden tab,
-// scrolled out of view).
+// scrolled out of view). Work a draw leaves for later (the panels under the first screen, which
+// the first frame leaves out) runs after that frame is painted, a task at a time (drawLater).
 //
 // A frame budget at any speed: the ticks of a frame are as many as the speed asks, but at most
 // what fits in FRAME_BUDGET_MS of work with the draw (each measured as it runs); a cluster too
@@ -25,16 +26,22 @@ const CAPPED_FRAMES = 30;
 export class Loop {
   /**
    * hooks: { animating() → bool, tps() → ticks per second, advance(ticks) (time passes: a frame
-   * of playing; 0 on the first frame), draw(), animate(carry) (the frame's in-between motion, after the draw) };
-   * `raf`: requestAnimationFrame; `microtask`: queueMicrotask; `clock`: performance.now (the work measured).
+   * of playing; 0 on the first frame), draw() (true when it left work for drawLater), animate(carry)
+   * (the frame's in-between motion, after the draw), drawLater?() (some of the work a draw left,
+   * in a task after the frame is painted; true while some is left) };
+   * `raf`: requestAnimationFrame; `microtask`: queueMicrotask; `timeout`: setTimeout (a task of
+   * its own); `clock`: performance.now (the work measured).
    */
-  constructor(hooks, { raf = (fn) => requestAnimationFrame(fn), microtask = (fn) => queueMicrotask(fn), clock = () => performance.now() } = {}) {
+  constructor(hooks, { raf = (fn) => requestAnimationFrame(fn), microtask = (fn) => queueMicrotask(fn), timeout = (fn) => setTimeout(fn), clock = () => performance.now() } = {}) {
     for (const k of ["animating", "tps", "advance", "draw", "animate"]) {
       if (typeof hooks?.[k] !== "function") throw new Error(`Loop: hooks.${k} must be a function`);
     }
+    if (hooks.drawLater !== undefined && typeof hooks.drawLater !== "function") throw new Error("Loop: hooks.drawLater must be a function or absent");
     this.hooks = hooks;
     this.raf = raf;
     this.microtask = microtask;
+    this.timeout = timeout;
+    this.laterQueued = false; // drawLater's tasks are scheduled
     this.pending = null; // the requested frame, if any
     this.isDirty = false;
     this.flushQueued = false;
@@ -67,7 +74,21 @@ export class Loop {
   flush() {
     if (!this.isDirty) return;
     this.isDirty = false;
-    this.hooks.draw();
+    if (this.hooks.draw() === true) this.later();
+  }
+
+  /**
+   * Run the work the draw left (hooks.drawLater) once the frame is painted: the frame after this
+   * one has begun, then a task at a time, so the page answers input between them.
+   */
+  later() {
+    if (this.laterQueued || !this.hooks.drawLater) return;
+    this.laterQueued = true;
+    const run = () => {
+      if (this.hooks.drawLater()) this.timeout(run);
+      else this.laterQueued = false;
+    };
+    this.raf(() => this.timeout(run));
   }
 
   /** Draw on the next animation frame (after a resize or a theme change), however often called. */

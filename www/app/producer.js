@@ -2,12 +2,11 @@
 // producer, which sends the form's acks and partition every batch of ticks while free play runs.
 
 import { MAX_CALL } from "./session.js";
-import * as forms from "../page/forms.js";
 import { t } from "../i18n.js";
 
 /** The form's produce arguments for `count` records, or { error }. */
 export function produceArgs(app, count) {
-  return forms.produceArgs(count, app.state.snap, () => app.state.roundRobin++, MAX_CALL);
+  return app.page.forms.produceArgs(count, app.state.snap, () => app.state.roundRobin++, MAX_CALL);
 }
 
 /**
@@ -19,6 +18,7 @@ export function autoProduce(app, ticks) {
   const s = app.state;
   const session = app.mode.session;
   if (!s.auto.on || !session || session.tick < session.horizon || !app.usable()) return;
+  const forms = app.page.forms;
   const { rate, text } = forms.autoRate();
   if (!(rate > 0)) return stopAuto(t("main.autoRate", { value: text }));
   s.auto.carry += (rate * ticks * (s.snap?.tickMs ?? 100)) / 1000;
@@ -42,5 +42,5 @@ export function autoText(app) {
   const s = app.state;
   if (!s.auto.on) return t("main.auto.off");
   if (app.session && app.session.tick < app.session.horizon) return t("main.auto.waiting");
-  return t("main.auto.on", { rate: forms.autoRate().text, paused: s.running ? "" : t("main.auto.pressPlay") });
+  return t("main.auto.on", { rate: app.page.forms.autoRate().text, paused: s.running ? "" : t("main.auto.pressPlay") });
 }

@@ -4,7 +4,6 @@
 // free to be collected), replays the page's history to the last tick it reached, and says so. If
 // that replay traps too, it starts over with the same configuration.
 
-import * as chrome from "../page/chrome.js";
 import { t } from "../i18n.js";
 import { errorMessage } from "../views/model.js";
 
@@ -37,14 +36,14 @@ export async function recoverFromTrap(app, err, reinstantiate) {
     try {
       // Planned in slices (a long history's plan takes longer than a task should); cancelled
       // while planning, the page starts afresh as below.
-      const planned = await app.sliced(session.restorePlanSteps(saved.config, saved.actions, saved.tick, saved.horizon));
-      if (!planned.cancelled) replayed = await app.replay(planned.value, (e) => (failure = e));
+      const planned = await app.replays.sliced(session.restorePlanSteps(saved.config, saved.actions, saved.tick, saved.horizon));
+      if (!planned.cancelled) replayed = await app.replays.replay(planned.value, (e) => (failure = e));
     } catch (e) {
       failure = e;
     }
   }
   if (replayed && !failure) {
-    chrome.say(t("main.coreRestarted", { error: errorMessage(err), tick: session.tick }), "info");
+    app.page.chrome.say(t("main.coreRestarted", { error: errorMessage(err), tick: session.tick }), "info");
     return { tick: session.tick, fresh: false };
   }
   // The replay trapped as well (or there was no history): a fresh instance and a fresh start.
@@ -58,6 +57,6 @@ export async function recoverFromTrap(app, err, reinstantiate) {
     app.loop.dirty();
     return null;
   }
-  chrome.say(t("main.coreRestartedFresh", { error: errorMessage(err) }), "info");
+  app.page.chrome.say(t("main.coreRestartedFresh", { error: errorMessage(err) }), "info");
   return { tick: 0, fresh: true };
 }

@@ -1,4 +1,4 @@
-// The `state` events an embedded page sends its host (embed-api.js has the protocol): after every
+// The `state` events an embedded page sends its host (protocol.js has the protocol): after every
 // change, but while playing at most one per STATE_EVENT_MS, the last change always sent (a
 // change inside the interval is sent when it ends, with the state as it is then).
 

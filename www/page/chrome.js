@@ -6,14 +6,14 @@ import * as contextMenu from "./context-menu.js";
 import { toast } from "./toast.js";
 import { THEME_QUERIES } from "./canvas.js";
 import { getLang, htmlLang, LANG_NAMES, setLang, t } from "../i18n.js";
-import { embedLink } from "../embed-api.js";
+import { embedLink } from "./embed-link.js";
 import { acksHelp } from "./forms.js";
 
 const $ = (sel) => document.querySelector(sel);
 export const THEMES = ["auto", "light", "dark"];
 const THEME_KEY = "kafka-playground-theme";
 export const embedded = window.parent !== window;
-/** Who may command this page, where its events go (embed-api.js embedLink; ?origin=). */
+/** Who may command this page, where its events go (embed-link.js embedLink; ?origin=). */
 export const link = embedLink(window, new URLSearchParams(location.search));
 /** The one-file build (scripts/build-single.mjs), with the URL of a hosted copy if it was built with one. */
 const singleFile = globalThis.__KRP_WASM_BASE64__ ? { hosted: globalThis.__KRP_HOSTED_URL__ ?? null } : null;

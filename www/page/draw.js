@@ -1,6 +1,7 @@
 // Drawing the page from the app's state: the banner, the clock and the scrubber, every view of the
 // main cluster, the open mode's panel, the inspector. Called by the Loop only (app/loop.js), once
-// per task or frame; the views (www/views/) are pure functions of what they are given.
+// per task or frame, and drawLater after the first frame; the views (www/views/) are pure
+// functions of what they are given.
 
 import * as clusterView from "./cluster.js";
 import * as brokersView from "./brokers.js";
@@ -46,14 +47,14 @@ export function recordsShown(state) {
  * Draw everything from `state` (app/app.js): { schema, broken, coreLoaded, snap, prev, continuous, horizon,
  * events, cuts, selected, compact, history, inspecting, running }, `view` (the mode's panel data or
  * null), `extra`: { autoText, drawPanel(view) (the mode's panel: page/lesson-panel.js or
- * compare-panel.js), drawInspector() }.
+ * compare-panel.js), drawInspector() }. Returns true when it left views for drawLater (the first frame).
  */
 export function draw(state, view, extra) {
   drawBanner(state.broken, state.coreLoaded);
   if (view) extra.drawPanel(view);
   drawPlayButton(state.running);
   const snap = state.snap;
-  if (!snap) return;
+  if (!snap) return false;
   const motion = !reducedMotion.matches;
   setBoxText($("#clock .clock-text"), t("clock", { time: formatSeconds(snap.timeMs), tick: snap.tick }));
   drawTimeline(snap, state.horizon);
@@ -84,8 +85,9 @@ export function draw(state, view, extra) {
   if (!firstFrameMarked) {
     firstFrameMarked = true;
     performance.mark?.("playground:first-frame", { detail: { mode: view?.kind ?? "play" } });
-    requestAnimationFrame(() => setTimeout(drawLater)); // after the first frame is painted
+    return true; // the Loop calls drawLater after the first frame is painted
   }
+  return false;
 }
 
 // The panels under the first screen (issue #18): the first frame leaves them out and they are
@@ -114,13 +116,16 @@ const LATER_VIEWS = {
 let later = null;
 let last = null;
 
-function drawLater() {
+/** Draw one of the views the first frame left out, from the latest state; true while some are left. */
+export function drawLater() {
+  if (!later) return false;
   const [name] = later;
   later.delete(name);
   if (last.snap) LATER_VIEWS[name](last);
   flushPaint();
-  if (later.size) setTimeout(drawLater);
-  else later = null;
+  if (later.size) return true;
+  later = null;
+  return false;
 }
 
 /** A playing frame's in-between motion: the messages along their links. */

@@ -57,19 +57,6 @@ export function keyCommand(e) {
   return { command };
 }
 
-/**
- * Broker selection by digits: a digit typed within `windowMs` of the previous one extends the
- * number (1, 2 → 12) if such a broker exists; otherwise it starts over. Returns the new
- * { id, at } buffer state.
- */
-export function selectByDigit(prev, digit, now, brokerCount, windowMs = 900) {
-  if (prev && now - prev.at <= windowMs) {
-    const longer = prev.id * 10 + digit;
-    if (longer < brokerCount) return { id: longer, at: now };
-  }
-  return { id: digit, at: now };
-}
-
 /** True when `key` belongs to the focused form field (text, select, or a slider's arrows). */
 function isTyping(el, key) {
   if (!el || typeof el.closest !== "function") return false;

@@ -6,7 +6,7 @@
 // lag-clock.js).
 //
 // When a follower leaves the ISR (or rejoins), its chip moves between the ISR and OSR sets with
-// an animation and its row flashes, so the moment is hard to miss.
+// an animation (replica-sets.js) and its row flashes, so the moment is hard to miss.
 //
 // Test hooks: [data-partition][data-leader] per block, [data-broker] per replica row,
 // .hw-marker[data-hw] / .leo-marker[data-leo] per row, .set-isr / .set-osr chips [data-broker],
@@ -23,12 +23,12 @@ import { formatCountdown, formatSeconds, lagClockFraction, lagClockShown, lagSta
 import * as hwChart from "./hw-chart.js";
 import { drawLagClock, updateLag } from "./lag-clock.js";
 import { drawCells, drawRuler, showRecordTitle } from "./record-track.js";
+import { MOVE_MS, updateSets } from "./replica-sets.js";
 import { t } from "../i18n.js";
 
 export { recordAt } from "./record-track.js";
 
 const DEFAULT_CELL_PX = 18;
-const MOVE_MS = 700;
 
 /** `ctx`: { history (hw-history), reducedMotion, labels (record-label.js RECORD_LABELS: what a record cell says) }. */
 export function render(root, snap, ctx) {
@@ -290,53 +290,6 @@ function updateRuler(grid, { start, end, hidden }) {
   const ell = grid.querySelector(".ruler-row .ellipsis");
   setText(ell, hidden > 0 ? t("partition.earlier", { n: hidden }) : t("partition.offset"));
   setAttr(ell, "title", hidden > 0 ? t("partition.notDrawn", { from: start - hidden, to: start - 1 }) : null);
-}
-
-/**
- * AR = ISR + OSR as chips keyed by broker. A chip that changes set is moved in the DOM and then
- * animated from where it was (FLIP), so ISR shrink / expand reads as movement.
- */
-function updateSets(block, m, ctx) {
-  const chipsOf = (cls) => block.querySelector(`.${cls} .chips`);
-  // FLIP measurements only when a chip changes place between ISR and OSR (and motion is wanted):
-  // reading positions every frame would force a layout per partition.
-  const setsKey = `${m.isr.join(",")}|${m.osr.join(",")}`;
-  const drawn = `${setsKey}|${m.replicasOrder.join(",")}|${m.leader}`;
-  if (block.__sets === drawn) return;
-  block.__sets = drawn;
-  const moved = block.__setsKey !== undefined && block.__setsKey !== setsKey;
-  block.__setsKey = setsKey;
-  const flip = moved && !ctx.reducedMotion;
-  const before = new Map();
-  if (flip) for (const chip of block.querySelectorAll(".set-isr .chip, .set-osr .chip")) before.set(chip.__key, chip.getBoundingClientRect());
-  const chip = (b) => h("span", { class: "chip", "data-broker": b }, String(b));
-  const mark = (el, b) => el.classList.toggle("chip-leader", b === m.leader);
-  join(chipsOf("set-ar"), m.replicasOrder, (b) => b, chip, mark);
-  // Move chips between the two sets by hand so each keeps its identity (join works per parent).
-  for (const [cls, ids] of [["set-isr", m.isr], ["set-osr", m.osr]]) {
-    const parent = chipsOf(cls);
-    ids.forEach((b, i) => {
-      let el = block.querySelector(`.set-isr .chip[data-broker="${b}"], .set-osr .chip[data-broker="${b}"]`);
-      if (!el) {
-        el = chip(b);
-        el.__key = b;
-      }
-      mark(el, b);
-      if (parent.children[i] !== el) parent.insertBefore(el, parent.children[i] ?? null);
-    });
-    while (parent.children.length > ids.length) parent.lastElementChild.remove();
-  }
-  block.querySelector(".set-osr").classList.toggle("empty", m.osr.length === 0);
-  if (!flip) return;
-  for (const el of block.querySelectorAll(".set-isr .chip, .set-osr .chip")) {
-    const was = before.get(el.__key);
-    if (!was) continue;
-    const now = el.getBoundingClientRect();
-    const dx = was.left - now.left;
-    const dy = was.top - now.top;
-    if (Math.abs(dx) < 1 && Math.abs(dy) < 1) continue;
-    el.animate([{ transform: `translate(${dx}px, ${dy}px) scale(1.4)` }, { transform: "none" }], { duration: MOVE_MS, easing: "cubic-bezier(.2,.8,.2,1)" });
-  }
 }
 
 /** A row's role and membership badges, its HW / LEO markers and offsets. */

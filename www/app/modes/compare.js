@@ -8,7 +8,7 @@ import { PLAYER_CONTROLS, attempt } from "./free.js";
 import { configOf } from "../lesson-runner.js";
 import { compareRows, createStats, expectedFindings, findings, paneConfig, paneLabel, paneMetrics, sampleTick } from "../compare-presets.js";
 import { checkpointsIn } from "../lesson-runner.js";
-import { statePayload } from "../../embed-api.js";
+import { statePayload } from "../protocol.js";
 
 export { findPreset, loadPresets, PRESETS } from "../compare-presets.js";
 

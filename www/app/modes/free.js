@@ -20,7 +20,7 @@
 
 import { MAX_CALL } from "../session.js";
 import { encodeShare } from "../share.js";
-import { statePayload } from "../../embed-api.js";
+import { statePayload } from "../protocol.js";
 import { errorMessage } from "../../views/model.js";
 
 /**

@@ -7,7 +7,7 @@ import { PLAYER_CONTROLS, attempt, exactLink } from "./free.js";
 import { checkpointsIn, configOf, lessonInfo, pick } from "../lesson-runner.js";
 
 export { catalogue, findScenario } from "../lesson-runner.js";
-import { statePayload } from "../../embed-api.js";
+import { statePayload } from "../protocol.js";
 import { lessonQuery } from "../share.js";
 import { t } from "../../i18n.js";
 
