@@ -9,6 +9,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { ROOT, run } from '../scripts/toolchain.mjs';
 import init, { Cluster } from '../www/pkg/kafka_replication.js';
+import { replayEstimateMs } from '../www/app/share.js';
 
 const TICKS = 2_000; // the example's own defaults, so a bare `cargo run --example bench` matches
 const RECORDS_PER_TICK = 1_000;
@@ -77,7 +78,7 @@ function costCurves() {
     const nativeMs = native.get(rf);
     rows.push([
       `idle 32 brokers × 256 partitions, RF ${rf}`,
-      `${((ticks * 1000) / ms).toFixed(1)} ticks/s (${(ms / ticks).toFixed(2)} ms/tick, ${perReplica(ms / ticks)}); native ${nativeMs === undefined ? '?' : `${nativeMs.toFixed(2)} ms/tick (${perReplica(nativeMs)})`}`,
+      `${((ticks * 1000) / ms).toFixed(1)} ticks/s (${(ms / ticks).toFixed(2)} ms/tick, ${perReplica(ms / ticks)}); native ${nativeMs === undefined ? '?' : `${nativeMs.toFixed(2)} ms/tick (${perReplica(nativeMs)})`}; link replay estimate ${replayEstimateMs({ partitions: 256, replicationFactor: rf }, 1, 0).toFixed(2)} ms/tick`,
     ]);
   }
   for (const pending of [5_000, 10_000, 20_000, 40_000, 200_000]) {

@@ -13,6 +13,7 @@ import {
   MAX_LINK_ACTIONS,
   MAX_LINK_CHARS,
   MAX_LINK_TICKS,
+  replayEstimateMs,
   shareParams,
   shareQuery,
   toBase64Url,
@@ -172,6 +173,18 @@ describe("links that always open (#17)", () => {
     const r = decodeShare(params(`v=2&s=${s}&c=${fnv1a(s)}`));
     assert.equal(r.reason, "long");
     assert.match(r.detail, /replay estimated at \d+ s, longer than 10 s/);
+  });
+});
+
+describe("replay estimate", () => {
+  test("linear in the replicas (partitions × RF), plus the actions", () => {
+    const perTick = (partitions, replicationFactor) => replayEstimateMs({ partitions, replicationFactor }, 1, 0);
+    const replicas = (p, rf) => perTick(p, rf) - perTick(0, 0);
+    assert.ok(Math.abs(perTick(3, 3) - 0.0345) < 1e-9, "the default cluster: 0.03 ms + 9 replicas");
+    assert.ok(Math.abs(replicas(256, 32) - 2 * replicas(256, 16)) < 1e-9, "twice the RF, twice the replica work (not four times)");
+    assert.ok(Math.abs(replicas(128, 8) - replicas(64, 16)) < 1e-9, "the same replicas, the same work");
+    assert.equal(replayEstimateMs({}, 0, 1000), 50, "0.05 ms an action");
+    assert.equal(replayEstimateMs({}, 100, 0), 100 * perTick(3, 3), "defaults as the core's: 3 partitions, RF 3");
   });
 });
 

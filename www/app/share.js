@@ -64,14 +64,17 @@ export function fromBase64Url(b64) {
 /**
  * Estimated milliseconds to replay `ticks` ticks and `actions` actions of a cluster with
  * `config` (its keys as Cluster takes them; defaults as the core's): the work of a tick grows
- * with the replicas and their fetches (partitions × replicationFactor²). Measured on a shared
- * 2-core machine (the default cluster: ~0.03 ms a tick without events, ~0.06 with; 32 × 64 × RF 16:
- * ~5 ms), so rather high than low; bench/browser.mjs prints the real link-open time.
+ * with the replicas (partitions × replicationFactor), each fetching once a round — linear since
+ * the per-tick scans went (#17; it was partitions × RF², 26× too high at RF 32). Measured on a
+ * shared 2-core machine, idle clusters: 0.03 ms a tick for the default one, ~0.35 µs more per
+ * replica (64 × RF 32: 0.75 ms); taken ~40 % higher, as records in flight add to it.
+ * `npm run bench` prints this estimate beside the measured RF curve, bench/browser.mjs the real
+ * link-open time.
  */
 export function replayEstimateMs(config, ticks, actions) {
   const partitions = Number.isFinite(config?.partitions) ? config.partitions : 3;
   const rf = Number.isFinite(config?.replicationFactor) ? config.replicationFactor : 3;
-  return ticks * (0.03 + 0.0003 * partitions * rf * rf) + actions * 0.05;
+  return ticks * (0.03 + 0.0005 * partitions * rf) + actions * 0.05;
 }
 
 /**
