@@ -138,3 +138,40 @@ test("a frame budget (#17): at most FRAME_BUDGET_MS of ticks and drawing per fra
   const share = ran.filter((n) => n === 1).length / ran.length;
   assert.ok(share > 0.2 && share < 0.5, `a tick in ${(share * 100).toFixed(0)} % of the frames`);
 });
+
+test("work a draw leaves (drawLater) runs after the frame is painted, a task at a time, once queued", () => {
+  const frames = [];
+  const tasks = [];
+  const timeouts = [];
+  let left = 0;
+  const order = [];
+  const loop = new Loop(
+    {
+      animating: () => false,
+      tps: () => 10,
+      advance: () => {},
+      draw: () => {
+        order.push("draw");
+        left = 3;
+        return true;
+      },
+      animate: () => {},
+      drawLater: () => {
+        order.push(`later ${left}`);
+        return --left > 0;
+      },
+    },
+    { raf: (fn) => frames.push(fn), microtask: (fn) => tasks.push(fn), timeout: (fn) => timeouts.push(fn) },
+  );
+  loop.dirty();
+  tasks.splice(0).forEach((fn) => fn());
+  assert.deepEqual(order, ["draw"], "nothing later in the draw's own task");
+  loop.dirty();
+  tasks.splice(0).forEach((fn) => fn());
+  assert.equal(frames.length, 1, "a second draw before the frame queues the later work once");
+  frames.shift()(0);
+  assert.deepEqual(order, ["draw", "draw"], "the frame only schedules it: the page paints first");
+  while (timeouts.length > 0) timeouts.shift()();
+  assert.deepEqual(order, ["draw", "draw", "later 3", "later 2", "later 1"], "a task each, until it says none is left");
+  assert.throws(() => new Loop({ animating() {}, tps() {}, advance() {}, draw() {}, animate() {}, drawLater: 1 }), /hooks\.drawLater must be a function or absent/);
+});
