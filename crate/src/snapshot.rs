@@ -340,8 +340,10 @@ pub struct VoterView {
     pub voted_for: Option<u32>,
     /// The leader it knows in its epoch.
     pub leader: Option<u32>,
-    /// The leader's view of it (`--replication`): its fetch offset's lag behind the leader's
-    /// log end, and the time since its last fetch; none for the leader itself or without one.
+    /// The leader's view of it (`--replication`): the log end offset the leader knows for it
+    /// (`LeaderState.ReplicaState.endOffset`, printed as LogEndOffset), its lag behind the
+    /// leader's log end, and the time since its last fetch; none without a leader.
+    pub known_end_offset: Option<u64>,
     pub lag: Option<u64>,
     pub last_fetch_ms: Option<u64>,
     /// The time since the leader last saw it caught up (`LastCaughtUpTimestamp`, as
@@ -695,6 +697,7 @@ impl Cluster {
                         high_watermark: v.high_watermark,
                         voted_for: v.voted_for,
                         leader: v.leader,
+                        known_end_offset: progress.map(|(_, p)| p.end_offset),
                         lag: progress.map(|(l, p)| l.log_end_offset().saturating_sub(p.end_offset)),
                         last_fetch_ms: progress.map(|(_, p)| (self.tick - p.last_fetch) * TICK_MS),
                         last_caught_up_ms: progress.and_then(|(_, p)| p.last_caught_up).map(|t| (self.tick - t) * TICK_MS),

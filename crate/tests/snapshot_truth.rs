@@ -359,11 +359,18 @@ fn quorum_view_lag_and_failover() {
     assert_eq!(q.max_follower_lag, v3001.lag);
     assert_eq!(v3001.lag, Some(leader_end - v3001.log_end_offset));
     assert_eq!(v3002.lag, Some(0));
+    // LogEndOffset as the leader knows it (ReplicaState.endOffset): where each one's last fetch began.
+    assert_eq!((v3001.known_end_offset, v3002.known_end_offset), (Some(v3001.log_end_offset), Some(leader_end)));
     let caught_up = v3001.last_caught_up_ms.unwrap();
     assert!(caught_up >= (s.tick - crashed_at) * 100, "last caught up before its crash: {caught_up} ms ago");
     assert_eq!(q.max_follower_lag_time_ms, Some(caught_up as i64));
     assert!(v3002.last_caught_up_ms.unwrap() <= 500, "3002 fetches at the log end (parked ≤ 500 ms)");
-    assert_eq!((q.voters[0].lag, q.voters[0].last_caught_up_ms), (None, None), "no --replication row of its own for the leader");
+    let own = &q.voters[0];
+    assert_eq!(
+        (own.known_end_offset, own.lag, own.last_caught_up_ms),
+        (None, None, None),
+        "no --replication row of its own for the leader"
+    );
 
     c.fail(3000, FailKind::Crash { lossy: false }).unwrap();
     c.step(600).unwrap();

@@ -24,7 +24,7 @@ describe("metadata quorum", () => {
   test("--replication: the leader first, then each follower with its lag and times", () => {
     const s = structuredClone(coreFixture("kraftElr"));
     Object.assign(s.kraft.quorum, { maxFollowerLag: 4, maxFollowerLagTimeMs: 2300 });
-    Object.assign(s.kraft.quorum.voters[2], { status: "crashed", lag: 4, lastFetchMs: 2300, lastCaughtUpMs: 2300 });
+    Object.assign(s.kraft.quorum.voters[2], { status: "crashed", knownEndOffset: 10, lag: 4, lastFetchMs: 2300, lastCaughtUpMs: 2300 });
     assert.match(quorumStatus(s), /MaxFollowerLag: {9}4\nMaxFollowerLagTimeMs: {3}2300/);
     assert.equal(
       quorumReplication(s),

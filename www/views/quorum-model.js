@@ -38,8 +38,8 @@ export function quorumReplication(snap) {
   const rows = [[leader.id, leader.logEndOffset, 0, ago(0), ago(0), "Leader"]];
   for (const v of q.voters) {
     if (v.id === q.leader) continue;
-    const lag = v.lag ?? leader.logEndOffset;
-    rows.push([v.id, leader.logEndOffset - lag, lag, ago(v.lastFetchMs), ago(v.lastCaughtUpMs), "Follower"]);
+    // As the leader's ReplicaState says (the core's knownEndOffset and lag); -1 for none, as RaftUtil prints it.
+    rows.push([v.id, v.knownEndOffset ?? -1, v.lag ?? -1, ago(v.lastFetchMs), ago(v.lastCaughtUpMs), "Follower"]);
   }
   const table = [head, ...rows.map((r) => r.map(String))];
   const widths = head.map((_, i) => Math.max(...table.map((r) => r[i].length)));
