@@ -1206,7 +1206,7 @@ mod tests {
             "{json}"
         );
         assert!(json.contains("{\"id\":2,\"brokerEpoch\":3,\"fenced\":true,\"metadataOffset\":8,\"sinceHeartbeatMs\":-1}"), "{json}");
-        assert!(json.contains("\"quorum\":{\"leader\":3000,\"leaderEpoch\":1,\"highWatermark\":10,\"maxFollowerLag\":0,\"maxFollowerLagTimeMs\":0,\"voters\":[{\"id\":3000,\"status\":\"up\",\"state\":\"leader\",\"epoch\":1,\"logEndOffset\":10,\"highWatermark\":10,\"votedFor\":3000,\"leader\":3000,\"lag\":null,\"lastFetchMs\":null,\"lastCaughtUpMs\":null,\"granted\":[]},{\"id\":3001,\"status\":\"up\",\"state\":\"follower\""), "{json}");
+        assert!(json.contains("\"quorum\":{\"leader\":3000,\"leaderEpoch\":1,\"highWatermark\":10,\"maxFollowerLag\":0,\"maxFollowerLagTimeMs\":0,\"voters\":[{\"id\":3000,\"status\":\"up\",\"state\":\"leader\",\"epoch\":1,\"logEndOffset\":10,\"highWatermark\":10,\"votedFor\":3000,\"leader\":3000,\"knownEndOffset\":null,\"lag\":null,\"lastFetchMs\":null,\"lastCaughtUpMs\":null,\"granted\":[]},{\"id\":3001,\"status\":\"up\",\"state\":\"follower\""), "{json}");
         assert!(
             json.contains("{\"partition\":0,\"elr\":[],\"lastKnownElr\":[],\"partitionEpoch\":1,\"leaderRecoveryState\":\"RECOVERED\"}"),
             "{json}"
