@@ -149,6 +149,11 @@ describe("compare presets show their difference", () => {
       assert.deepEqual([a.acked, b.acked], [1, 2], "4.2 acknowledged m2; 3.7 still waits for b2");
       assert.deepEqual([a.hw, b.hw], [[1], [2]]);
     },
+    "strict-min-isr": ([a, b]) => {
+      assert.deepEqual([a.violations["committed-lost"], b.violations["committed-lost"]], [1, undefined], "2.8 had committed m3; 3.7 had not");
+      assert.deepEqual([a.violations["acks1-lost"], b.violations["acks1-lost"]], [1, 1], "the acks=1 m3 is gone on both sides");
+      assert.deepEqual([a.lostValues, b.lostValues], [[3], [3]]);
+    },
   };
   for (const preset of PRESETS) {
     test(preset.id, () => {

@@ -171,6 +171,11 @@ describe("the catalogue", () => {
   test("lessons first, by name, then the other groups", () => {
     assert.deepEqual(catalogue(files).map((e) => `${e.group}/${e.id}`), ["lessons/01-anatomy", "lessons/02-sync", "core/basics", "notes/acks1-loss", "kip/kip101"]);
   });
+  test("numbers in names by value: k9 before k10, 02 before 02b", () => {
+    const names = ["k10-b", "k2-a", "k1-a", "02b-q", "02-i", "k9-z"];
+    const list = catalogue(Object.fromEntries(names.map((n) => [`../scenarios/lessons/${n}.txt`, n])));
+    assert.deepEqual(list.map((e) => e.id), ["02-i", "02b-q", "k1-a", "k2-a", "k9-z", "k10-b"]);
+  });
   test("found by name, group/name or file name", () => {
     const list = catalogue(files);
     assert.equal(findScenario(list, "01-anatomy").text, "a");

@@ -39,6 +39,10 @@ const FINDINGS = {
   detection: [
     { en: "4.2 fenced the dead b2 9 s after its last heartbeat and acknowledged m2; in 3.7 b2's 18 s ZooKeeper session still held the ISR, and m2 waited", zh: "4.2 在 b2 最后一次心跳 9 秒后隔离了它并确认了 m2；3.7 中 b2 的 18 秒 ZooKeeper 会话仍让它留在 ISR 中，m2 只能等待", holds: ([a, b]) => b.acked > a.acked && b.hw[0] > a.hw[0] },
   ],
+  "strict-min-isr": [
+    { en: "2.8 committed the acks=1 m3 with b0 alone in the ISR (HW 3) and lost it in b0's power failure: a committed record, one the consumer had read, is gone", zh: "2.8 在 ISR 只剩 b0 时提交了 acks=1 的 m3（HW 3），又在 b0 断电时丢了它：一条已提交、消费者也读过的消息不见了", holds: ([a]) => a.violations["committed-lost"] > 0 && a.violations["consistent-read"] > 0 },
+    { en: "3.7 kept the HW at 2 under the min ISR: m3 was never committed, so only an acks=1 record was lost", zh: "3.7 在低于最小 ISR 时把 HW 保持在 2：m3 从未提交，所以丢的只是一条 acks=1 的消息", holds: ([, b]) => !b.violations["committed-lost"] && !b.violations["consistent-read"] && b.violations["acks1-lost"] > 0 },
+  ],
 };
 
 /**

@@ -27,7 +27,9 @@ export function catalogue(files) {
     out.push({ id: m[2], group: m[1], path, text });
   }
   const rank = (g) => (GROUPS.includes(g) ? GROUPS.indexOf(g) : GROUPS.length);
-  return out.sort((a, b) => rank(a.group) - rank(b.group) || a.group.localeCompare(b.group) || a.id.localeCompare(b.id));
+  // Numbers in names by value, so that the KRaft lessons run k1 … k9, k10 (not k1, k10, k2).
+  const byName = (a, b) => a.localeCompare(b, "en", { numeric: true });
+  return out.sort((a, b) => rank(a.group) - rank(b.group) || byName(a.group, b.group) || byName(a.id, b.id));
 }
 
 /** The catalogue entry called `name` ("01-anatomy", "lessons/01-anatomy" or "01-anatomy.txt"), or null. */
