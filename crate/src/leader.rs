@@ -268,10 +268,8 @@ impl Replica {
         // than the one the leader's metadata knows for the broker (a request of its previous
         // process, e.g. one that waited in a paused leader's buffers): NOT_LEADER_OR_FOLLOWER,
         // the follower's state untouched.
-        let known = ctx.zk.alive_broker_epoch(req.replica);
-        if let Some(known) =
-            known.filter(|&k| ctx.cfg.rules().fetch_broker_epoch && req.replica_epoch != UNKNOWN_BROKER_EPOCH && k > req.replica_epoch)
-        {
+        let checked = ctx.cfg.rules().fetch_broker_epoch && req.replica_epoch != UNKNOWN_BROKER_EPOCH;
+        if let Some(known) = ctx.zk.alive_broker_epoch(req.replica).filter(|&k| checked && k > req.replica_epoch) {
             let (me, p, epoch) = (ctx.me, self.partition, req.replica_epoch);
             event!(
                 self,
