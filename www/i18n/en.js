@@ -486,7 +486,7 @@ export default {
   "insp.neverShort": "never",
   "insp.unknown": "unknown",
   "insp.fetchInFlight": "Fetch in flight",
-  "insp.fetchBrokerEpoch": "Broker epoch of its last fetch (it joins the ISR only with its registered one, KIP-903)",
+  "insp.fetchBrokerEpoch": "Broker epoch of its last fetch (KIP-903)",
   "insp.newest": "Newest records ({n} in the snapshot)",
   "insp.recordTitle": "Record at offset {offset} of P{p} on B{b}",
   "insp.thisRecord": "This record (truncated, deleted by retention, or never written)",

@@ -549,7 +549,7 @@ export default {
   "insp.neverShort": "从未",
   "insp.unknown": "未知",
   "insp.fetchInFlight": "拉取进行中",
-  "insp.fetchBrokerEpoch": "它上次 fetch 带的 broker epoch（只有与注册的 epoch 相同才能加入 ISR，KIP-903）",
+  "insp.fetchBrokerEpoch": "它上次 fetch 带的 broker epoch（KIP-903）",
   "insp.newest": "最新的消息（快照中共 {n} 条）",
   "insp.recordTitle": "P{p} 在 B{b} 上位移 {offset} 的消息",
   "insp.thisRecord": "这条消息（已截断、被保留策略删除或从未写入）",
