@@ -17,7 +17,7 @@ use crate::consumer::Consumer;
 use crate::controller::QueuedControl;
 use crate::events::{Event, Events};
 use crate::invariants::{PartitionGuard, Violation};
-use crate::message::{Acks, BrokerId, Envelope, Msg, Network, NodeId, Tick, CONSUMER, PRODUCER};
+use crate::message::{Acks, BrokerId, BrokerState, Envelope, Msg, Network, NodeId, Tick, CONSUMER, PRODUCER};
 use crate::partition::{Stats, Timing};
 use crate::producer::{ProduceArgs, Request};
 use crate::rng::Rng;
@@ -361,7 +361,9 @@ impl Cluster {
             return self.on_leader_and_isr_response(env.to as BrokerId, env.from as BrokerId, *partition, *leader_epoch);
         }
         if let Msg::AlterPartition { partition, leader, leader_epoch, isr, partition_epoch, .. } = &env.msg {
-            let reply = self.on_alter_partition(env.to as BrokerId, *partition, *leader, *leader_epoch, isr, *partition_epoch);
+            // The ZooKeeper controller reads `newIsr` only (broker epochs are a KRaft check).
+            let isr = BrokerState::ids(isr);
+            let reply = self.on_alter_partition(env.to as BrokerId, *partition, *leader, *leader_epoch, &isr, *partition_epoch);
             self.send(env.to, env.from, reply);
             return;
         }

@@ -39,7 +39,7 @@ pub const EVENT_KINDS: &[(&str, &str)] = &[
     ("stale-controller", "a broker ignored a request from a controller with an older controller_epoch"),
     (
         "stale-broker-epoch",
-        "a broker refused a control request meant for its previous process, or the controller a ControlledShutdown from one (STALE_BROKER_EPOCH, KIP-380)",
+        "a broker refused a control request meant for its previous process, or the controller a ControlledShutdown from one (STALE_BROKER_EPOCH, KIP-380); KRaft: a leader refused a Fetch from a previous process or kept a replica whose fetch named another broker epoch out of the ISR, or the controller refused an AlterPartition naming one (KIP-903)",
     ),
     ("zk-register", "a broker registered its ZooKeeper session (/brokers/ids/N)"),
     ("zk-session-expired", "a broker's ZooKeeper session expired: its ephemeral znode is deleted"),

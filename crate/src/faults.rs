@@ -8,7 +8,7 @@ use crate::cluster::Cluster;
 use crate::collections::VecMap;
 use crate::config::{Config, TICK_MS};
 use crate::events::{params, Reason};
-use crate::message::{BrokerId, Envelope, NodeId};
+use crate::message::{BrokerId, Envelope, NodeId, UNKNOWN_BROKER_EPOCH};
 use crate::partition::Ctx;
 
 /// How `fail` breaks a broker.
@@ -391,6 +391,12 @@ impl Cluster {
         out: &'a mut Vec<(NodeId, crate::message::Msg)>,
     ) -> (&'a mut crate::broker::Broker, Ctx<'a>) {
         let zk_session = self.holds_session(broker);
+        let broker_epoch = match self.kraft.as_deref() {
+            Some(k) if self.config.rules().fetch_broker_epoch => {
+                k.observers[broker as usize].broker_epoch.map_or(UNKNOWN_BROKER_EPOCH, |e| e as i64)
+            }
+            _ => UNKNOWN_BROKER_EPOCH,
+        };
         let ctx = Ctx {
             now: self.tick,
             me: broker,
@@ -400,6 +406,7 @@ impl Cluster {
             events: &mut self.events,
             zk: &mut self.zk,
             zk_session,
+            broker_epoch,
             stats: &mut self.stats,
         };
         (&mut self.brokers[broker as usize], ctx)

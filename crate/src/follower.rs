@@ -144,6 +144,7 @@ impl Replica {
                 fetch_offset: leo,
                 current_leader_epoch: self.leader_epoch,
                 last_fetched_epoch,
+                replica_epoch: ctx.broker_epoch,
             }),
         };
         ctx.out.push((f.leader as NodeId, msg));

@@ -33,7 +33,7 @@ use crate::collections::VecMap;
 use crate::config::Config;
 use crate::elections::{ElectionResult, ElectionType};
 use crate::events::{params, set_text, Params, Reason};
-use crate::message::{BrokerId, Envelope, KafkaError, Msg, NodeId, Tick};
+use crate::message::{BrokerId, BrokerState, Envelope, KafkaError, Msg, NodeId, Tick, UNKNOWN_BROKER_EPOCH};
 use crate::partition::{LeaderAndIsr, Replica, Role};
 use crate::zk::{PartitionState, Registration};
 use partition_change::{Builder, Election, How, PartitionRegistration, NO_LEADER};
@@ -821,6 +821,7 @@ impl Cluster {
                 if !active {
                     let request = (leader_epoch, partition_epoch);
                     let error = not_controller;
+                    let isr = BrokerState::ids(&isr);
                     let reply = Msg::AlterPartitionResponse { partition, request, leader_epoch, isr, partition_epoch, error };
                     return self.send(id as NodeId, from as NodeId, reply);
                 }
@@ -1019,7 +1020,26 @@ impl Cluster {
     /// `ReplicationControlManager.alterPartition` with `validateAlterPartitionData`'s checks in
     /// Kafka's order; accepted, the new ISR goes through `PartitionChangeBuilder` (ELR included)
     /// and the leader is answered with the new state.
-    fn kraft_alter_partition(&mut self, p: u32, leader: BrokerId, leader_epoch: i32, isr: &[BrokerId], partition_epoch: u32) -> Msg {
+    fn kraft_alter_partition(
+        &mut self,
+        p: u32,
+        leader: BrokerId,
+        leader_epoch: i32,
+        isr_with_epochs: &[BrokerState],
+        partition_epoch: u32,
+    ) -> Msg {
+        let isr = &BrokerState::ids(isr_with_epochs)[..];
+        // `ineligibleReplicasForIsr` (KIP-903): a member named with a broker epoch other than
+        // its registration's (-1 skips the check), e.g. from a fetch of a restarted broker's
+        // previous process that the leader accepted before its metadata knew the new epoch.
+        let stale_epoch = isr_with_epochs.iter().find_map(|s| {
+            let reg = self.kraft().registrations.get(&s.broker_id)?;
+            (s.broker_epoch != UNKNOWN_BROKER_EPOCH && s.broker_epoch != reg.epoch as i64).then_some((
+                s.broker_id,
+                s.broker_epoch,
+                reg.epoch,
+            ))
+        });
         let k = self.kraft();
         let cur = k.partitions[p as usize].clone();
         let mut sorted = isr.to_vec();
@@ -1038,11 +1058,28 @@ impl Cluster {
             // `Replicas.validateIsr`, and the ISR must include the leader.
             Some(KafkaError::InvalidRequest)
         } else if isr.iter().any(|r| !k.is_active(*r)) {
-            // `ineligibleReplicasForIsr`: not registered or fenced (KIP-841).
+            // `ineligibleReplicasForIsr`: not registered, in controlled shutdown or fenced (KIP-841).
+            Some(KafkaError::IneligibleReplica)
+        } else if let Some((r, epoch, registered)) = stale_epoch {
+            let ctrl = k.active.expect("only the active controller handles AlterPartition");
+            let text = format!(
+                "controller {ctrl} refused AlterPartition for p{p} from leader b{leader} with INELIGIBLE_REPLICA: it names b{r} with broker epoch {epoch}, but b{r} is registered with epoch {registered} (a fetch from its previous process, KIP-903)"
+            );
+            let params = params!(
+                "stale-broker-epoch.alter-partition",
+                ctrl = ctrl,
+                p = p,
+                leader = leader,
+                b = r,
+                epoch = epoch,
+                current = registered
+            );
+            self.events.record(self.tick, "stale-broker-epoch", Some(p), Some(r), params, text);
             Some(KafkaError::IneligibleReplica)
         } else {
             None
         };
+        let k = self.kraft();
         if error.is_none() {
             let election = if self.config.unclean_leader_election_enable { Election::Unclean } else { Election::Online };
             let acceptable = |r: BrokerId| k.is_active(r);
@@ -1158,7 +1195,10 @@ mod tests {
     fn alter_partition_is_validated_in_kafkas_order() {
         let mut c = cluster("4.0");
         // p0: leader 0, leaderEpoch 0, partitionEpoch 0, replicas [0,1,2].
-        let ap = |c: &mut Cluster, leader, le, isr: &[u32], pe| error(c.kraft_alter_partition(0, leader, le, isr, pe));
+        // Members without a broker epoch (-1): the controller skips the KIP-903 check.
+        let unknown =
+            |isr: &[u32]| isr.iter().map(|&b| BrokerState { broker_id: b, broker_epoch: UNKNOWN_BROKER_EPOCH }).collect::<Vec<_>>();
+        let ap = |c: &mut Cluster, leader, le, isr: &[u32], pe| error(c.kraft_alter_partition(0, leader, le, &unknown(isr), pe));
         assert_eq!(ap(&mut c, 0, 1, &[0, 1], 0), Some("NOT_CONTROLLER"), "a newer leader epoch than the controller's");
         assert_eq!(ap(&mut c, 0, 0, &[0, 1], 5), Some("NOT_CONTROLLER"), "a newer partition epoch than the controller's");
         assert_eq!(ap(&mut c, 0, -1, &[0, 1], 0), Some("FENCED_LEADER_EPOCH"));
@@ -1175,6 +1215,30 @@ mod tests {
         c.fence(2, &Reason::new(Params::default(), "a test".to_string()));
         assert_eq!(ap(&mut c, 0, 0, &[0, 1, 2], 1), Some("INELIGIBLE_REPLICA"), "a fenced broker may not join the ISR");
         assert_eq!(c.kraft().partitions[0].partition_epoch, 1, "nothing written for a refused request");
+    }
+
+    /// `ineligibleReplicasForIsr` with `newIsrWithEpochs` (KIP-903): a member's broker epoch must
+    /// be its registration's, except -1; a mismatch is INELIGIBLE_REPLICA, with an event naming it.
+    #[test]
+    fn alter_partition_refuses_a_member_with_another_broker_epoch() {
+        let mut c = cluster("4.2");
+        // Registered epochs at creation: b0 1, b1 2, b2 3 (each RegisterBrokerRecord's offset).
+        let with = |epochs: &[(u32, i64)]| epochs.iter().map(|&(b, e)| BrokerState { broker_id: b, broker_epoch: e }).collect::<Vec<_>>();
+        let shrink = with(&[(0, 1), (1, 2)]);
+        assert_eq!(error(c.kraft_alter_partition(0, 0, 0, &shrink, 0)), None, "the registered epochs");
+        let stale = with(&[(0, 1), (1, 2), (2, 2)]);
+        assert_eq!(
+            error(c.kraft_alter_partition(0, 0, 0, &stale, 1)),
+            Some("INELIGIBLE_REPLICA"),
+            "b2 named with epoch 2, registered with 3"
+        );
+        let e = c.events.drain(c.tick).pop().expect("an event");
+        assert_eq!((e.kind, e.params.kind, e.broker), ("stale-broker-epoch", "stale-broker-epoch.alter-partition", 2));
+        assert!(e.text.contains("it names b2 with broker epoch 2, but b2 is registered with epoch 3"), "{}", e.text);
+        assert_eq!(c.kraft().partitions[0].partition_epoch, 1, "nothing written for a refused request");
+        let skipped = with(&[(0, 1), (1, 2), (2, UNKNOWN_BROKER_EPOCH)]);
+        assert_eq!(error(c.kraft_alter_partition(0, 0, 0, &skipped, 1)), None, "-1 skips the check");
+        assert_eq!(c.kraft().partitions[0].isr, vec![0, 1, 2]);
     }
 
     /// `BrokerLifecycleManager` acts on shouldShutDown only in PENDING_CONTROLLED_SHUTDOWN: one

@@ -6,7 +6,8 @@ use crate::config::{Config, IsrUpdate, Strategy};
 use crate::events::{params, set_text, Reason};
 use crate::log::{Epoch, Offset, Record};
 use crate::message::{
-    Acks, BrokerId, EpochEndOffset, Fetch, FetchResponse, KafkaError, Msg, NodeId, ProduceRequest, Tick, CONSUMER, PRODUCER,
+    Acks, BrokerId, BrokerState, EpochEndOffset, Fetch, FetchResponse, KafkaError, Msg, NodeId, ProduceRequest, Tick, CONSUMER, PRODUCER,
+    UNKNOWN_BROKER_EPOCH,
 };
 use crate::partition::{
     event, offsets_params, offsets_text, Ctx, DelayedProduce, ParkedFetch, PendingIsr, Replica, Role, Timing, NUM_BATCHES_TO_RETAIN,
@@ -25,23 +26,37 @@ pub struct HwFacts {
     pub in_isr: bool,
     /// Caught up within `replica.lag.time.max.ms`.
     pub caught_up: bool,
-    /// Its broker is alive (registered in ZooKeeper).
-    pub alive: bool,
+    /// ISR-eligible ([`isr_eligible`]): its broker is alive in the leader's metadata and, from
+    /// KIP-903, its last fetch carried the broker epoch the metadata knows.
+    pub eligible: bool,
     /// Its LEO as the leader knows it (None: unknown, Kafka's -1).
     pub leo: Option<Offset>,
 }
 
 /// The HW candidate of §1.4: the minimum LEO over the leader and the followers that count — by
 /// version: 0.8, the ISR; 0.10.2+, also followers caught up within the lag time; 3.6+, those only
-/// if alive. A counted follower whose LEO is unknown holds the HW (None). Returns the candidate and
+/// if ISR-eligible. A counted follower whose LEO is unknown holds the HW (None). Returns the candidate and
 /// the followers counted.
 pub fn hw_candidate<'f>(rules: &Rules, leader_leo: Offset, followers: &'f [HwFacts]) -> (Option<Offset>, Vec<&'f HwFacts>) {
     let counted: Vec<&HwFacts> = followers
         .iter()
-        .filter(|f| f.in_isr || (rules.hw_waits_for_caught_up && f.caught_up && (f.alive || !rules.hw_caught_up_if_eligible)))
+        .filter(|f| f.in_isr || (rules.hw_waits_for_caught_up && f.caught_up && (f.eligible || !rules.hw_caught_up_if_eligible)))
         .collect();
     let candidate = counted.iter().try_fold(leader_leo, |c, f| f.leo.map(|l| c.min(l)));
     (candidate, counted)
+}
+
+/// `Partition.isReplicaIsrEligible` for replica `r` whose last fetch carried `fetched_epoch`
+/// (None: no fetch from it yet in this leadership): its broker is alive in the leader's metadata
+/// (ZooKeeper: registered; KRaft: neither fenced nor in controlled shutdown), and with the
+/// `fetch_broker_epoch` rule (KIP-903) `isBrokerEpochIsrEligible`: the fetch's epoch is the one the
+/// metadata knows, or -1 (a fetch without one skips the check).
+pub fn isr_eligible(rules: &Rules, zk: &ZooKeeper, r: BrokerId, fetched_epoch: Option<i64>) -> bool {
+    match zk.alive_broker_epoch(r) {
+        None => false,
+        Some(_) if !rules.fetch_broker_epoch => true,
+        Some(known) => fetched_epoch.is_some_and(|e| e == UNKNOWN_BROKER_EPOCH || e == known),
+    }
 }
 
 /// The acks=all produces waiting for the HW (Kafka's produce purgatory), in the order they came.
@@ -249,6 +264,31 @@ impl Replica {
                 return;
             }
         }
+        // KIP-903: `Replica.updateFetchStateOrThrow` fences a fetch whose broker epoch is older
+        // than the one the leader's metadata knows for the broker (a request of its previous
+        // process, e.g. one that waited in a paused leader's buffers): NOT_LEADER_OR_FOLLOWER,
+        // the follower's state untouched.
+        let checked = ctx.cfg.rules().fetch_broker_epoch && req.replica_epoch != UNKNOWN_BROKER_EPOCH;
+        if let Some(known) = ctx.zk.alive_broker_epoch(req.replica).filter(|&k| checked && k > req.replica_epoch) {
+            let (me, p, epoch) = (ctx.me, self.partition, req.replica_epoch);
+            event!(
+                self,
+                ctx,
+                "stale-broker-epoch",
+                req.replica,
+                params!("stale-broker-epoch.fetch", b = me, p = p, from = req.replica, epoch = epoch, current = known),
+                format!(
+                    "b{me} refused b{}'s Fetch for p{p} with NOT_LEADER_OR_FOLLOWER: broker epoch {epoch} < {known}, the epoch the metadata knows (a fetch from its previous process, KIP-903)",
+                    req.replica
+                )
+            );
+            let mut reply = self.fetch_error_for(fetch_offset, KafkaError::NotLeaderOrFollower);
+            if let Msg::FetchResponse(r) = &mut reply {
+                r.leader_epoch = req.current_leader_epoch;
+            }
+            ctx.out.push((to, reply));
+            return;
+        }
         // Step 2: snapshot before the read; the response carries the pre-update HW (step 8).
         let hw0 = self.log.high_watermark();
         let leo0 = self.log.log_end_offset();
@@ -264,6 +304,7 @@ impl Replica {
         f.log_end_offset = Some(fetch_offset);
         f.last_fetch_leader_leo = f.last_fetch_leader_leo.max(leo0);
         f.last_fetch = ctx.now;
+        f.broker_epoch = Some(req.replica_epoch);
         // Steps 6–7.
         self.maybe_expand_isr(ctx, req.replica);
         if leo_changed {
@@ -363,7 +404,7 @@ impl Replica {
     }
 
     /// What the HW rule knows of each follower now (empty when not leading).
-    pub fn hw_facts(&self, now: Tick, timing: &Timing, zk: &ZooKeeper) -> Vec<HwFacts> {
+    pub fn hw_facts(&self, now: Tick, timing: &Timing, rules: &Rules, zk: &ZooKeeper) -> Vec<HwFacts> {
         let Role::Leader(ls) = &self.role else { return Vec::new() };
         let maximal = self.maximal_isr();
         ls.followers
@@ -372,7 +413,7 @@ impl Replica {
                 id: *r,
                 in_isr: maximal.contains(r),
                 caught_up: f.caught_up_within(now, timing.lag),
-                alive: zk.is_registered(*r),
+                eligible: isr_eligible(rules, zk, *r, f.broker_epoch),
                 leo: f.log_end_offset,
             })
             .collect()
@@ -393,7 +434,7 @@ impl Replica {
     /// `maybeIncrementLeaderHW` (§1.4): HW = min LEO over the leader and every follower that
     /// counts, and it only rises. Who counts, by version: 0.8, the ISR; 0.10.2+, also followers
     /// caught up within `replica.lag.time.max.ms`; 2.7+, the maximal ISR; 3.6+, caught-up
-    /// followers only if alive. 3.7 freezes it while the ISR is under min(minISR, RF).
+    /// followers only if ISR-eligible. 3.7 freezes it while the ISR is under min(minISR, RF).
     /// Triggered by a follower LEO change, a leader append, an ISR change and becoming leader.
     /// Returns true if the HW rose (and then completes waiting acks=all produces).
     pub fn maybe_increment_leader_hw(&mut self, ctx: &mut Ctx) -> bool {
@@ -407,7 +448,7 @@ impl Replica {
             return false;
         }
         let leo = self.log.log_end_offset();
-        let facts = self.hw_facts(ctx.now, ctx.timing, ctx.zk);
+        let facts = self.hw_facts(ctx.now, ctx.timing, ctx.cfg.rules(), ctx.zk);
         let (candidate, counted) = hw_candidate(ctx.cfg.rules(), leo, &facts);
         let old = self.log.high_watermark();
         let Some(new) = candidate.filter(|&c| c > old) else { return false };
@@ -637,6 +678,7 @@ impl Replica {
             IsrUpdate::AlterPartition => {
                 let Some(controller) = ctx.zk.controller else { return };
                 let pending = PendingIsr {
+                    isr_with_epochs: self.isr_with_epochs(ctx, &isr),
                     isr: isr.clone(),
                     reasons,
                     sent_to: controller,
@@ -674,12 +716,29 @@ impl Replica {
         }
     }
 
+    /// `Partition.addBrokerEpochToIsr` (KIP-903): the leader's own epoch for itself, for a
+    /// follower the epoch of its last fetch; -1 for one that has not fetched from this leader
+    /// (an ISR member kept from before it led, or any member before 4.0 here).
+    fn isr_with_epochs(&self, ctx: &Ctx, isr: &[BrokerId]) -> Vec<BrokerState> {
+        let Role::Leader(ls) = &self.role else { return Vec::new() };
+        isr.iter()
+            .map(|&r| BrokerState {
+                broker_id: r,
+                broker_epoch: if r == ctx.me {
+                    ctx.broker_epoch
+                } else {
+                    ls.followers.get(&r).and_then(|f| f.broker_epoch).unwrap_or(UNKNOWN_BROKER_EPOCH)
+                },
+            })
+            .collect()
+    }
+
     fn alter_partition(&self, ctx: &Ctx, pending: &PendingIsr) -> Msg {
         Msg::AlterPartition {
             partition: self.partition,
             leader: ctx.me,
             leader_epoch: self.leader_epoch,
-            isr: pending.isr.clone(),
+            isr: pending.isr_with_epochs.clone(),
             partition_epoch: self.zk_version,
             attempt: pending.attempt,
         }
@@ -850,12 +909,32 @@ impl Replica {
         if self.isr.contains(&replica) || !self.replicas.contains(&replica) || self.isr_change_in_flight() {
             return;
         }
-        let Some(leo) = ls.followers.get(&replica).and_then(|f| f.log_end_offset) else { return };
+        let Some(f) = ls.followers.get(&replica) else { return };
+        let Some(leo) = f.log_end_offset else { return };
+        let fetched_epoch = f.broker_epoch;
         let hw = self.log.high_watermark();
-        let leso = if ctx.cfg.rules().expand_needs_epoch_start { ls.leader_epoch_start_offset } else { 0 };
-        // 3.3+ (KIP-841): only an ISR-eligible replica may join — here, one whose broker is registered.
-        let eligible = !ctx.cfg.rules().isr_requires_eligible || ctx.zk.is_registered(replica);
-        if leo < hw || leo < leso || !eligible {
+        let rules = ctx.cfg.rules();
+        let leso = if rules.expand_needs_epoch_start { ls.leader_epoch_start_offset } else { 0 };
+        if leo < hw || leo < leso {
+            return;
+        }
+        // 3.3+ (KIP-841): only an ISR-eligible replica may join: its broker alive in the leader's
+        // metadata and, with KIP-903, its fetch's broker epoch the one the metadata knows.
+        if rules.isr_requires_eligible && !isr_eligible(rules, ctx.zk, replica, fetched_epoch) {
+            // Caught up and alive, but its fetch named another epoch: say why it stays out.
+            if let (Some(known), Some(epoch), true) = (ctx.zk.alive_broker_epoch(replica), fetched_epoch, rules.fetch_broker_epoch) {
+                let (me, p) = (ctx.me, self.partition);
+                event!(
+                    self,
+                    ctx,
+                    "stale-broker-epoch",
+                    replica,
+                    params!("stale-broker-epoch.isr", b = me, p = p, r = replica, epoch = epoch, current = known, leo = leo, hw = hw),
+                    format!(
+                        "b{me} kept b{replica} out of the ISR of p{p} although its LEO {leo} reached the HW {hw}: its fetch carried broker epoch {epoch}, not {known}, the epoch the metadata knows (KIP-903)"
+                    )
+                );
+            }
             return;
         }
         let mut isr = self.isr.clone();
@@ -908,6 +987,144 @@ impl Replica {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::api::Value;
+    use crate::cluster::Cluster;
+    use crate::events::Event;
+    use crate::partition::FollowerView;
+
+    /// A 4.0 cluster as created: b0 leads p0 (leader epoch 0, partition epoch 0, LEO = HW = 0),
+    /// the brokers registered with epochs 1, 2, 3; with b0's cached ISR set to `isr`, as
+    /// PartitionTest's `makeLeader` does.
+    fn leading(isr: &[BrokerId]) -> Cluster {
+        let pairs = [("version", Value::Str("4.0".into())), ("brokers", Value::Num(3.0)), ("partitions", Value::Num(1.0))];
+        let mut c = Cluster::from_pairs(&pairs.map(|(k, v)| (k.to_string(), v))).unwrap();
+        c.brokers[0].replicas.get_mut(&0).expect("p0 on b0").isr = isr.to_vec();
+        c.events.drain(c.tick);
+        c
+    }
+
+    /// PartitionTest's `fetchFollower`: a Fetch of p0 at its LEO from `replica` with broker epoch
+    /// `replica_epoch`, handled by b0; what b0 sends and the events.
+    fn fetch_follower(c: &mut Cluster, replica: BrokerId, replica_epoch: i64) -> (Vec<(NodeId, Msg)>, Vec<Event>) {
+        let mut out = Vec::new();
+        {
+            let (b, mut ctx) = c.broker_ctx(0, &mut out);
+            let r = b.replicas.get_mut(&0).expect("p0 on b0");
+            let (fetch_offset, current_leader_epoch) = (r.log.log_end_offset(), r.leader_epoch);
+            let req = Fetch { partition: 0, replica, fetch_offset, current_leader_epoch, last_fetched_epoch: None, replica_epoch };
+            r.on_fetch(&mut ctx, &req);
+        }
+        (out, c.events.drain(c.tick))
+    }
+
+    /// The controller's answer to b0's AlterPartition in flight (`alterPartitionManager.completeIsrUpdate/failIsrUpdate`).
+    fn answer(c: &mut Cluster, isr: &[BrokerId], partition_epoch: u32, error: Option<KafkaError>) {
+        let mut out = Vec::new();
+        let (b, mut ctx) = c.broker_ctx(0, &mut out);
+        let r = b.replicas.get_mut(&0).expect("p0 on b0");
+        let request = (r.leader_epoch, r.zk_version);
+        r.on_alter_partition_response(&mut ctx, request, isr, partition_epoch, error);
+    }
+
+    fn follower(c: &Cluster, replica: BrokerId) -> FollowerView {
+        match &c.brokers[0].replicas[&0].role {
+            Role::Leader(ls) => ls.followers.get(&replica).expect("a follower view").clone(),
+            _ => panic!("b0 leads p0"),
+        }
+    }
+
+    fn alter_partition(out: &[(NodeId, Msg)]) -> Option<Vec<(BrokerId, i64)>> {
+        out.iter().find_map(|(_, m)| match m {
+            Msg::AlterPartition { isr, .. } => Some(isr.iter().map(|s| (s.broker_id, s.broker_epoch)).collect()),
+            _ => None,
+        })
+    }
+
+    fn maximal_isr(c: &Cluster) -> Vec<BrokerId> {
+        c.brokers[0].replicas[&0].maximal_isr()
+    }
+
+    /// Ports PartitionTest#testIsrCanExpandedIfBrokerEpochsMatchWithKraftMetadataCache (KIP-903):
+    /// a caught-up follower whose fetch carried another broker epoch than the leader's metadata
+    /// knows stays out of the ISR; with the known epoch it is added, and the AlterPartition names
+    /// every member's epoch: the leader's own, the fetch's, -1 for a member that has not fetched.
+    /// (Kafka's test makes the mismatch by a metadata change between the two reads of the epoch;
+    /// here the fetch carries an epoch newer than the metadata's, as a broker's fresh
+    /// registration not yet published would.)
+    #[test]
+    fn isr_expands_only_if_the_fetch_carried_the_known_broker_epoch() {
+        let mut c = leading(&[0, 2]);
+        assert_eq!(c.zk.alive_broker_epoch(1), Some(2));
+        let (out, events) = fetch_follower(&mut c, 1, 3);
+        assert_eq!(follower(&c, 1).broker_epoch, Some(3), "the fetch state is updated: 3 is not older than 2");
+        assert_eq!(alter_partition(&out), None, "expansion is not triggered");
+        assert_eq!(maximal_isr(&c), vec![0, 2]);
+        let held: Vec<&str> = events.iter().map(|e| e.params.kind).collect();
+        assert_eq!(held, vec!["stale-broker-epoch.isr"]);
+        assert!(events[0].text.contains("its fetch carried broker epoch 3, not 2"), "{}", events[0].text);
+
+        let (out, _) = fetch_follower(&mut c, 1, 2);
+        assert_eq!(alter_partition(&out), Some(vec![(0, 1), (1, 2), (2, UNKNOWN_BROKER_EPOCH)]), "b2 has not fetched: -1");
+        assert_eq!(maximal_isr(&c), vec![0, 1, 2]);
+    }
+
+    /// Ports PartitionTest#testFenceFollowerFetchWithStaleBrokerEpoch (`Replica.updateFetchStateOrThrow`):
+    /// a fetch with a broker epoch older than the leader's metadata's is refused with
+    /// NOT_LEADER_OR_FOLLOWER and leaves the follower's state as it was.
+    #[test]
+    fn a_fetch_with_a_stale_broker_epoch_is_fenced() {
+        let mut c = leading(&[0, 1, 2]);
+        let (out, _) = fetch_follower(&mut c, 1, 2);
+        assert!(out.is_empty(), "at the LEO: parked until data or the wait ends: {out:?}");
+        let before = follower(&c, 1);
+        assert_eq!(before.broker_epoch, Some(2));
+        let (out, events) = fetch_follower(&mut c, 1, 1);
+        assert!(
+            matches!(&out[..], [(1, Msg::FetchResponse(FetchResponse { error: Some(KafkaError::NotLeaderOrFollower), .. }))]),
+            "{out:?}"
+        );
+        assert_eq!(follower(&c, 1), before, "the fetch state, broker epoch 2 included, is untouched");
+        let e = events.iter().find(|e| e.kind == "stale-broker-epoch").expect("an event says why");
+        assert_eq!(e.params.kind, "stale-broker-epoch.fetch");
+        assert!(e.text.contains("broker epoch 1 < 2"), "{}", e.text);
+    }
+
+    /// A fetch without a broker epoch (-1) skips both checks (`isBrokerEpochIsrEligible`), and
+    /// before 4.0 here no fetch carries one.
+    #[test]
+    fn a_fetch_without_a_broker_epoch_skips_the_check() {
+        let mut c = leading(&[0, 2]);
+        let (out, _) = fetch_follower(&mut c, 1, UNKNOWN_BROKER_EPOCH);
+        assert_eq!(alter_partition(&out), Some(vec![(0, 1), (1, UNKNOWN_BROKER_EPOCH), (2, UNKNOWN_BROKER_EPOCH)]));
+        let pairs = [("version", Value::Str("3.7".into())), ("brokers", Value::Num(3.0)), ("partitions", Value::Num(1.0))];
+        let mut zk = Cluster::from_pairs(&pairs.map(|(k, v)| (k.to_string(), v))).unwrap();
+        let mut out = Vec::new();
+        let (_, ctx) = zk.broker_ctx(1, &mut out);
+        assert_eq!(ctx.broker_epoch, UNKNOWN_BROKER_EPOCH, "ZooKeeper mode: Fetch and AlterPartition name no broker epoch");
+    }
+
+    /// Ports PartitionTest#testIsrNotExpandedIfReplicaIsFencedOrShutdown (KIP-841): the controller
+    /// refuses the expansion (INELIGIBLE_REPLICA) and the leader reverts to the committed ISR;
+    /// once its metadata says the broker is fenced it does not try again; unfenced, it does, and
+    /// the ISR is committed.
+    #[test]
+    fn isr_is_not_expanded_while_the_replica_is_fenced() {
+        let mut c = leading(&[0, 2]);
+        let (out, _) = fetch_follower(&mut c, 1, 2);
+        assert!(alter_partition(&out).is_some(), "expansion is triggered");
+        assert_eq!(maximal_isr(&c), vec![0, 1, 2]);
+        answer(&mut c, &[0, 2], 0, Some(KafkaError::IneligibleReplica));
+        assert_eq!(maximal_isr(&c), vec![0, 2], "reverted to the committed ISR");
+        let registration = c.zk.brokers.remove(&1).expect("b1 registered");
+        let (out, events) = fetch_follower(&mut c, 1, 2);
+        assert_eq!(alter_partition(&out), None, "b1 is fenced: no expansion");
+        assert!(events.iter().all(|e| e.kind != "stale-broker-epoch"), "not a broker-epoch matter: {events:?}");
+        c.zk.brokers.insert(1, registration);
+        let (out, _) = fetch_follower(&mut c, 1, 2);
+        assert!(alter_partition(&out).is_some(), "unfenced: expansion is triggered again");
+        answer(&mut c, &[0, 1, 2], 1, None);
+        assert_eq!((c.brokers[0].replicas[&0].isr.clone(), maximal_isr(&c)), (vec![0, 1, 2], vec![0, 1, 2]), "the ISR is committed");
+    }
 
     fn delayed(request: u32, required_offset: Offset, deadline: Tick) -> DelayedProduce {
         DelayedProduce { request, attempt: 1, base_offset: 0, required_offset, deadline }

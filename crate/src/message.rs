@@ -125,6 +125,10 @@ pub struct Fetch {
     pub current_leader_epoch: Epoch,
     /// The epoch of the follower's last record (Fetch v12, 2.7+): lets the leader spot divergence.
     pub last_fetched_epoch: Option<Epoch>,
+    /// `ReplicaState.ReplicaEpoch` (Fetch v15, KIP-903; the `fetch_broker_epoch` rule): the
+    /// follower's broker epoch; [`UNKNOWN_BROKER_EPOCH`] when it has none to give (before 4.0
+    /// here, or not registered since it started), which the leader never finds stale.
+    pub replica_epoch: i64,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -140,6 +144,21 @@ pub struct FetchResponse {
     /// KIP-279 via Fetch (2.8+): the largest epoch both logs share and where it ends on the leader.
     pub diverging_epoch: Option<EpochEndOffset>,
     pub error: Option<KafkaError>,
+}
+
+/// One member of an AlterPartition's new ISR (`AlterPartitionRequestData.BrokerState`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BrokerState {
+    pub broker_id: BrokerId,
+    /// [`UNKNOWN_BROKER_EPOCH`]: the controller skips its check (`ineligibleReplicasForIsr`).
+    pub broker_epoch: i64,
+}
+
+impl BrokerState {
+    /// The members' ids, in order.
+    pub fn ids(isr: &[BrokerState]) -> Vec<BrokerId> {
+        isr.iter().map(|s| s.broker_id).collect()
+    }
 }
 
 /// An (epoch, end offset) answer; `UNDEFINED` when the leader knows no such epoch.
@@ -200,7 +219,9 @@ pub enum Msg {
         partition: u32,
         leader: BrokerId,
         leader_epoch: Epoch,
-        isr: Vec<BrokerId>,
+        /// `newIsrWithEpochs` (AlterPartition v3, KIP-903): each member with the broker epoch
+        /// the leader knows for it (all [`UNKNOWN_BROKER_EPOCH`] without the `fetch_broker_epoch` rule).
+        isr: Vec<BrokerState>,
         partition_epoch: u32,
         attempt: u32,
     },
@@ -345,7 +366,7 @@ impl Msg {
                 partition: *partition,
                 request: (*leader_epoch, *partition_epoch),
                 leader_epoch: *leader_epoch,
-                isr: isr.clone(),
+                isr: BrokerState::ids(isr),
                 partition_epoch: *partition_epoch,
                 error,
             }),
@@ -391,9 +412,12 @@ impl fmt::Display for Msg {
             },
             Msg::Fetch(x) => {
                 write!(f, "Fetch p{} replica={} fetchOffset={} epoch={}", x.partition, x.replica, x.fetch_offset, x.current_leader_epoch)?;
-                match x.last_fetched_epoch {
-                    Some(e) => write!(f, " lastFetchedEpoch={e}"),
-                    None => Ok(()),
+                if let Some(e) = x.last_fetched_epoch {
+                    write!(f, " lastFetchedEpoch={e}")?;
+                }
+                match x.replica_epoch {
+                    UNKNOWN_BROKER_EPOCH => Ok(()),
+                    e => write!(f, " replicaEpoch={e}"),
                 }
             }
             Msg::FetchResponse(r) => match (r.error, r.diverging_epoch) {
@@ -415,7 +439,13 @@ impl fmt::Display for Msg {
                 write!(f, "OffsetsForLeaderEpochResponse p{partition} epoch={} endOffset={}{}", answer.epoch, answer.end_offset, err(error))
             }
             Msg::AlterPartition { partition, isr, partition_epoch, attempt, .. } => {
-                write!(f, "AlterPartition p{partition} isr=[{}] partitionEpoch={partition_epoch}{}", ids(isr), resent(*attempt))
+                // With broker epochs (KIP-903), as `newIsrWithEpochs`: member:epoch, -1 unknown.
+                let members = if isr.iter().all(|s| s.broker_epoch == UNKNOWN_BROKER_EPOCH) {
+                    ids(&BrokerState::ids(isr))
+                } else {
+                    isr.iter().map(|s| format!("{}:{}", s.broker_id, s.broker_epoch)).collect::<Vec<_>>().join(",")
+                };
+                write!(f, "AlterPartition p{partition} isr=[{members}] partitionEpoch={partition_epoch}{}", resent(*attempt))
             }
             Msg::AlterPartitionResponse { partition, isr, partition_epoch, error, .. } => {
                 write!(f, "AlterPartitionResponse p{partition} isr=[{}] partitionEpoch={partition_epoch}{}", ids(isr), err(error))

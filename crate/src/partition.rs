@@ -74,6 +74,10 @@ pub struct Ctx<'a> {
     /// This broker heart-beats to ZooKeeper under the session of its current registration: a
     /// write of its own (the ISR, ≤ 2.6) needs one.
     pub zk_session: bool,
+    /// This broker's own epoch as its Fetch and AlterPartition requests give it (the
+    /// `fetch_broker_epoch` rule, KIP-903: its KRaft registration's; else, or before it
+    /// registered since it started, [`crate::message::UNKNOWN_BROKER_EPOCH`]).
+    pub broker_epoch: i64,
     pub stats: &'a mut Stats,
 }
 
@@ -89,6 +93,10 @@ pub struct FollowerView {
     pub last_fetch_leader_leo: Offset,
     /// The last fetch (0.8's `logEndOffsetUpdateTimeMs`: its stuck rule looks only at this).
     pub last_fetch: Tick,
+    /// The broker epoch its last accepted fetch carried (`ReplicaState.brokerEpoch`, KIP-903;
+    /// -1: the fetch had none); `None` until it fetches from this leader (a new leader resets it,
+    /// a re-elected one keeps it: `Replica.resetReplicaState`).
+    pub broker_epoch: Option<i64>,
 }
 
 impl FollowerView {
@@ -121,6 +129,9 @@ pub struct DelayedProduce {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct PendingIsr {
     pub isr: Vec<BrokerId>,
+    /// The request's `newIsrWithEpochs`, built once when the change is proposed
+    /// (`Partition.addBrokerEpochToIsr`): every retry sends the same.
+    pub isr_with_epochs: Vec<crate::message::BrokerState>,
     pub reasons: Vec<(BrokerId, crate::events::Reason)>,
     /// The controller the last attempt went to, when, and how many attempts so far.
     pub sent_to: BrokerId,
@@ -425,6 +436,7 @@ impl Replica {
                     last_caught_up: in_isr.then_some(ctx.now),
                     last_fetch_leader_leo: leo,
                     last_fetch: ctx.now,
+                    broker_epoch: known.get(&r).and_then(|f| f.broker_epoch),
                 },
             );
         }

@@ -148,6 +148,16 @@ rules! {
     isr_requires_eligible: bool = [false, false, false, true, true, true],
         key None, "KIP-841 (AlterPartition INELIGIBLE_REPLICA)", since ["3.3.0"],
         "only an ISR-eligible replica (here: a registered broker) may join the ISR; the controller refuses others";
+    /// KIP-903 (Kafka 3.5 in KRaft mode; ZooKeeper mode never checks it, so here from the first
+    /// KRaft preset): a follower's Fetch carries its broker epoch (`ReplicaState.ReplicaEpoch`,
+    /// Fetch v15); the leader refuses one older than the epoch its metadata knows for the broker,
+    /// adds a replica to the ISR only if the epoch of its last fetch is that epoch, and sends each
+    /// ISR member's epoch in AlterPartition (`newIsrWithEpochs`), which the controller checks
+    /// against the registration (INELIGIBLE_REPLICA): a zombie fetch from a restarted broker's
+    /// previous process cannot bring it back into the ISR.
+    fetch_broker_epoch: bool = [false, false, false, false, true, true],
+        key None, "KIP-903, 3.5 in KRaft mode (Replica.updateFetchStateOrThrow, Partition.isReplicaIsrEligible, ReplicationControlManager.ineligibleReplicasForIsr)", since ["4.0.0"],
+        "a follower's Fetch carries its broker epoch: the leader refuses one older than its metadata's (NOT_LEADER_OR_FOLLOWER) and adds a replica to the ISR only if its fetch's epoch is the registered one; the controller refuses an AlterPartition naming another (INELIGIBLE_REPLICA)";
     // ---- The high watermark (§1.4) and min ISR (§3.1) ----
     /// The HW also waits for followers outside the ISR that are caught up within the lag time.
     hw_waits_for_caught_up: bool = [false, true, true, true, true, true],

@@ -38,6 +38,7 @@
 //! `pP.recovering` (yes/no), `bB.fenced` (yes/no); `bB.brokerEpoch` (ZooKeeper presets: the czxid of its registration, -1 before it registered); `quorum.leader` (-1: none),
 //! `quorum.epoch`, `quorum.hw` (the newest running leader's), `cC.state`, `cC.status`, `cC.epoch`,
 //! `cC.leo`, `cC.hw`, `cC.votedFor` (controller C, e.g. `c3001.state`); `pP.bB.leo`, `pP.bB.hw`, `pP.bB.role`, `pP.bB.leaderEpoch`, `pP.bB.values`, `pP.bB.epochs`,
+//! `pP.bB.fetchBrokerEpoch` (the broker epoch b's last fetch carried, as p's leader recorded it, KIP-903: -1 none carried, -2 no fetch in this leadership),
 //! `pP.consumer.position`, `pP.consumer.values`, `pP.consumer.resets`, `violations` (count),
 //! `violations.KIND` (count of one kind, e.g. `violations.acked-lost`), `requestN.status`,
 //! `requestN.error`, `requestN.offset`. Values: integers, lists `[1,2]`, words.
@@ -1058,6 +1059,18 @@ pub fn lookup(c: &Cluster, path: &str) -> Result<Operand, String> {
                 "resets" => Operand::Int(i64::from(consumer.resets)),
                 _ => return Err(unknown()),
             }
+        }
+        [p, b, "fetchBrokerEpoch"] => {
+            // The leader's `ReplicaState.brokerEpoch` for b (KIP-903), -2 when it has none, as
+            // `Replica.toString` prints it.
+            let p = index(p, "p").filter(|p| *p < c.config.partitions).ok_or_else(unknown)?;
+            let b = index(b, "b").filter(|b| *b < c.config.brokers).ok_or_else(unknown)?;
+            let leader = u32::try_from(c.zk.partitions[p as usize].leader).ok().filter(|&l| c.brokers[l as usize].is_alive());
+            let view = leader.and_then(|l| match &c.brokers[l as usize].replicas.get(&p)?.role {
+                Role::Leader(ls) => Some(ls.followers.get(&b).and_then(|f| f.broker_epoch)),
+                _ => None,
+            });
+            Operand::Int(view.ok_or_else(|| format!("{path}: p{p} has no running leader"))?.unwrap_or(-2))
         }
         [p, b, field] => {
             let p = index(p, "p").filter(|p| *p < c.config.partitions).ok_or_else(unknown)?;

@@ -234,6 +234,10 @@ pub struct FollowerView {
     /// For an ISR member: time until the leader's isr-expiration task would remove it if it made
     /// no progress from now (-1: it would not be, or it is not in the ISR).
     pub remove_in_ms: i64,
+    /// The broker epoch its last accepted fetch carried (KIP-903, 4.x presets; -1: the fetch had
+    /// none, as before 4.0); null until it fetches from this leader. It joins the ISR only while
+    /// this is the epoch of its broker's registration.
+    pub broker_epoch: Option<i64>,
 }
 
 #[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify), tsify(missing_as_null))]
@@ -451,6 +455,7 @@ impl Cluster {
                                 since_caught_up_ms: f.last_caught_up.map_or(-1, |t| (now.saturating_sub(t) * TICK_MS) as i64),
                                 in_isr: l.isr.contains(&b),
                                 fetch_in_flight: matches!(&r.role, Role::Follower(fs) if fs.fetch_in_flight),
+                                broker_epoch: f.broker_epoch,
                             }),
                             _ => None,
                         });
@@ -724,7 +729,7 @@ impl Cluster {
             let waiting = ls.followers.iter().filter(|(_, f)| hw < leo && f.log_end_offset.unwrap_or(0) == hw).map(|(&b, _)| b).collect();
             return (counted.collect(), waiting, Some(majority));
         }
-        let facts = leader.hw_facts(self.tick, &self.timing, &self.zk);
+        let facts = leader.hw_facts(self.tick, &self.timing, self.config.rules(), &self.zk);
         let (candidate, counted) = hw_candidate(self.config.rules(), leo, &facts);
         // Nothing to wait for when the HW is at the leader's LEO, or frozen by the min-ISR gate.
         let idle = leader.hw_frozen_by_min_isr(&self.config) || leader.log.high_watermark() >= leo;

@@ -117,6 +117,15 @@ impl ZooKeeper {
         self.brokers.contains_key(&broker)
     }
 
+    /// KRaft presets: the broker epoch of a registered broker that is neither fenced nor in a
+    /// controlled shutdown, as the published image says (`KRaftMetadataCache.getAliveBrokerEpoch`,
+    /// which answers for one in controlled shutdown too: here a fetch from the previous process
+    /// of a broker in controlled shutdown is not refused, but its replica cannot join the ISR
+    /// either way).
+    pub fn alive_broker_epoch(&self, broker: BrokerId) -> Option<i64> {
+        self.brokers.get(&broker).map(|r| r.czxid as i64)
+    }
+
     /// Conditional `setData` on a partition state znode: succeeds only if the caller's cached
     /// zkVersion is current (`ReplicationUtils.updateLeaderAndIsr`). Returns the new zkVersion.
     pub fn conditional_update(&mut self, partition: u32, expected_version: u32, mut next: PartitionState) -> Option<u32> {

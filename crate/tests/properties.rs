@@ -15,7 +15,7 @@ fn naive_hw(version: Version, leader_leo: u64, followers: &[HwFacts]) -> Option<
     let counts = |f: &HwFacts| match version {
         Version::V0_8 => f.in_isr,
         Version::V0_11 | Version::V2_8 => f.in_isr || f.caught_up,
-        Version::V3_7 | Version::V4_0 | Version::V4_2 => f.in_isr || (f.caught_up && f.alive),
+        Version::V3_7 | Version::V4_0 | Version::V4_2 => f.in_isr || (f.caught_up && f.eligible),
     };
     if followers.iter().any(|f| counts(f) && f.leo.is_none()) {
         return None;
@@ -35,7 +35,7 @@ fn hw_rule_matches_the_naive_oracle() {
                 id,
                 in_isr: rng.chance(1, 2),
                 caught_up: rng.chance(1, 2),
-                alive: rng.chance(3, 4),
+                eligible: rng.chance(3, 4),
                 leo: (!rng.chance(1, 8)).then(|| rng.range_inclusive(0, leader_leo)),
             })
             .collect();

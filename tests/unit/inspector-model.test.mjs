@@ -4,7 +4,7 @@ import { describe, test } from "node:test";
 import { inspect } from "../../www/views/inspector-model.js";
 import { nodeName } from "../../www/views/model.js";
 import { linkKey } from "../../www/app/timeline.js";
-import { coreFixture } from "./fixtures.mjs";
+import { coreFixture, withPartition } from "./fixtures.mjs";
 import { loadLang } from "../../www/i18n.js";
 
 // The words come from the dictionaries, loaded as the page loads them (i18n.js loadLang).
@@ -55,6 +55,17 @@ describe("inspector", () => {
     assert.equal(seen.heading, "As the leader (B2) sees it");
     assert.equal(rows(seen)["LEO known to the leader"], "unknown (no fetch yet)");
     assert.equal(rows(seen).Lag, "10 messages");
+  });
+
+  test("a follower's broker epoch from its last fetch shows in KRaft presets only (KIP-903)", () => {
+    const label = "Broker epoch of its last fetch (KIP-903)";
+    const seen = (s, broker = 1) => rows(sectionNamed(inspect({ type: "replica", partition: 1, broker }, s), "As the leader"));
+    assert.equal(seen(snap)[label], undefined, "B1 has not fetched from this leader (null)");
+    assert.equal(seen(snap, 3)[label], undefined, "a ZooKeeper preset: B3's fetches carry none (-1)");
+    const kraft = withPartition(snap, 1, (p) => {
+      p.logs.find((l) => l.broker === 1).follower.brokerEpoch = 12;
+    });
+    assert.equal(seen(kraft)[label], "12");
   });
 
   test("a record: committed or not, and on which replicas", () => {

@@ -166,6 +166,8 @@ function inspectReplica(pid, broker, snap) {
         [t("insp.inIsr"), yesNo(f.inIsr)],
         ...(f.removeInMs >= 0 ? [[t("insp.removeIn"), formatSeconds(f.removeInMs)]] : []),
         [t("insp.fetchInFlight"), yesNo(f.fetchInFlight)],
+        // KIP-903 (4.x): the broker epoch its last fetch carried; null before a fetch, -1 before 4.0.
+        ...(Number.isInteger(f.brokerEpoch) && f.brokerEpoch >= 0 ? [[t("insp.fetchBrokerEpoch"), f.brokerEpoch]] : []),
       ],
     });
   }
