@@ -100,9 +100,9 @@ pub struct ControllerMetricsView {
     pub active_controller_count: Option<u32>,
 }
 
-/// One tick of the chart: the cluster-wide values.
+/// One tick of the chart: the cluster-wide values (they hold until the next sample's tick).
 #[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify), tsify(missing_as_null))]
-#[derive(serde::Serialize, Debug, PartialEq)]
+#[derive(serde::Serialize, Clone, Copy, Debug, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct MetricsSample {
     pub tick: Tick,
@@ -130,7 +130,8 @@ pub struct MetricsView {
     pub unclean_leader_elections_count: u64,
     pub brokers: Vec<BrokerMetricsView>,
     pub controllers: Vec<ControllerMetricsView>,
-    /// The last `snapshot({ metricsHistory: N })` samples, oldest first, one per tick (empty by default).
+    /// The samples of the last `snapshot({ metricsHistory: N })` ticks, oldest first: the oldest
+    /// and each one where a value changed (empty by default).
     pub history: Vec<MetricsSample>,
 }
 
@@ -164,6 +165,22 @@ impl Metrics {
             isr_expands_per_sec,
             unclean_leader_elections_per_sec,
         }
+    }
+}
+
+impl Metrics {
+    /// The samples of the last `ticks` ticks, oldest first, each only where a value changed (and
+    /// the oldest): the chart draws step lines, and sending every tick's sample made a snapshot of
+    /// the default cluster twice as costly.
+    fn changes(&self, ticks: usize) -> Vec<MetricsSample> {
+        let mut out: Vec<MetricsSample> = Vec::new();
+        for back in (0..ticks).rev() {
+            let s = self.sample_at(back);
+            if out.last().is_none_or(|l| MetricsSample { tick: s.tick, ..*l } != s) {
+                out.push(s);
+            }
+        }
+        out
     }
 }
 
@@ -284,7 +301,7 @@ impl Cluster {
             unclean_leader_elections_count: newest.unclean_elections,
             brokers,
             controllers: self.controller_nodes().map(|(id, a)| ControllerMetricsView { id, active_controller_count: a }).collect(),
-            history: (0..shown).rev().map(|back| m.sample_at(back)).collect(),
+            history: m.changes(shown),
         }
     }
 }

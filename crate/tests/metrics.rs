@@ -4,7 +4,7 @@
 //! nobody until the controller knows; ActiveControllerCount moves on failover.
 
 use kafka_replication::faults::FailKind;
-use kafka_replication::metrics::{MetricsView, METRICS_HISTORY_MAX, RATE_WINDOW_TICKS};
+use kafka_replication::metrics::{MetricsSample, MetricsView, METRICS_HISTORY_MAX, RATE_WINDOW_TICKS};
 use kafka_replication::scenario::Script;
 use kafka_replication::Cluster;
 
@@ -34,9 +34,9 @@ fn a_quiet_cluster_reports_nothing_wrong() {
     assert_eq!(n.active_controller_count, 1);
     assert_eq!((n.isr_shrinks_per_sec, n.isr_expands_per_sec, n.unclean_leader_elections_per_sec), (0.0, 0.0, 0.0));
     assert_eq!(m.rate_window_ms, 10_000);
-    // The creation sample and one per tick since.
-    assert_eq!(m.history.len(), 6);
-    assert_eq!((m.history[0].tick, m.history[5].tick), (0, 5));
+    // Only the oldest sample: nothing changed since.
+    assert_eq!(m.history.len(), 1);
+    assert_eq!(m.history[0].tick, 0);
     assert_eq!(c.snapshot().metrics.history, Vec::new(), "the history is opt-in");
 }
 
@@ -93,8 +93,13 @@ fn the_leaders_shrink_and_expand_are_counted() {
     let m = metrics(&c);
     assert_eq!((m.now.isr_shrinks_per_sec, m.now.isr_expands_per_sec), (0.0, 0.0));
     assert_eq!((m.isr_shrinks_count, m.isr_expands_count), (1, 1), "the counts stay");
-    // The chart's window shows the expansion's 10 s.
+    // The chart's window shows the expansion's 10 s; its samples are the changes only.
     assert!(m.history.iter().any(|s| s.isr_expands_per_sec > 0.0));
+    for w in m.history.windows(2) {
+        assert!(w[0].tick < w[1].tick);
+        assert_ne!(MetricsSample { tick: w[1].tick, ..w[0] }, w[1], "a sample that changes nothing is left out");
+    }
+    assert_eq!(m.history[0].tick, c.tick - METRICS_HISTORY_MAX as u64 + 1, "the oldest tick of the window");
 }
 
 /// Every replica of p0 dies: nobody leads it. Until the controller knows (the ZooKeeper sessions

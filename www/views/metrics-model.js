@@ -34,9 +34,9 @@ export function formatRate(perSec) {
 }
 
 /**
- * The sparkline of `values` (one per tick, the newest last, ending at tick `now`) in a
- * `width` × `height` box: a step line over the last METRICS_HISTORY ticks, scaled to `top`.
- * Returns the path's `d` ("" without samples).
+ * The sparkline of `samples`' `key` (oldest first, each holding until the next one's tick; the
+ * core sends the changes only) up to tick `now`, in a `width` × `height` box: a step line over the
+ * last METRICS_HISTORY ticks, scaled to `top`. Returns the path's `d` ("" without samples).
  */
 export function sparkline(samples, key, now, top, width, height) {
   if (!samples.length) return "";
