@@ -5,10 +5,10 @@
 // edited as the core would report a rate.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { formatRate, METRICS, metricsRows, sparkline } from "../../www/views/metrics-model.js";
+import { formatRate, METRICS, metricsRows, sparkline, sparklineTransform } from "../../www/views/metrics-model.js";
 import { coreFixture } from "./fixtures.mjs";
 
-const BOX = { width: 100, height: 20 };
+const BOX = { height: 20 };
 const row = (rows, key) => rows.find((r) => r.key === key);
 
 describe("operator metrics", () => {
@@ -67,10 +67,13 @@ describe("operator metrics", () => {
     );
     const urp = row(metricsRows(snap, BOX), "underReplicatedPartitions");
     assert.equal(urp.top, 2);
-    // 300 ticks across 100 px: tick 190 (the oldest sample) at x 80.3, 215 at 88.6, 216 at 89; 0 at
-    // the bottom (y 18), 1 half way, 2 at the top (y 2); flat to the newest tick (x 100).
-    assert.equal(urp.path, "M80.3 18H88.6V10H89V2H100");
-    assert.equal(row(metricsRows(snap, BOX), "offlinePartitionsCount").path, "M80.3 18H100");
+    // In tick space, from a window before the oldest sample's (tick 190: from -300) to three
+    // windows after: 0 at the bottom (y 18) until tick 215, then 1 half way, from 216 2 at the top (y 2).
+    assert.equal(urp.path, "M-300 18H215V10H216V2H900");
+    assert.equal(row(metricsRows(snap, BOX), "offlinePartitionsCount").path, "M-300 18H900");
+    // Ticks 190..249 onto 100 px of which the last 300 ticks: tick 249 at x 100, 190 at 80.3.
+    assert.equal(sparklineTransform(249, 100), "translate(16.722 0) scale(0.33445 1)");
+    assert.ok(Math.abs(16.722 + 0.33445 * 190 - 80.3) < 0.1 && Math.abs(16.722 + 0.33445 * 249 - 100) < 0.01);
     // A snapshot without history draws no line.
     snap.metrics.history = [];
     assert.equal(row(metricsRows(snap, BOX), "underReplicatedPartitions").path, "");
@@ -97,9 +100,10 @@ describe("operator metrics", () => {
     assert.equal(row(metricsRows(coreFixture("kraftElr"), BOX), "offlinePartitionsCount").value, "1");
   });
 
-  test("sparkline: one sample is a flat line to now; a bad box is refused", () => {
-    assert.equal(sparkline([{ tick: 299, x: 1 }], "x", 299, 1, 100, 20), "M100 2H100");
-    assert.equal(sparkline([], "x", 10, 1, 100, 20), "");
-    assert.throws(() => metricsRows(coreFixture("failover"), { width: 0, height: 20 }), /box: width and height must be positive numbers, got 0 × 20/);
+  test("sparkline: one sample is a flat line; it moves on a window at a time; a bad box is refused", () => {
+    assert.equal(sparkline([{ tick: 299, x: 1 }], "x", 1, 20), "M-300 2H900");
+    assert.equal(sparkline([{ tick: 300, x: 0 }], "x", 1, 20), "M0 18H1200");
+    assert.equal(sparkline([], "x", 1, 20), "");
+    assert.throws(() => metricsRows(coreFixture("failover"), { height: 0 }), /box: height must be a positive number, got 0/);
   });
 });

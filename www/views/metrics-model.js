@@ -35,32 +35,43 @@ export function formatRate(perSec) {
 
 /**
  * The sparkline of `samples`' `key` (oldest first, each holding until the next one's tick; the
- * core sends the changes only) up to tick `now`, in a `width` × `height` box: a step line over the
- * last METRICS_HISTORY ticks, scaled to `top`. Returns the path's `d` ("" without samples).
+ * core sends the changes only) as a step line in tick space: x is the tick, y the value scaled to
+ * `top` in a box `height` px high. The line starts at least one window left of the oldest sample
+ * and runs on for three more, from a multiple of the window: so it changes when a value or the
+ * scale does, or every METRICS_HISTORY ticks, and time passing moves it by its transform alone
+ * (sparklineTransform). Returns the path's `d` ("" without samples).
  */
-export function sparkline(samples, key, now, top, width, height) {
+export function sparkline(samples, key, top, height) {
   if (!samples.length) return "";
   const pad = 2;
-  const x = (tick) => round(((tick - (now - METRICS_HISTORY + 1)) / (METRICS_HISTORY - 1)) * width);
   const y = (v) => round(height - pad - (Math.min(v, top) / top) * (height - 2 * pad));
-  let d = `M${x(samples[0].tick)} ${y(samples[0][key])}`;
+  const from = (Math.floor(samples[0].tick / METRICS_HISTORY) - 1) * METRICS_HISTORY;
+  let d = `M${from} ${y(samples[0][key])}`;
   let prev = samples[0][key];
   for (const s of samples.slice(1)) {
     if (s[key] === prev) continue;
-    d += `H${x(s.tick)}V${y(s[key])}`;
+    d += `H${s.tick}V${y(s[key])}`;
     prev = s[key];
   }
-  return `${d}H${x(now)}`;
+  return `${d}H${from + 4 * METRICS_HISTORY}`;
+}
+
+/** The transform that shows ticks now − METRICS_HISTORY + 1 … now of a sparkline across `width` px. */
+export function sparklineTransform(now, width) {
+  const sx = width / (METRICS_HISTORY - 1);
+  const tx = -(now - METRICS_HISTORY + 1) * sx;
+  return `translate(${Math.round(tx * 1000) / 1000} 0) scale(${Math.round(sx * 100000) / 100000} 1)`;
 }
 
 /**
  * The panel's rows for `snap` (a snapshot taken with `metricsHistory`; without one the
- * sparklines are empty): { key, name, mbean, rate, value (its text), alert, count, nodes, top, path }.
+ * sparklines are empty): { key, name, mbean, rate, value (its text), alert, count, nodes, top, path }
+ * (`path` in tick space, shown through sparklineTransform(snap.tick, width)).
  * `nodes`: [{ label, value }] (value null: the node is down, nobody reports for it) or null.
  * `top`: the sparkline's full scale (the highest value shown, at least 1, or 0.1/s for a rate).
  */
-export function metricsRows(snap, { width, height }) {
-  if (!(width > 0 && height > 0)) throw new Error(`box: width and height must be positive numbers, got ${width} × ${height}`);
+export function metricsRows(snap, { height }) {
+  if (!(height > 0)) throw new Error(`box: height must be a positive number, got ${height}`);
   const m = snap.metrics;
   const kraft = snap.kraft !== null;
   return METRICS.map((spec) => {
@@ -83,7 +94,7 @@ export function metricsRows(snap, { width, height }) {
       count: spec.count ? m[spec.count] : null,
       nodes,
       top,
-      path: sparkline(m.history, spec.key, snap.tick, top, width, height),
+      path: sparkline(m.history, spec.key, top, height),
     };
   });
 }
