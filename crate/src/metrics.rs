@@ -46,16 +46,22 @@ pub const RATE_WINDOW_TICKS: Tick = 100;
 /// for at most this many.
 pub const METRICS_HISTORY_MAX: usize = 300;
 
-/// One tick's gauges and the cumulative counts of the meters (their `Count` attribute).
+/// One tick's gauges and the cumulative counts of the meters (their `Count` attribute), small:
+/// every checkpoint of the page's timeline holds 400 of them (gauges ≤ MAX_PARTITIONS; a count
+/// saturates at u32::MAX, far beyond any session).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Sample {
-    under_replicated: u32,
-    under_min_isr: u32,
-    offline: u32,
-    active_controllers: u32,
-    isr_shrinks: u64,
-    isr_expands: u64,
-    unclean_elections: u64,
+    under_replicated: u16,
+    under_min_isr: u16,
+    offline: u16,
+    active_controllers: u16,
+    isr_shrinks: u32,
+    isr_expands: u32,
+    unclean_elections: u32,
+}
+
+fn small<T: TryFrom<u64> + Copy>(n: u64, max: T) -> T {
+    T::try_from(n).unwrap_or(max)
 }
 
 /// What the partition image said at the last sample, to find unclean elections by difference as
@@ -139,7 +145,7 @@ impl Metrics {
     /// The ISR rates per second from the counts `window` ticks apart.
     fn rates(newer: &Sample, older: &Sample, window: Tick) -> (f64, f64, f64) {
         let secs = (window * TICK_MS) as f64 / 1000.0;
-        let rate = |a: u64, b: u64| (a - b) as f64 / secs;
+        let rate = |a: u32, b: u32| f64::from(a - b) / secs;
         (
             rate(newer.isr_shrinks, older.isr_shrinks),
             rate(newer.isr_expands, older.isr_expands),
@@ -157,10 +163,10 @@ impl Metrics {
             Metrics::rates(s, &self.samples[older], RATE_WINDOW_TICKS);
         MetricsSample {
             tick: self.last_tick - back as Tick,
-            under_replicated_partitions: s.under_replicated,
-            under_min_isr_partition_count: s.under_min_isr,
-            offline_partitions_count: s.offline,
-            active_controller_count: s.active_controllers,
+            under_replicated_partitions: u32::from(s.under_replicated),
+            under_min_isr_partition_count: u32::from(s.under_min_isr),
+            offline_partitions_count: u32::from(s.offline),
+            active_controller_count: u32::from(s.active_controllers),
             isr_shrinks_per_sec,
             isr_expands_per_sec,
             unclean_leader_elections_per_sec,
@@ -189,14 +195,15 @@ impl Cluster {
     pub(crate) fn sample_metrics(&mut self) {
         let (urp, umi) = self.leader_gauges().fold((0, 0), |(u, m), (_, g)| (u + g.0, m + g.1));
         self.metrics.unclean_elections += self.unclean_elections_since_last_sample();
+        let active: u32 = self.controller_nodes().map(|(_, a)| a.unwrap_or(0)).sum();
         let sample = Sample {
-            under_replicated: urp,
-            under_min_isr: umi,
-            offline: self.offline_partitions(),
-            active_controllers: self.controller_nodes().map(|(_, a)| a.unwrap_or(0)).sum(),
-            isr_shrinks: self.stats.isr_shrinks,
-            isr_expands: self.stats.isr_expands,
-            unclean_elections: self.metrics.unclean_elections,
+            under_replicated: small(u64::from(urp), u16::MAX),
+            under_min_isr: small(u64::from(umi), u16::MAX),
+            offline: small(u64::from(self.offline_partitions()), u16::MAX),
+            active_controllers: small(u64::from(active), u16::MAX),
+            isr_shrinks: small(self.stats.isr_shrinks, u32::MAX),
+            isr_expands: small(self.stats.isr_expands, u32::MAX),
+            unclean_elections: small(self.metrics.unclean_elections, u32::MAX),
         };
         let m = &mut self.metrics;
         if m.samples.len() == METRICS_HISTORY_MAX + RATE_WINDOW_TICKS as usize {
@@ -282,7 +289,6 @@ impl Cluster {
     /// The snapshot's `metrics`, with the last `history` samples (at most METRICS_HISTORY_MAX).
     pub(crate) fn metrics_view(&self, history: usize) -> MetricsView {
         let m = &self.metrics;
-        let newest = m.samples.back().copied().unwrap_or_default();
         let mut leaders = self.leader_gauges().peekable();
         let brokers = self
             .brokers
@@ -296,9 +302,9 @@ impl Cluster {
         MetricsView {
             rate_window_ms: RATE_WINDOW_TICKS * TICK_MS,
             now: m.sample_at(0),
-            isr_shrinks_count: newest.isr_shrinks,
-            isr_expands_count: newest.isr_expands,
-            unclean_leader_elections_count: newest.unclean_elections,
+            isr_shrinks_count: self.stats.isr_shrinks,
+            isr_expands_count: self.stats.isr_expands,
+            unclean_leader_elections_count: m.unclean_elections,
             brokers,
             controllers: self.controller_nodes().map(|(id, a)| ControllerMetricsView { id, active_controller_count: a }).collect(),
             history: m.changes(shown),
