@@ -260,25 +260,28 @@ impl Cluster {
 
     /// Leader changes since the last sample to a replica outside the previous ISR and ELR
     /// (`PartitionRegistration.electionWasClean`), found by comparing the image with the last one
-    /// seen, as `ControllerMetricsChanges` compares a delta with the image before it. The first
-    /// call (topic creation) counts none. The quorum strategy (not Kafka) elects the most complete
+    /// seen, as `ControllerMetricsChanges` compares a delta with the image before it. A partition
+    /// seen for the first time (topic creation) counts none. The quorum strategy (not Kafka) elects the most complete
     /// log among a majority: no election of it is "unclean".
     fn unclean_elections_since_last_sample(&mut self) -> u64 {
         let now: Vec<(u32, i32, &[BrokerId], &[BrokerId])> = match &self.kraft {
             Some(k) => k.committed_partitions.iter().map(|r| (r.partition_epoch, r.leader, &r.isr[..], &r.elr[..])).collect(),
             None => self.zk.partitions.iter().map(|st| (st.version, st.leader, &st.isr[..], &[][..])).collect(),
         };
-        let first = self.metrics.seen.is_empty();
         let quorum = self.config.strategy == Strategy::Quorum;
         let mut unclean = 0;
         let seen = &mut self.metrics.seen;
+        // A partition not seen before is a new one: `handlePartitionChange(null, next)` takes its
+        // replicas as the previous ISR, so its first leader is clean.
+        let known = seen.len();
         seen.resize(now.len(), Seen::default());
-        for (s, (version, leader, isr, elr)) in seen.iter_mut().zip(now) {
-            if !first && s.version == version && s.leader == leader {
+        for (i, (s, (version, leader, isr, elr))) in seen.iter_mut().zip(now).enumerate() {
+            let new = i >= known;
+            if !new && s.version == version && s.leader == leader {
                 continue;
             }
             let clean = leader < 0 || leader == s.leader || s.isr.contains(&(leader as BrokerId)) || s.elr.contains(&(leader as BrokerId));
-            if !first && !quorum && !clean {
+            if !new && !quorum && !clean {
                 unclean += 1;
             }
             *s = Seen { version, leader, isr: isr.to_vec(), elr: elr.to_vec() };

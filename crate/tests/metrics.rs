@@ -156,6 +156,7 @@ fn kraft_active_controller_count_is_the_active_voters() {
     let m = metrics(&c);
     assert_eq!(m.controllers.iter().map(|c| c.id).collect::<Vec<_>>(), vec![3000, 3001, 3002]);
     assert_eq!(m.now.active_controller_count, 1);
+    assert_eq!(m.unclean_leader_elections_count, 0, "the topic's creation elects no one uncleanly");
     let first = m.controllers.iter().find(|c| c.active_controller_count == Some(1)).unwrap().id;
     let c = play(&format!(
         "config version=4.2 brokers=3 partitions=1\nstep 50\nfail {first} crash\nstep until quorum.leader != {first} max 200\nstep 50"
@@ -203,4 +204,28 @@ fn kraft_elr_election_is_clean() {
     let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../scenarios/lessons/k4-kraft-elr.txt")).unwrap();
     let c = play(&text);
     assert_eq!(metrics(&c).unclean_leader_elections_count, 0);
+}
+
+/// The metrics come from the state, not the event feed: a quiet replay (the page seeking from a
+/// checkpoint) reaches the same values and history.
+#[test]
+fn a_quiet_replay_reaches_the_same_metrics() {
+    let run = |quiet: bool| {
+        let mut c =
+            play("config version=2.8 brokers=3 partitions=1 replicationFactor=3 uncleanLeaderElectionEnable=true\ncut 0 1\ncut 0 2");
+        for _ in 0..80 {
+            if quiet {
+                c.step_quiet(10).unwrap();
+            } else {
+                c.step(10).unwrap();
+            }
+            if c.tick == 500 {
+                c.fail(0, FailKind::Crash { lossy: false }).unwrap();
+            }
+        }
+        serde_json::to_string(&metrics(&c)).unwrap()
+    };
+    let loud = run(false);
+    assert!(loud.contains("\"uncleanLeaderElectionsCount\":1"), "{loud}");
+    assert_eq!(run(true), loud);
 }
