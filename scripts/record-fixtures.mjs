@@ -13,7 +13,8 @@ const SETTLED = { networkLatencyMsMin: 100, networkLatencyMsMax: 100 };
 /**
  * Each story: a config and actions ([method, ...args]; ["produceEachTick", partition, ticks];
  * ["stepUntil", path, value, max] steps until the snapshot's `path` (dotted: "partitions.1.leader")
- * is `value`, at most `max` ticks). `events: true` keeps the events of its steps.
+ * is `value`, at most `max` ticks). `events: true` keeps the events of its steps; `metricsHistory: N`
+ * records the snapshot with its last N metrics samples.
  */
 export const STORIES = {
   // The views' main fixture (3.7 defaults; 4 brokers, 3 partitions, RF 3, seed 1), at 24 s: B1
@@ -26,6 +27,9 @@ export const STORIES = {
   failover: {
     config: { brokers: 4, partitions: 3, replicationFactor: 3, seed: 1, deliveryTimeoutMs: 10000 },
     events: true,
+    // The operator metrics' chart (tests/unit/metrics-model.test.mjs): the last 60 ticks, from
+    // before B1's removal from P0's ISR (tick 215) and P1's election (216).
+    metricsHistory: 60,
     actions: [
       ['produce', { partition: 0, count: 10, acks: 'all' }],
       ['produce', { partition: 1, count: 8, acks: 1 }],
@@ -125,7 +129,7 @@ export const STORIES = {
 const at = (obj, path) => path.split('.').reduce((o, k) => o?.[k], obj);
 
 /** Plays one story on a new handle of `Cluster`; returns its final snapshot and the events of its steps. */
-export function play(Cluster, { config, actions }) {
+export function play(Cluster, { config, actions, metricsHistory = 0 }) {
   const c = new Cluster(config);
   const events = [];
   const step = (n) => events.push(...c.step(n));
@@ -145,7 +149,7 @@ export function play(Cluster, { config, actions }) {
       } else if (method === 'step') step(...args);
       else c[method](...args);
     }
-    return { snapshot: c.snapshot({ records: 40, requests: 12 }), events };
+    return { snapshot: c.snapshot({ records: 40, requests: 12, metricsHistory }), events };
   } finally {
     c.free();
   }

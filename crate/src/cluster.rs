@@ -77,6 +77,9 @@ pub struct Cluster {
     /// The KRaft controller and the brokers' KRaft side, in a 4.x preset (`kraft.rs`); `zk` then
     /// holds the published metadata image, not ZooKeeper.
     pub kraft: Option<Box<crate::kraft::Kraft>>,
+    /// Kafka's operator metrics, sampled every tick (`metrics.rs`): derived from the state, not
+    /// part of the state hash.
+    pub(crate) metrics: crate::metrics::Metrics,
 }
 
 /// Kafka's default replica placement without racks (`AdminUtils.assignReplicasToBrokers`), with
@@ -157,6 +160,7 @@ impl Cluster {
             events: Events::new(config.events),
             stats: Stats::default(),
             kraft: None,
+            metrics: Default::default(),
             config,
         };
         if c.config.kraft.enabled {
@@ -174,6 +178,7 @@ impl Cluster {
             stale: vec![false; c.config.partitions as usize],
             fetched_at: 0,
         };
+        c.sample_metrics();
         Ok(c)
     }
 
@@ -305,8 +310,10 @@ impl Cluster {
             self.run_controller();
             self.run_controlled_shutdowns();
         }
-        let _invariants = crate::phases::span("invariants");
+        let invariants = crate::phases::span("invariants");
         self.check_invariants();
+        drop(invariants);
+        self.sample_metrics();
     }
 
     pub(crate) fn flush(&mut self, from: NodeId, out: Vec<(NodeId, Msg)>) {

@@ -815,6 +815,9 @@ impl Replica {
     ) {
         let old = std::mem::replace(&mut self.isr, isr);
         self.zk_version = zk_version;
+        // One mark per committed change (`isrChangeListener.markShrink()` / `markExpand()`).
+        ctx.stats.isr_shrinks += u64::from(old.iter().any(|r| !self.isr.contains(r)));
+        ctx.stats.isr_expands += u64::from(self.isr.iter().any(|r| !old.contains(r)));
         let now_text = set_text(&self.isr);
         for (r, why) in reasons {
             let (kind, verb) = if self.isr.contains(r) { ("isr-expand", "joined") } else { ("isr-shrink", "left") };

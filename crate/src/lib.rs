@@ -20,6 +20,7 @@ pub mod kraft;
 pub mod leader;
 pub mod log;
 pub mod message;
+pub mod metrics;
 pub mod partition;
 pub mod phases;
 pub mod producer;

@@ -60,6 +60,10 @@ impl Timing {
 pub struct Stats {
     /// Records appended by followers: the benchmark's unit of work.
     pub replicated_records: u64,
+    /// Committed ISR changes made by leaders, as `ReplicaManager`'s IsrShrinksPerSec and
+    /// IsrExpandsPerSec meters count them (`metrics.rs`).
+    pub isr_shrinks: u64,
+    pub isr_expands: u64,
 }
 
 /// What a replica handler may touch besides itself. Messages go to `out` as (to, msg), sent from `me`.

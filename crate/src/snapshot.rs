@@ -7,6 +7,7 @@ use crate::config::{Config, TICK_MS};
 use crate::leader::hw_candidate;
 use crate::log::{Epoch, Offset};
 use crate::message::{Acks, BrokerId, NodeId, Tick};
+use crate::metrics::{MetricsView, METRICS_HISTORY_MAX};
 use crate::partition::{Replica, Role};
 use crate::producer::RequestStatus;
 use serde::Serialize;
@@ -26,15 +27,22 @@ pub struct SnapshotOptions {
     pub records: Option<Value>,
     #[cfg_attr(target_arch = "wasm32", tsify(type = "number", optional))]
     pub requests: Option<Value>,
+    /// How many of the last per-tick metrics samples `metrics.history` carries (0..=300, default 0:
+    /// only a view that draws the chart pays for them).
+    #[serde(rename = "metricsHistory")]
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "number", optional))]
+    pub metrics_history: Option<Value>,
 }
 
 impl SnapshotOptions {
-    /// (records, requests) for `snapshot_with`: at most the last `records` records of each log
-    /// (default and most SNAPSHOT_RECORDS_MAX), the latest `requests` requests (default: all).
-    pub fn limits(&self) -> Result<(u64, u64), ApiError> {
+    /// (records, requests, metrics history) for `snapshot_with_history`: at most the last
+    /// `records` records of each log (default and most SNAPSHOT_RECORDS_MAX), the latest
+    /// `requests` requests (default: all), the last `metricsHistory` metrics samples (default 0).
+    pub fn limits(&self) -> Result<(u64, u64, u64), ApiError> {
         let records = self.records.as_ref().map_or(Ok(SNAPSHOT_RECORDS_MAX), |v| int_arg("records", v, 0, SNAPSHOT_RECORDS_MAX))?;
         let requests = self.requests.as_ref().map_or(Ok(u64::MAX), |v| int_arg("requests", v, 0, SNAPSHOT_REQUESTS_MAX))?;
-        Ok((records, requests))
+        let history = self.metrics_history.as_ref().map_or(Ok(0), |v| int_arg("metricsHistory", v, 0, METRICS_HISTORY_MAX as u64))?;
+        Ok((records, requests, history))
     }
 }
 
@@ -67,6 +75,8 @@ pub struct Snapshot {
     pub replicated_records: u64,
     /// Cut broker-to-broker links, as [lower id, higher id].
     pub cut_links: Vec<[BrokerId; 2]>,
+    /// Kafka's operator metrics (UnderReplicatedPartitions, …), with their history if asked for.
+    pub metrics: MetricsView,
 }
 
 #[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify), tsify(missing_as_null))]
@@ -413,6 +423,12 @@ impl Cluster {
     /// and the latest `requests_max` requests. A page draws a few of each: the whole list of kept
     /// requests (up to 500 and every pending one) made a snapshot 85 KB of JSON.
     pub fn snapshot_with(&self, records_max: u64, requests_max: u64) -> Snapshot {
+        self.snapshot_with_history(records_max, requests_max, 0)
+    }
+
+    /// `snapshot_with` whose `metrics.history` holds the last `history` samples (at most
+    /// METRICS_HISTORY_MAX).
+    pub fn snapshot_with_history(&self, records_max: u64, requests_max: u64, history: u64) -> Snapshot {
         let records_max = records_max.min(SNAPSHOT_RECORDS_MAX);
         let skipped = self.requests.len().saturating_sub(usize::try_from(requests_max).unwrap_or(usize::MAX));
         let mut request_counts = RequestCounts { pending: 0, acked: 0, failed: 0 };
@@ -622,6 +638,7 @@ impl Cluster {
             violations: self.violations.clone(),
             violations_dropped: self.violations_dropped,
             cut_links: self.cut_links.iter().map(|&(a, b)| [a, b]).collect(),
+            metrics: self.metrics_view(usize::try_from(history).unwrap_or(usize::MAX)),
         }
     }
 
@@ -868,21 +885,24 @@ mod tests {
     use super::*;
     use crate::api::from_options;
 
-    fn limits(pairs: &[(&str, Value)]) -> Result<(u64, u64), ApiError> {
+    fn limits(pairs: &[(&str, Value)]) -> Result<(u64, u64, u64), ApiError> {
         let pairs: Vec<(String, Value)> = pairs.iter().map(|(k, v)| (k.to_string(), v.clone())).collect();
         from_options::<SnapshotOptions>("snapshot", &pairs)?.limits()
     }
 
     #[test]
     fn options_are_checked_by_key() {
-        assert_eq!(limits(&[]).unwrap(), (SNAPSHOT_RECORDS_MAX, u64::MAX));
-        assert_eq!(limits(&[("requests", Value::Num(2.0)), ("records", Value::Num(0.0))]).unwrap(), (0, 2));
+        assert_eq!(limits(&[]).unwrap(), (SNAPSHOT_RECORDS_MAX, u64::MAX, 0));
+        assert_eq!(limits(&[("requests", Value::Num(2.0)), ("records", Value::Num(0.0))]).unwrap(), (0, 2, 0));
+        assert_eq!(limits(&[("metricsHistory", Value::Num(300.0))]).unwrap().2, 300);
+        let e = limits(&[("metricsHistory", Value::Num(301.0))]).unwrap_err();
+        assert_eq!(e.to_string(), "metricsHistory: must be an integer from 0 to 300, got 301");
         let e = limits(&[("records", Value::Num(201.0))]).unwrap_err();
         assert_eq!(e.to_string(), "records: must be an integer from 0 to 200, got 201");
         // A null is a value, and not an integer: only a missing key takes the default.
         assert_eq!(limits(&[("records", Value::Null)]).unwrap_err().argument, "records");
         let e = limits(&[("records", Value::Num(1.0)), ("record", Value::Num(1.0))]).unwrap_err();
-        assert_eq!(e.to_string(), "record: unknown snapshot key; allowed keys: records, requests");
+        assert_eq!(e.to_string(), "record: unknown snapshot key; allowed keys: records, requests, metricsHistory");
         assert_eq!(limits(&[("", Value::Num(1.0))]).unwrap_err().argument, "\"\"");
         let e = limits(&[("requests", Value::Other("function".into()))]).unwrap_err();
         assert_eq!(e.to_string(), "requests: must be an integer from 0 to 1000000, got a value of type function");

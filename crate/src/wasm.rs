@@ -396,9 +396,10 @@ impl Cluster {
         core.recover(broker_arg("broker", &broker)?).map_err(js_error)
     }
 
-    /// The state for the views. `snapshot({ records: N, requests: M })` keeps at most the last N
-    /// records of each log (0..=200, default 200) and the latest M requests (default: all kept;
-    /// `requestCounts` counts them all).
+    /// The state for the views. `snapshot({ records: N, requests: M, metricsHistory: H })` keeps
+    /// at most the last N records of each log (0..=200, default 200), the latest M requests
+    /// (default: all kept; `requestCounts` counts them all) and the last H per-tick metrics
+    /// samples (0..=300, default 0).
     #[wasm_bindgen(unchecked_return_type = "Snapshot")]
     pub fn snapshot(
         &self,
@@ -406,9 +407,9 @@ impl Cluster {
     ) -> Result<JsValue, JsError> {
         let core = self.enter("snapshot")?;
         let opts: SnapshotOptions = from_options("snapshot", &pairs("options", &options)?).map_err(js_error)?;
-        let (records, requests) = opts.limits().map_err(js_error)?;
+        let (records, requests, history) = opts.limits().map_err(js_error)?;
         let _timed = Timed::new(self.debug.get(), "snapshot");
-        to_js(&core.snapshot_with(records, requests))
+        to_js(&core.snapshot_with_history(records, requests, history))
     }
 
     /// Checks an expectation such as `"p0.hw >= 5"` (the scenario language's paths) →

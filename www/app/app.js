@@ -19,6 +19,7 @@ import { getLang, t } from "../i18n.js";
 import { announcements, newViolations } from "../views/events-model.js";
 import { clearHistory, createHistory, recordSample } from "../views/hw-history.js";
 import { errorMessage, REQUESTS_SHOWN } from "../views/model.js";
+import { METRICS_HISTORY } from "../views/metrics-model.js";
 import { linkKey } from "./timeline.js";
 
 /** Lessons and compare mode play at least this fast (ticks per second) unless slowed down after. */
@@ -271,7 +272,7 @@ export class App {
     const s = this.state;
     if (this.usable() && this.session.stamp !== s.shownStamp) {
       try {
-        const snap = this.session.snapshot({ records: this.page.paint.recordsShown(s), requests: REQUESTS_SHOWN });
+        const snap = this.session.snapshot({ records: this.page.paint.recordsShown(s), requests: REQUESTS_SHOWN, metricsHistory: METRICS_HISTORY });
         s.prev = s.snap;
         s.snap = snap;
         s.shownStamp = this.session.stamp;

@@ -14,6 +14,7 @@ import * as zkView from "./zookeeper.js";
 import * as metadataView from "./metadata-log.js";
 import * as describeView from "./describe.js";
 import * as quorumView from "./quorum.js";
+import * as metricsView from "./metrics.js";
 import * as eventsView from "./events.js";
 import * as configView from "./config-form.js";
 import * as pageLayout from "./page-layout.js";
@@ -109,6 +110,7 @@ const LATER_VIEWS = {
     else zkView.render($("#zk"), state.snap, state.prev, ctx);
   },
   describe: (state) => describeView.render($("#describe"), state.snap),
+  metrics: (state) => metricsView.render($("#metrics"), state.snap),
   events: (state) => eventsView.render($("#events"), state.events, { kind: $("#event-kind"), partition: $("#event-partition") }, state.snap, state.schema),
   config: (state) => configView.render($("#config-form"), state.snap.config, state.schema),
 };
