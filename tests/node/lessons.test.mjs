@@ -154,6 +154,13 @@ describe("compare presets show their difference", () => {
       assert.deepEqual([a.violations["acks1-lost"], b.violations["acks1-lost"]], [1, 1], "the acks=1 m3 is gone on both sides");
       assert.deepEqual([a.lostValues, b.lostValues], [[3], [3]]);
     },
+    "zombie-fetch": ([a, b]) => {
+      assert.deepEqual([a.violations["strong-isr"], b.violations["strong-isr"]], [1, undefined], "2.8 let the zombie fetch put b1 into the ISR without m3");
+      assert.deepEqual([a.violations["committed-lost"], a.violations["acked-lost"]], [1, 1], "2.8 elected b1 and lost m3");
+      assert.deepEqual([a.lostValues, b.lostValues], [[3], []]);
+      assert.deepEqual(b.violations, {}, "4.2 refused the stale broker epoch");
+      assert.deepEqual([a.leader, b.leader], [[1], [1]]);
+    },
   };
   for (const preset of PRESETS) {
     test(preset.id, () => {

@@ -29,9 +29,9 @@ const snap = (over = {}) => ({ tick: 1, timeMs: 100, tickMs: 100, partitions: [p
 const req = (id, status, acks, offset, firstValue, extra = {}) => ({ id, partition: 0, acks, count: 1, firstValue, status, error: null, offset, sentMs: 0, doneMs: 100, ...extra });
 
 describe("presets", () => {
-  test("the five settings of the issue, the ZooKeeper → KRaft boundary and strict min ISR across 2.8 / 3.7 (#19), each with a bilingual script", () => {
-    assert.deepEqual(PRESETS.map((p) => p.key), ["acks", "replicaLagMaxMessages", "truncation", "strategy", "uncleanLeaderElectionEnable", "version", "version", "version"]);
-    assert.deepEqual(PRESETS.map((p) => p.id), ["acks", "lag-rule", "truncation", "strategy", "unclean", "elr", "detection", "strict-min-isr"], "ids as share links name them");
+  test("the five settings of the issue, the ZooKeeper → KRaft boundary, strict min ISR across 2.8 / 3.7 and the zombie fetch across 2.8 / 4.2 (#19), each with a bilingual script", () => {
+    assert.deepEqual(PRESETS.map((p) => p.key), ["acks", "replicaLagMaxMessages", "truncation", "strategy", "uncleanLeaderElectionEnable", "version", "version", "version", "version"]);
+    assert.deepEqual(PRESETS.map((p) => p.id), ["acks", "lag-rule", "truncation", "strategy", "unclean", "elr", "detection", "strict-min-isr", "zombie-fetch"], "ids as share links name them");
     assert.deepEqual(findPreset("elr").values, [3.7, 4.2], "versions as the core parses them (it takes numbers)");
     assert.equal(loadPresets(files, parseScenario), PRESETS, "read once");
     assert.deepEqual(findPreset("lag-rule").values, [4000, 0], "values typed as the core parses them");

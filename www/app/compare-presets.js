@@ -43,6 +43,10 @@ const FINDINGS = {
     { en: "2.8 committed the acks=1 m3 with b0 alone in the ISR (HW 3) and lost it in b0's power failure: a committed record, one the consumer had read, is gone", zh: "2.8 在 ISR 只剩 b0 时提交了 acks=1 的 m3（HW 3），又在 b0 断电时丢了它：一条已提交、消费者也读过的消息不见了", holds: ([a]) => a.violations["committed-lost"] > 0 && a.violations["consistent-read"] > 0 },
     { en: "3.7 kept the HW at 2 under the min ISR: m3 was never committed, so only an acks=1 record was lost", zh: "3.7 在低于最小 ISR 时把 HW 保持在 2：m3 从未提交，所以丢的只是一条 acks=1 的消息", holds: ([, b]) => !b.violations["committed-lost"] && !b.violations["consistent-read"] && b.violations["acks1-lost"] > 0 },
   ],
+  "zombie-fetch": [
+    { en: "2.8 took the fetch of b1's previous process as b1 being caught up and put it back into the ISR without m3; elected after b0's crash, b1 lost the committed, acknowledged m3", zh: "2.8 把 b1 上一个进程的拉取当作 b1 已追上，让缺少 m3 的 b1 回到了 ISR；b0 宕机后 b1 当选，丢了已提交、已确认的 m3", holds: ([a]) => a.violations["strong-isr"] > 0 && a.violations["committed-lost"] > 0 && a.lostValues.includes(3) },
+    { en: "4.2 refused that fetch (a stale broker epoch, KIP-903): b1 rejoined only after its new process had fetched m3 again, and nothing was lost", zh: "4.2 拒绝了这个拉取（过期的 broker epoch，KIP-903）：b1 的新进程重新拉到 m3 之后它才回到 ISR，什么都没丢", holds: ([, b]) => b.lossViolations === 0 && !b.violations["strong-isr"] && b.lost === 0 },
+  ],
 };
 
 /**
