@@ -21,6 +21,9 @@ fn main() {
     groups.sort();
     let mut out = String::new();
     for group in groups {
+        // Each folder too: a file added to one must regenerate the list (the root's own entry
+        // alone did not always rerun this script when a file was added to a folder).
+        println!("cargo:rerun-if-changed={}", group.display());
         let mut files: Vec<_> = std::fs::read_dir(&group)
             .map(|d| d.flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|x| x == "txt")).collect())
             .unwrap_or_default();
