@@ -208,7 +208,7 @@ impl Cluster {
             let text = format!(
                 "consumer of p{partition}: the leader names b{replica} (rack {rack}) as its preferred read replica (leader HW {leader_hw})"
             );
-            let params = params!("consumer-read-replica.follower", p = partition, b = replica, rack = rack, hw = leader_hw);
+            let params = params!("consumer-read-replica", p = partition, b = replica, rack = rack, hw = leader_hw);
             self.events.record(self.tick, "consumer-read-replica", Some(partition), Some(replica), params, text);
         }
     }
