@@ -215,6 +215,8 @@ export default {
   // ---------------------------------------------------------------- brokers (page/brokers.js)
   "brokers.list": "Brokers",
   "broker.name": "Broker {id}",
+  "broker.rack": "rack {rack}",
+  "broker.rackTitle": "broker.rack (KIP-392): the rack-aware replica selector sends a consumer whose client.rack matches to a replica here",
   "broker.controllerTitle": "This broker is the controller: it elects partition leaders and writes their state to ZooKeeper",
   "broker.hosts": "Partitions on broker {id}",
   "broker.faults": "Faults…",

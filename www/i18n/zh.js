@@ -266,6 +266,8 @@ export default {
   // ---------------------------------------------------------------- brokers (page/brokers.js)
   "brokers.list": "broker 列表",
   "broker.name": "Broker {id}",
+  "broker.rack": "机架 {rack}",
+  "broker.rackTitle": "broker.rack（KIP-392）：client.rack 与之相同的消费者，会被机架感知副本选择器派到这里的副本读取",
   "broker.controllerTitle": "这个 broker 是控制器：它选举分区 leader，并把分区状态写入 ZooKeeper",
   "broker.hosts": "broker {id} 上的分区",
   "broker.faults": "故障…",

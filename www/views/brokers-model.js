@@ -28,7 +28,8 @@ export function sessionLeft(b, sessionMs) {
  * Brokers bar model: one entry per broker with the partitions it hosts and its role in each, and
  * its ZooKeeper session (the core's zkSession): while it is "expiring" (its owner stopped
  * heart-beating), the time until the znode goes (`expiresIn`, "12 s", in the clock's steps) and
- * that time's share of zookeeper.session.timeout.ms (`expiresFraction`, for the ring); else null.
+ * that time's share of zookeeper.session.timeout.ms (`expiresFraction`, for the ring); else null;
+ * and its rack (`rack`, null: none).
  */
 export function brokersModel(snap) {
   const sessionMs = snap.config?.zookeeperSessionTimeoutMs;
@@ -50,6 +51,8 @@ export function brokersModel(snap) {
       controllerEpoch: b.controller ? snap.controller.epoch : null,
       expiresIn: sessionLeft(b, sessionMs),
       expiresFraction: expiresInMs === null ? null : Math.min(1, expiresInMs / sessionMs),
+      // KIP-392: its broker.rack (null: none), what the rack-aware selector matches client.rack against.
+      rack: b.rack ?? null,
       hosts,
     };
   });
