@@ -201,16 +201,13 @@ impl Cluster {
             return;
         }
         c.in_flight = false;
-        let renewed = c.preferred_read_replica.is_some_and(|(b, _)| b == replica);
         c.preferred_read_replica = Some((replica, until));
-        if !renewed {
-            let rack = self.config.rack.broker_rack(replica).unwrap_or("").to_string();
-            let text = format!(
-                "consumer of p{partition}: the leader names b{replica} (rack {rack}) as its preferred read replica (leader HW {leader_hw})"
-            );
-            let params = params!("consumer-read-replica", p = partition, b = replica, rack = rack, hw = leader_hw);
-            self.events.record(self.tick, "consumer-read-replica", Some(partition), Some(replica), params, text);
-        }
+        let rack = self.config.rack.broker_rack(replica).unwrap_or("").to_string();
+        let text = format!(
+            "consumer of p{partition}: the leader names b{replica} (rack {rack}) as its preferred read replica (leader HW {leader_hw})"
+        );
+        let params = params!("consumer-read-replica", p = partition, b = replica, rack = rack, hw = leader_hw);
+        self.events.record(self.tick, "consumer-read-replica", Some(partition), Some(replica), params, text);
     }
 
     /// The producer's and consumers' connections to a crashed broker close.
