@@ -8,7 +8,20 @@
 use crate::config::{RackSettings, ReplicaSelector};
 use crate::log::Offset;
 use crate::message::{BrokerId, KafkaError, Msg, Tick, CONSUMER};
-use crate::partition::{Ctx, Replica, Role, REPLICA_FETCH_MAX_RECORDS};
+use crate::partition::{Ctx, ParkedFetch, Replica, Role, REPLICA_FETCH_MAX_RECORDS};
+
+/// The consumer fetches a follower holds (Kafka's fetch purgatory on a follower). Hashed only
+/// when some wait, so that a cluster without fetch from follower hashes as before it existed.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ParkedReads(pub Vec<ParkedFetch>);
+
+impl std::hash::Hash for ParkedReads {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        if !self.0.is_empty() {
+            self.0.hash(h);
+        }
+    }
+}
 
 /// What a replica selector knows of one replica (`org.apache.kafka.common.replica.ReplicaView`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -80,9 +93,22 @@ impl Replica {
 
     /// A follower's answer to a consumer (2.4+, `fetchOnlyFromLeader` false for consumers):
     /// OFFSET_OUT_OF_RANGE above its LEO or below its log start, else the records below its own
-    /// HW, possibly none. It answers at once: Kafka parks the fetch until the follower's HW moves
-    /// or `fetch.max.wait.ms` passes, which delays an empty answer but never shows more.
-    pub(crate) fn on_consumer_fetch_as_follower(&self, ctx: &mut Ctx, fetch_offset: Offset) {
+    /// HW; with none there, the fetch is parked until the follower's HW passes it or the wait
+    /// (`replica.fetch.wait.max.ms`, as for the leader's consumer fetches) ends.
+    pub(crate) fn on_consumer_fetch_as_follower(&mut self, ctx: &mut Ctx, fetch_offset: Offset) {
+        let hw = self.log.high_watermark();
+        let out_of_range = fetch_offset > self.log.log_end_offset() || fetch_offset < self.log.log_start_offset();
+        if out_of_range || fetch_offset < hw || ctx.timing.fetch_wait == 0 {
+            return ctx.out.push((CONSUMER, self.follower_read(fetch_offset)));
+        }
+        if let Role::Follower(fs) = &mut self.role {
+            fs.parked.0.push(ParkedFetch { replica: None, fetch_offset, deadline: ctx.now + ctx.timing.fetch_wait });
+        }
+    }
+
+    /// What a follower has for a consumer at `fetch_offset`: the records below its HW (maybe
+    /// none), or OFFSET_OUT_OF_RANGE above its LEO or below its log start.
+    pub(crate) fn follower_read(&self, fetch_offset: Offset) -> Msg {
         let hw = self.log.high_watermark();
         let out_of_range = fetch_offset > self.log.log_end_offset() || fetch_offset < self.log.log_start_offset();
         let records = if out_of_range {
@@ -91,8 +117,22 @@ impl Replica {
             self.log.copy_range(fetch_offset, hw.max(fetch_offset).min(fetch_offset + REPLICA_FETCH_MAX_RECORDS))
         };
         let error = out_of_range.then_some(KafkaError::OffsetOutOfRange);
-        ctx.out
-            .push((CONSUMER, Msg::ConsumerFetchResponse { partition: self.partition, fetch_offset, records, high_watermark: hw, error }));
+        Msg::ConsumerFetchResponse { partition: self.partition, fetch_offset, records, high_watermark: hw, error }
+    }
+
+    /// Answers the consumer reads a follower holds that its HW now covers (`hw`: it just rose to
+    /// it) or whose wait ended.
+    pub(crate) fn complete_parked_reads(&mut self, ctx: &mut Ctx, hw: Option<Offset>) {
+        let Role::Follower(fs) = &mut self.role else { return };
+        let due = |p: &ParkedFetch| ctx.now >= p.deadline || hw.is_some_and(|hw| hw > p.fetch_offset);
+        if !fs.parked.0.iter().any(due) {
+            return;
+        }
+        let (done, kept): (Vec<ParkedFetch>, Vec<ParkedFetch>) = std::mem::take(&mut fs.parked.0).into_iter().partition(due);
+        fs.parked.0 = kept;
+        for p in done {
+            ctx.out.push((CONSUMER, self.follower_read(p.fetch_offset)));
+        }
     }
 }
 
@@ -158,13 +198,34 @@ mod tests {
         assert!(matches!(&out[..], [(CONSUMER, Msg::ConsumerFetchResponse { error: Some(KafkaError::OffsetOutOfRange), .. })]), "{out:?}");
     }
 
-    /// No selector (Kafka's default), or a release before KIP-392: the leader reads, and a follower
-    /// refuses (before 2.4 only the leader serves consumers).
+    /// A follower holds a read at its HW until its HW passes it or the wait ends (Kafka's
+    /// purgatory, completed by `ReplicaFetcherThread` when the follower's HW moves).
+    #[test]
+    fn a_follower_parks_a_read_at_its_hw_until_the_wait_ends() {
+        let mut c = cluster("3.7", "rack-aware");
+        assert!(consumer_fetch(&mut c, 1, 5).is_empty(), "nothing below the HW 5 yet: parked");
+        let Role::Follower(fs) = &c.brokers[1].replicas[&0].role else { panic!("b1 follows") };
+        let deadline = fs.parked.0[0].deadline;
+        c.tick = deadline;
+        let mut out = Vec::new();
+        let (broker, mut ctx) = c.broker_ctx(1, &mut out);
+        broker.replicas.get_mut(&0).unwrap().complete_parked_reads(&mut ctx, None);
+        let [(CONSUMER, Msg::ConsumerFetchResponse { records, high_watermark: 5, error: None, .. })] = &out[..] else { panic!("{out:?}") };
+        assert!(records.is_empty(), "the wait ended: an empty answer");
+    }
+
+    /// No selector (Kafka's default): the leader reads, and a follower answers as before KIP-392
+    /// (see `on_consumer_fetch`); a release before KIP-392 refuses the rack keys.
     #[test]
     fn without_a_selector_the_leader_reads() {
         let mut c = cluster("3.7", "none");
         let out = consumer_fetch(&mut c, 0, 3);
         assert!(matches!(&out[..], [(CONSUMER, Msg::ConsumerFetchResponse { error: None, .. })]), "{out:?}");
+        let out = consumer_fetch(&mut c, 1, 3);
+        assert!(
+            matches!(&out[..], [(CONSUMER, Msg::ConsumerFetchResponse { error: Some(KafkaError::NotLeaderOrFollower), .. })]),
+            "{out:?}"
+        );
         let e = Cluster::from_pairs(&[("version".into(), Value::Str("0.11".into())), ("clientRack".into(), Value::Str("c".into()))])
             .unwrap_err();
         assert_eq!(e.argument, "clientRack");

@@ -2,7 +2,7 @@
 //! fetches and the state they update, the HW, ISR shrink and expand, and the produce path.
 
 use crate::collections::sort_small;
-use crate::config::{Config, IsrUpdate, Strategy};
+use crate::config::{Config, IsrUpdate, ReplicaSelector, Strategy};
 use crate::events::{params, set_text, Reason};
 use crate::log::{Epoch, Offset, Record};
 use crate::message::{
@@ -384,12 +384,17 @@ impl Replica {
         }
     }
 
-    /// A consumer's fetch: a follower serves it since 2.4 (KIP-392); the leader may name a
-    /// preferred read replica instead (`readFromLocalLog` asks before reading, so before the
-    /// range check); else out of range above the LEO or below the log start; else the records
-    /// below the HW, or parked until the HW passes its offset.
+    /// A consumer's fetch: a follower serves it since 2.4 (KIP-392) when fetch from follower is
+    /// in use (a replica selector set); the leader may name a preferred read replica instead
+    /// (`readFromLocalLog` asks before reading, so before the range check); else out of range
+    /// above the LEO or below the log start; else the records below the HW, or parked until the
+    /// HW passes its offset. (Kafka's followers serve any consumer that sends client metadata,
+    /// Fetch v11+; without a selector the model's consumer reaches a follower only when its
+    /// LeaderAndIsr is still on the way, and gets NOT_LEADER_OR_FOLLOWER as before KIP-392, so
+    /// histories without fetch from follower stay as they were.)
     pub fn on_consumer_fetch(&mut self, ctx: &mut Ctx, fetch_offset: Offset) {
-        if matches!(self.role, Role::Follower(_)) && ctx.cfg.rules().fetch_from_follower {
+        let from_follower = ctx.cfg.rules().fetch_from_follower && ctx.cfg.rack.replica_selector_class != ReplicaSelector::None;
+        if matches!(self.role, Role::Follower(_)) && from_follower {
             return self.on_consumer_fetch_as_follower(ctx, fetch_offset);
         }
         if let Some(b) = self.preferred_read_replica(ctx, fetch_offset) {
