@@ -29,6 +29,7 @@ function value(v) {
 function range(k, schema) {
   if (k.kind === 'int') return `${k.min}..=${k.max}`;
   if (k.kind === 'bool') return 'true or false';
+  if (k.kind === 'text') return 'a string (checked by the core)';
   // A preset's name starts with its version: "3.7 (ZooKeeper mode)".
   if (k.key === 'version') return k.choices.map((v) => `"${v}" ${schema.presets[v].slice(v.length).trim()}`).join(', ');
   return k.choices.map((c) => (/^\d+$/.test(c) ? c : `"${c}"`)).join(', ');

@@ -361,6 +361,16 @@ pub fn int_list_arg(name: &str, v: &Value, lo: u64, hi: u64) -> Result<Vec<u64>,
     }
 }
 
+/// A string (a number stands for its text, as in `choice_arg`: a script's `clientRack=1`); what
+/// it may contain is the caller's to check.
+pub fn text_arg(name: &str, v: &Value) -> Result<String, ApiError> {
+    match v {
+        Value::Str(s) => Ok(s.clone()),
+        Value::Num(n) => Ok(number_text(*n)),
+        other => Err(ApiError::new(name, format!("must be a string, got {}", other.describe()))),
+    }
+}
+
 /// One of a fixed set of strings.
 pub fn choice_arg<'a>(name: &str, v: &Value, allowed: &[&'a str]) -> Result<&'a str, ApiError> {
     // A number is accepted where its text is allowed (`version: 2.8` as well as `"2.8"`).

@@ -2,7 +2,7 @@
 //! and runs their timers; all protocol rules live in `partition.rs`.
 
 use crate::collections::DenseMap;
-use crate::message::{BrokerId, Envelope, KafkaError, Msg, NodeId, Tick, UNKNOWN_BROKER_EPOCH};
+use crate::message::{BrokerId, Envelope, KafkaError, Msg, NodeId, Tick, CONSUMER, UNKNOWN_BROKER_EPOCH};
 use crate::partition::{Ctx, LeaderAndIsr, Replica};
 
 /// What is wrong with a broker, if anything (the source notes' abnormal replicas: slow, stuck,
@@ -192,7 +192,16 @@ impl Broker {
             }
             return;
         }
-        let Some(r) = self.replicas.get_mut(&partition) else { return };
+        let Some(r) = self.replicas.get_mut(&partition) else {
+            // A consumer sent here by KIP-392 to a replica since deleted (a reassignment moved it):
+            // the partition is not hosted, NOT_LEADER_OR_FOLLOWER (`ReplicaManager.getPartitionOrException`).
+            if let Msg::ConsumerFetch { fetch_offset, .. } = msg {
+                let error = Some(KafkaError::NotLeaderOrFollower);
+                let (fetch_offset, records, high_watermark) = (*fetch_offset, Vec::new(), 0);
+                ctx.out.push((CONSUMER, Msg::ConsumerFetchResponse { partition, fetch_offset, records, high_watermark, error }));
+            }
+            return;
+        };
         match msg {
             Msg::Fetch(f) => r.on_fetch(ctx, f),
             Msg::FetchResponse(resp) => r.on_fetch_response(ctx, from, resp),
@@ -216,6 +225,7 @@ impl Broker {
             | Msg::ControlledShutdownResponse { .. }
             | Msg::ProduceResponse { .. }
             | Msg::ConsumerFetchResponse { .. }
+            | Msg::ConsumerFetchRedirect { .. }
             | Msg::LeaderAndIsr { .. }
             | Msg::Kraft(_) => {}
         }

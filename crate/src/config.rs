@@ -1,8 +1,8 @@
 //! Cluster configuration: Kafka's names (camelCase in JS) and Kafka's units (ms). The core runs on
 //! logical ticks of [`TICK_MS`]; every `*_ms` value is converted with [`Config::ticks`].
 
-use crate::api::{bool_arg, check_keys, choice_arg, int_arg, ApiError, Value};
-use crate::message::Acks;
+use crate::api::{bool_arg, check_keys, choice_arg, int_arg, text_arg, ApiError, Value};
+use crate::message::{Acks, BrokerId};
 use crate::producer::acks_arg;
 use crate::rules::Rules;
 
@@ -109,6 +109,19 @@ labelled!(Truncation { HighWatermark => "high-watermark", LeaderEpoch => "leader
 labelled!(IsrUpdate { ZooKeeper => "zookeeper", AlterPartition => "alter-partition" });
 labelled!(Strategy { Isr => "isr", Quorum => "quorum" });
 
+/// The leader's `replica.selector.class` (KIP-392, 2.4+): which replica a consumer should read from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum ReplicaSelector {
+    /// Kafka's default (no class set, `LeaderSelector` behaviour): consumers read from the leader.
+    #[default]
+    None,
+    /// `org.apache.kafka.common.replica.RackAwareReplicaSelector`: a replica in the consumer's
+    /// `client.rack`, the leader if it is there, else the most caught-up one there.
+    RackAware,
+}
+
+labelled!(ReplicaSelector { None => "none", RackAware => "rack-aware" });
+
 #[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify), tsify(missing_as_null))]
 #[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -185,6 +198,76 @@ pub struct Config {
     /// The KRaft presets' own settings (their keys sit beside the others in the JSON).
     #[serde(flatten)]
     pub kraft: KraftSettings,
+    /// Fetch from follower (KIP-392): racks, the consumer's rack, the leader's replica selector.
+    #[serde(flatten)]
+    pub rack: RackSettings,
+}
+
+/// KIP-392's settings (2.4+). Hashed only when one is set, so a cluster without them hashes as
+/// before they existed (the determinism fixture).
+#[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify), tsify(missing_as_null))]
+#[derive(Clone, Debug, PartialEq, Eq, Default, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RackSettings {
+    /// Each broker's `broker.rack`, by broker id, separated by commas ("a,a,b"); "" = no racks.
+    pub broker_racks: String,
+    /// The consumers' `client.rack` ("" = none: the rack-aware selector then picks the leader).
+    pub client_rack: String,
+    /// The leader's `replica.selector.class`.
+    pub replica_selector_class: ReplicaSelector,
+}
+
+impl std::hash::Hash for RackSettings {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        if *self != RackSettings::default() {
+            (&self.broker_racks, &self.client_rack, self.replica_selector_class).hash(h);
+        }
+    }
+}
+
+impl RackSettings {
+    /// Broker `b`'s `broker.rack` (None: no rack set).
+    pub fn broker_rack(&self, b: BrokerId) -> Option<&str> {
+        self.broker_racks.split(',').nth(b as usize).filter(|r| !r.is_empty())
+    }
+
+    fn validate(&self, brokers: u32) -> Result<(), ApiError> {
+        if !self.broker_racks.is_empty() {
+            let racks: Vec<&str> = self.broker_racks.split(',').collect();
+            if racks.len() != brokers as usize || !racks.iter().all(|r| rack_name_ok(r)) {
+                return Err(ApiError::new(
+                    "brokerRacks",
+                    format!(
+                        "must be one rack name per broker ({brokers}), by broker id, separated by commas (e.g. \"{}\"; a name is 1 to {RACK_NAME_MAX} letters, digits, '.', '_' or '-'), got {}",
+                        example_racks(brokers),
+                        crate::api::quoted(&self.broker_racks)
+                    ),
+                ));
+            }
+        }
+        if !self.client_rack.is_empty() && !rack_name_ok(&self.client_rack) {
+            return Err(ApiError::new(
+                "clientRack",
+                format!(
+                    "must be \"\" or a rack name of 1 to {RACK_NAME_MAX} letters, digits, '.', '_' or '-', got {}",
+                    crate::api::quoted(&self.client_rack)
+                ),
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// The longest rack name accepted (Kafka sets none; a bound keeps the snapshot small).
+pub const RACK_NAME_MAX: usize = 32;
+
+fn rack_name_ok(r: &str) -> bool {
+    (1..=RACK_NAME_MAX).contains(&r.len()) && r.bytes().all(|b| b.is_ascii_alphanumeric() || b"._-".contains(&b))
+}
+
+/// "a,a,b,b" for 4 brokers: two racks, the example of an error message.
+fn example_racks(brokers: u32) -> String {
+    (0..brokers).map(|b| if b < brokers.div_ceil(2) { "a" } else { "b" }).collect::<Vec<_>>().join(",")
 }
 
 /// The settings of a KRaft cluster (4.x presets, `crate::kraft`). Hashed only in KRaft presets,
@@ -273,6 +356,7 @@ impl Config {
                 broker_session_timeout_ms: 9_000,
                 controller_quorum_voters: 3,
             },
+            rack: RackSettings::default(),
         }
     }
 
@@ -324,13 +408,27 @@ pub(crate) const BOOL_KEYS: &[&str] = &[
     "eligibleLeaderReplicas",
 ];
 /// String keys and their allowed values (`version` is read first: it sets the defaults).
-pub(crate) const CHOICE_KEYS: &[(&str, &[&str])] =
-    &[("version", Version::LABELS), ("truncation", Truncation::LABELS), ("isrUpdate", IsrUpdate::LABELS), ("strategy", Strategy::LABELS)];
+pub(crate) const CHOICE_KEYS: &[(&str, &[&str])] = &[
+    ("version", Version::LABELS),
+    ("truncation", Truncation::LABELS),
+    ("isrUpdate", IsrUpdate::LABELS),
+    ("strategy", Strategy::LABELS),
+    ("replicaSelectorClass", ReplicaSelector::LABELS),
+];
+/// Free-text keys (validated by `RackSettings::validate`).
+pub(crate) const TEXT_KEYS: &[&str] = &["brokerRacks", "clientRack"];
 
 impl Config {
     /// Every accepted key, for error messages and docs.
     pub fn keys() -> Vec<&'static str> {
-        CHOICE_KEYS.iter().map(|k| k.0).chain(INT_KEYS.iter().map(|k| k.0)).chain(BOOL_KEYS.iter().copied()).chain(["acks"]).collect()
+        CHOICE_KEYS
+            .iter()
+            .map(|k| k.0)
+            .chain(INT_KEYS.iter().map(|k| k.0))
+            .chain(BOOL_KEYS.iter().copied())
+            .chain(["acks"])
+            .chain(TEXT_KEYS.iter().copied())
+            .collect()
     }
 
     /// Builds a config from `key → value` pairs over the defaults; rejects unknown keys, bad values
@@ -348,6 +446,10 @@ impl Config {
                 c.set_int(name, int_arg(name, v, lo, hi)?);
             } else if let Some(&(name, allowed)) = CHOICE_KEYS.iter().find(|k| k.0 == key) {
                 c.set_choice(name, choice_arg(name, v, allowed)?);
+            } else if key == "brokerRacks" {
+                c.rack.broker_racks = text_arg(key, v)?;
+            } else if key == "clientRack" {
+                c.rack.client_rack = text_arg(key, v)?;
             } else {
                 c.set_bool(key, bool_arg(key, v)?);
             }
@@ -413,6 +515,7 @@ impl Config {
             "truncation" => self.truncation = Truncation::from_label(label),
             "isrUpdate" => self.isr_update = IsrUpdate::from_label(label),
             "strategy" => self.strategy = Strategy::from_label(label),
+            "replicaSelectorClass" => self.rack.replica_selector_class = ReplicaSelector::from_label(label),
             _ => unreachable!("CHOICE_KEYS and set_choice disagree on {key}"),
         }
     }
@@ -430,6 +533,23 @@ impl Config {
         if let Some((key, _)) = kraft_only.iter().find(|(_, set)| *set && !self.kraft.enabled) {
             return Err(ApiError::new(key, format!("needs a KRaft preset (4.0 or 4.2), got {}", self.version.label())));
         }
+        let rack_keys = [
+            ("brokerRacks", !self.rack.broker_racks.is_empty()),
+            ("clientRack", !self.rack.client_rack.is_empty()),
+            ("replicaSelectorClass", self.rack.replica_selector_class != ReplicaSelector::None),
+        ];
+        if let Some((key, _)) = rack_keys.iter().find(|(_, set)| *set && !self.rules().fetch_from_follower) {
+            let allowed: Vec<&str> = Version::ALL.iter().filter(|v| Rules::of(**v).fetch_from_follower).map(|v| v.label()).collect();
+            return Err(ApiError::new(
+                key,
+                format!(
+                    "needs version 2.4 or later (KIP-392 fetch from follower; presets {}), got {}",
+                    allowed.join(", "),
+                    self.version.label()
+                ),
+            ));
+        }
+        self.rack.validate(self.brokers)?;
         if self.kraft.enabled && self.strategy != Strategy::Isr {
             return Err(ApiError::new("strategy", "a KRaft preset models Kafka's ISR strategy only; allowed: \"isr\"".to_string()));
         }
@@ -518,6 +638,28 @@ mod tests {
         ] {
             let e = Config::from_pairs(&list).unwrap_err();
             assert_eq!(e.argument, arg, "{e}");
+        }
+    }
+
+    #[test]
+    fn rack_keys_are_checked_and_need_kip_392() {
+        let s = |v: &str| Value::Str(v.into());
+        let c =
+            Config::from_pairs(&pairs(&[("brokerRacks", s("a,a,b,b")), ("clientRack", s("b")), ("replicaSelectorClass", s("rack-aware"))]))
+                .unwrap();
+        assert_eq!((c.rack.broker_rack(2), c.rack.broker_rack(4)), (Some("b"), None));
+        assert_eq!(c.rack.replica_selector_class, ReplicaSelector::RackAware);
+        for (list, arg, says) in [
+            (pairs(&[("brokerRacks", s("a,b"))]), "brokerRacks", "one rack name per broker (4)"),
+            (pairs(&[("brokerRacks", s("a,,b,c"))]), "brokerRacks", "e.g. \"a,a,b,b\""),
+            (pairs(&[("clientRack", s("no spaces"))]), "clientRack", "a rack name"),
+            (pairs(&[("replicaSelectorClass", s("leader"))]), "replicaSelectorClass", "\"none\", \"rack-aware\""),
+            (pairs(&[("version", s("0.11")), ("replicaSelectorClass", s("rack-aware"))]), "replicaSelectorClass", "needs version 2.4"),
+            (pairs(&[("clientRack", Value::Bool(true))]), "clientRack", "must be a string"),
+        ] {
+            let e = Config::from_pairs(&list).unwrap_err();
+            assert_eq!(e.argument, arg, "{e}");
+            assert!(e.message.contains(says), "{e}");
         }
     }
 

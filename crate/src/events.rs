@@ -58,6 +58,10 @@ pub const EVENT_KINDS: &[(&str, &str)] = &[
     ("link-heal", "a cut link was healed"),
     ("message-dropped", "the network dropped a message (dropNext)"),
     ("consumer-reset", "a consumer reset its offset (out of range on the leader)"),
+    (
+        "consumer-read-replica",
+        "KIP-392: the leader named a follower as a consumer's preferred read replica, or the consumer went back to the leader (lease expired, replica offline, or an error)",
+    ),
     ("violation", "a guarantee was violated (see the violation kinds)"),
     ("events-dropped", "older events were dropped: more than 5000 in one step"),
 ];

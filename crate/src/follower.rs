@@ -42,7 +42,9 @@ impl Replica {
             _ if leader_changed || ctx.cfg.rules().truncate_on_every_epoch_change => truncating = self.log.latest_epoch(),
             _ => {}
         }
-        self.role = Role::Follower(FollowerState { leader, fetch_in_flight: false, sent_at: ctx.now, backoff_until: ctx.now, truncating });
+        let parked = Default::default();
+        self.role =
+            Role::Follower(FollowerState { leader, fetch_in_flight: false, sent_at: ctx.now, backoff_until: ctx.now, truncating, parked });
     }
 
     /// Removes the records at and above `offset`, with an event naming what went; the views are
@@ -309,6 +311,11 @@ impl Replica {
         let old = self.log.high_watermark();
         self.log.set_high_watermark(r.high_watermark);
         let new = self.log.high_watermark();
+        // KIP-392: a higher HW completes the consumer reads it now covers (ReplicaFetcherThread:
+        // `completeDelayedFetchRequests(partitionsWithNewHighWatermark)`).
+        if new > old {
+            self.complete_parked_reads(ctx, Some(new));
+        }
         if new != old {
             event!(
                 self,

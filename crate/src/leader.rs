@@ -2,7 +2,7 @@
 //! fetches and the state they update, the HW, ISR shrink and expand, and the produce path.
 
 use crate::collections::sort_small;
-use crate::config::{Config, IsrUpdate, Strategy};
+use crate::config::{Config, IsrUpdate, ReplicaSelector, Strategy};
 use crate::events::{params, set_text, Reason};
 use crate::log::{Epoch, Offset, Record};
 use crate::message::{
@@ -357,7 +357,7 @@ impl Replica {
         for p in done {
             match p.replica {
                 Some(r) => ctx.out.push((r as NodeId, self.fetch_data(p.fetch_offset, hw))),
-                None => ctx.out.push((CONSUMER, self.consumer_data(p.fetch_offset))),
+                None => ctx.out.push((CONSUMER, self.consumer_answer(ctx, p.fetch_offset))),
             }
         }
     }
@@ -375,9 +375,31 @@ impl Replica {
         }
     }
 
-    /// A consumer's fetch: out of range above the LEO or below the log start; else the records
-    /// below the HW, or parked until the HW passes its offset.
+    /// The records below the HW, or (KIP-392) the replica to read from instead: a parked fetch
+    /// re-reads on completion, the preferred read replica included (`DelayedFetch.onComplete`).
+    fn consumer_answer(&self, ctx: &Ctx, fetch_offset: Offset) -> Msg {
+        match self.preferred_read_replica(ctx, fetch_offset) {
+            Some(b) => self.consumer_redirect(fetch_offset, b),
+            None => self.consumer_data(fetch_offset),
+        }
+    }
+
+    /// A consumer's fetch: a follower serves it since 2.4 (KIP-392) when fetch from follower is
+    /// in use (a replica selector set); the leader may name a preferred read replica instead
+    /// (`readFromLocalLog` asks before reading, so before the range check); else out of range
+    /// above the LEO or below the log start; else the records below the HW, or parked until the
+    /// HW passes its offset. (Kafka's followers serve any consumer that sends client metadata,
+    /// Fetch v11+; without a selector the model's consumer reaches a follower only when its
+    /// LeaderAndIsr is still on the way, and gets NOT_LEADER_OR_FOLLOWER as before KIP-392, so
+    /// histories without fetch from follower stay as they were.)
     pub fn on_consumer_fetch(&mut self, ctx: &mut Ctx, fetch_offset: Offset) {
+        let from_follower = ctx.cfg.rules().fetch_from_follower && ctx.cfg.rack.replica_selector_class != ReplicaSelector::None;
+        if matches!(self.role, Role::Follower(_)) && from_follower {
+            return self.on_consumer_fetch_as_follower(ctx, fetch_offset);
+        }
+        if let Some(b) = self.preferred_read_replica(ctx, fetch_offset) {
+            return ctx.out.push((CONSUMER, self.consumer_redirect(fetch_offset, b)));
+        }
         let error = if !self.is_leader() {
             Some(KafkaError::NotLeaderOrFollower)
         } else if fetch_offset > self.log.log_end_offset() || fetch_offset < self.log.log_start_offset() {

@@ -14,6 +14,7 @@ pub mod controller;
 pub mod elections;
 pub mod events;
 pub mod faults;
+pub mod fetch_from_follower;
 pub mod follower;
 pub mod invariants;
 pub mod kraft;

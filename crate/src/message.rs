@@ -278,6 +278,15 @@ pub enum Msg {
     },
     /// KRaft (4.x): registration, heartbeats and metadata fetches between a broker and the controller.
     Kraft(crate::kraft::records::KraftMsg),
+    /// KIP-392: the leader's answer to a consumer naming another replica to read from (Kafka's
+    /// fetch response with `preferredReadReplica` set and no records). Last, so that the other
+    /// messages hash as before it existed.
+    ConsumerFetchRedirect {
+        partition: u32,
+        fetch_offset: Offset,
+        preferred_read_replica: BrokerId,
+        high_watermark: Offset,
+    },
 }
 
 impl Msg {
@@ -288,7 +297,7 @@ impl Msg {
             Msg::Fetch(_) => "Fetch",
             Msg::FetchResponse(_) => "FetchResponse",
             Msg::ConsumerFetch { .. } => "ConsumerFetch",
-            Msg::ConsumerFetchResponse { .. } => "ConsumerFetchResponse",
+            Msg::ConsumerFetchResponse { .. } | Msg::ConsumerFetchRedirect { .. } => "ConsumerFetchResponse",
             Msg::OffsetsForLeaderEpoch { .. } => "OffsetsForLeaderEpoch",
             Msg::OffsetsForLeaderEpochResponse { .. } => "OffsetsForLeaderEpochResponse",
             Msg::AlterPartition { .. } => "AlterPartition",
@@ -321,6 +330,7 @@ impl Msg {
             Msg::ProduceResponse { partition, .. }
             | Msg::ConsumerFetch { partition, .. }
             | Msg::ConsumerFetchResponse { partition, .. }
+            | Msg::ConsumerFetchRedirect { partition, .. }
             | Msg::OffsetsForLeaderEpoch { partition, .. }
             | Msg::OffsetsForLeaderEpochResponse { partition, .. }
             | Msg::AlterPartition { partition, .. }
@@ -432,6 +442,9 @@ impl fmt::Display for Msg {
                 Some(e) => write!(f, "ConsumerFetchResponse p{partition} {}", e.name()),
                 None => write!(f, "ConsumerFetchResponse p{partition} {} records HW={high_watermark}", records.len()),
             },
+            Msg::ConsumerFetchRedirect { partition, preferred_read_replica, high_watermark, .. } => {
+                write!(f, "ConsumerFetchResponse p{partition} preferredReadReplica={preferred_read_replica} HW={high_watermark}")
+            }
             Msg::OffsetsForLeaderEpoch { partition, leader_epoch, .. } => {
                 write!(f, "OffsetsForLeaderEpoch p{partition} epoch={leader_epoch}")
             }

@@ -171,6 +171,8 @@ pub struct FollowerState {
     /// Waiting to learn where its log diverges from the leader's (KIP-101 OffsetsForLeaderEpoch);
     /// it does not fetch until then. Holds the epoch to ask about.
     pub truncating: Option<Epoch>,
+    /// Consumer fetches it holds until its HW passes them or the wait ends (KIP-392).
+    pub parked: crate::fetch_from_follower::ParkedReads,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -274,7 +276,7 @@ impl Replica {
             let params = crate::events::params!("stop-replica.delete", b = ctx.me, p = self.partition);
             event!(self, ctx, "stop-replica", ctx.me, params, text);
         } else if matches!(self.role, Role::Follower(_)) {
-            self.role = Role::None;
+            self.resign(ctx);
             event!(
                 self,
                 ctx,
@@ -426,7 +428,9 @@ impl Replica {
         // waiting acks=all produces stay in purgatory).
         let (known, parked, delayed) = match std::mem::replace(&mut self.role, Role::None) {
             Role::Leader(ls) => (ls.followers, ls.parked, ls.delayed),
-            _ => (VecMap::new(), Vec::new(), Default::default()),
+            // A follower's parked consumer reads stay parked, now at the leader (KIP-392).
+            Role::Follower(fs) => (VecMap::new(), fs.parked.0, Default::default()),
+            Role::None => (VecMap::new(), Vec::new(), Default::default()),
         };
         let mut followers = VecMap::new();
         for &r in self.replicas.iter().filter(|&&r| r != ctx.me) {
@@ -475,23 +479,35 @@ impl Replica {
     }
 
     /// A leader stepping down answers what it was holding: parked fetches and waiting acks=all
-    /// produces get NOT_LEADER_OR_FOLLOWER.
+    /// produces get NOT_LEADER_OR_FOLLOWER. A follower answers the consumer reads it holds with
+    /// what it has (KIP-392; `DelayedFetch.forceComplete` reads again).
     fn resign(&mut self, ctx: &mut Ctx) {
-        if let Role::Leader(ls) = std::mem::replace(&mut self.role, Role::None) {
-            for p in ls.parked {
-                ctx.out.push(self.parked_error(&p, KafkaError::NotLeaderOrFollower));
+        match std::mem::replace(&mut self.role, Role::None) {
+            Role::Leader(ls) => {
+                for p in ls.parked {
+                    ctx.out.push(self.parked_error(&p, KafkaError::NotLeaderOrFollower));
+                }
+                for d in ls.delayed {
+                    ctx.out.push((PRODUCER, self.produce_error(d.request, d.attempt, KafkaError::NotLeaderOrFollower)));
+                }
             }
-            for d in ls.delayed {
-                ctx.out.push((PRODUCER, self.produce_error(d.request, d.attempt, KafkaError::NotLeaderOrFollower)));
+            Role::Follower(fs) => {
+                for p in fs.parked.0 {
+                    ctx.out.push((CONSUMER, self.follower_read(p.fetch_offset)));
+                }
             }
+            Role::None => {}
         }
     }
 
-    /// Timers of one tick: the follower's fetch loop; the leader's parked fetches and delayed
-    /// produces expiring.
+    /// Timers of one tick: the follower's consumer reads expiring and its fetch loop; the leader's
+    /// parked fetches and delayed produces expiring.
     pub fn tick(&mut self, ctx: &mut Ctx) {
         match self.role {
-            Role::Follower(_) => self.maybe_fetch(ctx),
+            Role::Follower(_) => {
+                self.complete_parked_reads(ctx, None);
+                self.maybe_fetch(ctx);
+            }
             Role::Leader(_) => {
                 self.complete_parked_fetches(ctx, true);
                 self.complete_delayed_produce(ctx);

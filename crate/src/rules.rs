@@ -222,6 +222,23 @@ rules! {
     eligible_leader_replicas: bool = [false, false, false, false, false, true],
         key Some("eligibleLeaderReplicas"), "KIP-966 (PartitionChangeBuilder.maybePopulateTargetElr)", since ["4.1.0"],
         "replicas leaving an ISR that drops below min.insync.replicas join the ELR and may be elected when the ISR is empty (on by default for clusters formatted at 4.1+)";
+    // ---- Consumers (KIP-392 fetch from follower) ----
+    /// Brokers have racks, the leader may send a consumer to a follower (`preferredReadReplica`
+    /// of the fetch response, chosen by `replica.selector.class`), and a follower serves
+    /// consumer fetches up to its own HW.
+    fetch_from_follower: bool = [false, false, true, true, true, true],
+        key None, "KIP-392, KAFKA-8443 (ReplicaManager.findPreferredReadReplica, RackAwareReplicaSelector)", since ["2.4.0"],
+        "consumers may read from a follower: the leader names a preferred read replica chosen by replica.selector.class (broker.rack against client.rack) and the follower serves reads up to its own HW";
+    /// The leader offers only followers in the ISR as the preferred read replica (before: any
+    /// follower whose LEO reaches the fetch offset).
+    preferred_replica_in_isr: bool = [false, false, false, true, true, true],
+        key None, "KAFKA-14372 (ReplicaManager.findPreferredReadReplica)", since ["3.4.0"],
+        "the preferred read replica is chosen among ISR members only (before: any follower holding the fetch offset, however far behind)";
+    /// The consumer forgets its preferred read replica on every metadata update it asks for
+    /// (NOT_LEADER_OR_FOLLOWER, FENCED_LEADER_EPOCH…), not only on OFFSET_OUT_OF_RANGE or expiry.
+    preferred_replica_cleared_on_metadata_update: bool = [false, false, false, true, true, true],
+        key None, "KAFKA-14379 (Fetcher.requestMetadataUpdate)", since ["3.4.0"],
+        "a consumer goes back to the leader on any error that refreshes its metadata (before: only on OFFSET_OUT_OF_RANGE, an offline replica, or after metadata.max.age.ms)";
     // ---- The producer (§3) ----
     /// The broker keeps producer state and deduplicates idempotent batches.
     idempotent_producer: bool = [false, true, true, true, true, true],

@@ -39,7 +39,8 @@
 //! `quorum.epoch`, `quorum.hw` (the newest running leader's), `cC.state`, `cC.status`, `cC.epoch`,
 //! `cC.leo`, `cC.hw`, `cC.votedFor` (controller C, e.g. `c3001.state`); `pP.bB.leo`, `pP.bB.hw`, `pP.bB.role`, `pP.bB.leaderEpoch`, `pP.bB.values`, `pP.bB.epochs`,
 //! `pP.bB.fetchBrokerEpoch` (the broker epoch b's last fetch carried, as p's leader recorded it, KIP-903: -1 none carried, -2 no fetch in this leadership),
-//! `pP.consumer.position`, `pP.consumer.values`, `pP.consumer.resets`, `violations` (count),
+//! `pP.consumer.position`, `pP.consumer.values`, `pP.consumer.resets`, `pP.consumer.fetchingFrom`,
+//! `pP.consumer.preferredReadReplica` (-1: none), `pP.consumer.hw` (of the replica it reads from), `violations` (count),
 //! `violations.KIND` (count of one kind, e.g. `violations.acked-lost`), `requestN.status`,
 //! `requestN.error`, `requestN.offset`. Values: integers, lists `[1,2]`, words.
 
@@ -1057,6 +1058,11 @@ pub fn lookup(c: &Cluster, path: &str) -> Result<Operand, String> {
                 "position" => Operand::Int(consumer.position as i64),
                 "values" => Operand::List(consumer.read.iter().map(|r| i64::from(r.value)).collect()),
                 "resets" => Operand::Int(i64::from(consumer.resets)),
+                // KIP-392: where its fetches go, the follower the leader named (-1: none), and
+                // the HW of the replica it reads from.
+                "fetchingFrom" => Operand::Int(i64::from(c.consumer_views()[p as usize].fetching_from)),
+                "preferredReadReplica" => Operand::Int(consumer.preferred_read_replica.map_or(-1, |(b, _)| i64::from(b))),
+                "hw" => Operand::Int(c.consumer_views()[p as usize].high_watermark as i64),
                 _ => return Err(unknown()),
             }
         }

@@ -5,7 +5,7 @@
 //! preset defaults and guarantees panel from it instead of keeping copies.
 
 use crate::collections::VecMap;
-use crate::config::{Config, Version, BOOL_KEYS, CHOICE_KEYS, INT_KEYS};
+use crate::config::{Config, Version, BOOL_KEYS, CHOICE_KEYS, INT_KEYS, TEXT_KEYS};
 use serde::Serialize;
 
 /// The keys that are Kafka configs, with Kafka's dotted name (broker, topic or producer config).
@@ -38,6 +38,9 @@ const KAFKA_NAMES: &[(&str, &str)] = &[
     ("controlledShutdownMaxRetries", "controlled.shutdown.max.retries"),
     ("controlledShutdownRetryBackoffMs", "controlled.shutdown.retry.backoff.ms"),
     ("metadataMaxAgeMs", "metadata.max.age.ms"),
+    ("brokerRacks", "broker.rack"),
+    ("clientRack", "client.rack"),
+    ("replicaSelectorClass", "replica.selector.class"),
 ];
 
 /// The values `acks` takes, as the config form offers them.
@@ -48,7 +51,7 @@ const ACKS_CHOICES: &[&str] = &["all", "1", "0"];
 #[serde(rename_all = "camelCase")]
 pub struct KeySchema {
     pub key: &'static str,
-    /// "int", "bool" or "choice".
+    /// "int", "bool", "choice" or "text" (a string the core checks: `brokerRacks`, `clientRack`).
     pub kind: &'static str,
     pub min: Option<u64>,
     pub max: Option<u64>,
@@ -95,6 +98,8 @@ pub fn schema() -> Schema {
                 KeySchema { choices: Some(choices), ..base }
             } else if BOOL_KEYS.contains(&key) {
                 KeySchema { kind: "bool", ..base }
+            } else if TEXT_KEYS.contains(&key) {
+                KeySchema { kind: "text", ..base }
             } else {
                 KeySchema { choices: Some(ACKS_CHOICES), ..base }
             }
@@ -126,6 +131,10 @@ mod tests {
         assert_eq!((version.kind, version.choices, version.kafka), ("choice", Some(Version::LABELS), None));
         assert_eq!(s.keys.iter().find(|k| k.key == "acks").unwrap().choices, Some(ACKS_CHOICES));
         assert_eq!(s.keys.iter().find(|k| k.key == "strictMinIsr").unwrap().kind, "bool");
+        let racks = s.keys.iter().find(|k| k.key == "brokerRacks").unwrap();
+        assert_eq!((racks.kind, racks.choices, racks.kafka), ("text", None, Some("broker.rack")));
+        let selector = s.keys.iter().find(|k| k.key == "replicaSelectorClass").unwrap();
+        assert_eq!(selector.choices, Some(crate::config::ReplicaSelector::LABELS));
         for (k, _) in KAFKA_NAMES {
             assert!(Config::keys().contains(k), "{k} is not a config key");
         }

@@ -114,6 +114,8 @@ pub struct BrokerView {
     /// The czxid of the registration its running process made, -1 before it registered: the
     /// broker epoch that control requests carry from 2.2 (KIP-380). KRaft presets: `kraft.brokers`.
     pub broker_epoch: i64,
+    /// Its `broker.rack` (KIP-392 `brokerRacks`; null: none).
+    pub rack: Option<String>,
 }
 
 #[cfg_attr(target_arch = "wasm32", derive(tsify_next::Tsify), tsify(missing_as_null))]
@@ -581,6 +583,7 @@ impl Cluster {
                         .and_then(|r| r.session_expires_at)
                         .map_or(-1, |t| (t.saturating_sub(now) * TICK_MS) as i64),
                     broker_epoch: b.zk_session.map_or(-1, |z| z as i64),
+                    rack: self.config.rack.broker_rack(b.id).map(str::to_string),
                 })
                 .collect(),
             partitions,

@@ -11,6 +11,9 @@
 //! election safety, no committed metadata record lost and log matching too, and after the heal a
 //! controller is active and every broker unfenced.
 //!
+//! With KIP-392 fetch from follower on (2.8, 3.7, 4.2: consumers sent to a follower in their rack)
+//! the same guarantees hold: a follower serves reads only below its HW, which is committed.
+//!
 //! Liveness, under every preset: once every fault of a schedule is healed (brokers recovered,
 //! links healed), within a bounded time every partition has a leader, its ISR holds every replica
 //! again, and an acks=all request to it is acknowledged.
@@ -107,6 +110,12 @@ fn liveness(c: &mut Cluster, trace: bool) -> Result<(), String> {
 /// Plays one random schedule; returns the violation kinds found, with one example text each, and
 /// "liveness" if the healed cluster did not recover.
 fn play(version: &str, seed: u64) -> BTreeMap<&'static str, String> {
+    play_with(version, seed, false)
+}
+
+/// `play`, with KIP-392 fetch from follower on if `racks`: broker b in rack "rb", the consumers in
+/// rack "r1", the rack-aware selector, a lease of 5 s (so consumers move between replicas often).
+fn play_with(version: &str, seed: u64, racks: bool) -> BTreeMap<&'static str, String> {
     let mut dice = Rng::new(seed ^ 0xA5A5);
     let brokers = 3 + dice.range_inclusive(0, 2) as u32;
     let mut pairs: Vec<(String, Value)> = vec![
@@ -124,6 +133,13 @@ fn play(version: &str, seed: u64) -> BTreeMap<&'static str, String> {
     if version.starts_with("4.") {
         pairs.push(("brokerSessionTimeoutMs".into(), Value::Num(2000.0)));
         pairs.push(("brokerHeartbeatIntervalMs".into(), Value::Num(500.0)));
+    }
+    if racks {
+        let names: Vec<String> = (0..brokers).map(|b| format!("r{b}")).collect();
+        pairs.push(("brokerRacks".into(), Value::Str(names.join(","))));
+        pairs.push(("clientRack".into(), Value::Str("r1".into())));
+        pairs.push(("replicaSelectorClass".into(), Value::Str("rack-aware".into())));
+        pairs.push(("metadataMaxAgeMs".into(), Value::Num(5000.0)));
     }
     let mut c = Cluster::from_pairs(&pairs).expect("a valid sweep config");
     let idempotence = version != "0.8";
@@ -226,9 +242,13 @@ const MUST_HOLD: [&str; 12] = [
 ];
 
 fn sweep_must_hold(version: &str) {
+    sweep_must_hold_with(version, false);
+}
+
+fn sweep_must_hold_with(version: &str, racks: bool) {
     let n = seeds();
     for seed in 0..n {
-        let found = play(version, seed);
+        let found = play_with(version, seed, racks);
         for kind in MUST_HOLD {
             if let Some(example) = found.get(kind) {
                 panic!("version {version}: {kind} violated — reproduce with seed={seed}: {example}");
@@ -246,6 +266,15 @@ fn guarantees_hold_under_2_8() {
 #[test]
 fn guarantees_hold_under_3_7() {
     sweep_must_hold("3.7");
+}
+
+/// KIP-392: consumers reading from followers (up to the follower's HW) read only committed
+/// records, so their reads stay consistent; 2.8 offers followers out of the ISR too.
+#[test]
+fn guarantees_hold_with_fetch_from_follower() {
+    for version in ["2.8", "3.7", "4.2"] {
+        sweep_must_hold_with(version, true);
+    }
 }
 
 /// KRaft (ELR off): fencing, the metadata log, AlterPartition to the KRaft controller.

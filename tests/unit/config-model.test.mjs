@@ -19,6 +19,8 @@ describe("form fields, from the core's schema (recorded)", () => {
     assert.equal(fieldType(schema, "acks"), "select");
     assert.equal(fieldType(schema, "uncleanLeaderElectionEnable"), "checkbox");
     assert.equal(fieldType(schema, "brokers"), "number");
+    assert.equal(fieldType(schema, "brokerRacks"), "text", "KIP-392's racks are typed in");
+    assert.equal(fieldType(schema, "replicaSelectorClass"), "select");
     assert.throws(() => fieldType(schema, "someNewKey"), /key: "someNewKey" is not a config key; allowed: version, /);
   });
   test("every key gets a field, grouped, version first, with its Kafka name and range", () => {
@@ -47,6 +49,7 @@ describe("reading and sending", () => {
     assert.deepEqual(readConfig({ acks: "1" }, schema), { acks: 1 });
     assert.deepEqual(readConfig({ acks: "all" }, schema), { acks: "all" });
     assert.deepEqual(readConfig({ version: "0.8" }, schema), { version: "0.8" }, "a version is not an integer");
+    assert.deepEqual(readConfig({ brokerRacks: " a,a,b,b ", clientRack: "1" }, schema), { brokerRacks: "a,a,b,b", clientRack: "1" }, "text stays text, trimmed");
   });
   test("typed as the schema says; bad numbers go to the core as typed", () => {
     const out = readConfig({ brokers: " 5 ", uncleanLeaderElectionEnable: true, version: "0.8", seed: "abc", partitions: "" }, schema);

@@ -431,9 +431,12 @@ describe("brokers and requests models", () => {
     const m = brokersModel(snap);
     assert.equal(m.length, 4);
     assert.deepEqual(m[0], {
-      id: 0, status: "up", controller: true, registered: true, controllerEpoch: 1, expiresIn: null, expiresFraction: null,
+      id: 0, status: "up", controller: true, registered: true, controllerEpoch: 1, expiresIn: null, expiresFraction: null, rack: null,
       hosts: [{ partition: 0, role: "leader" }, { partition: 2, role: "isr" }],
     });
+    const racked = structuredClone(snap);
+    racked.brokers[2].rack = "c";
+    assert.deepEqual(brokersModel(racked).map((b) => b.rack), [null, null, "c", null], "KIP-392: the core's broker.rack, null without one");
     assert.deepEqual([m[1].status, m[1].registered], ["crashed", false], "its ZooKeeper session expired: /brokers/ids/1 deleted");
     assert.deepEqual(m[1].hosts.map((h) => h.role), ["osr", "osr"]);
     assert.deepEqual(m[2].hosts, [{ partition: 0, role: "isr" }, { partition: 1, role: "leader" }, { partition: 2, role: "leader" }]);

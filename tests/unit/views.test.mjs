@@ -56,6 +56,16 @@ describe("consumer lines", () => {
     reset.consumers[1].resets = 1;
     assert.equal(consumerLines(consumerModel(reset))[1], "P1 at 10 / HW 10 (1 reset)");
   });
+  test("KIP-392: a consumer on a follower reads up to that follower's HW, and says from where", () => {
+    const ff = structuredClone(snap);
+    Object.assign(ff.consumers[0], { position: 10, fetchingFrom: 2, fromFollower: true, highWatermark: 11 });
+    const m = consumerModel(ff);
+    assert.deepEqual(m.parts[0], { partition: 0, hw: 11, position: 10, resets: 0, follower: 2 }, "the follower's HW 11, not the leader's 12");
+    assert.equal(consumerLines(m)[0], "P0 at 10 / HW 11 (from B2, follower)");
+    // Back on the leader (fromFollower false): the partition's HW, no "from".
+    Object.assign(ff.consumers[0], { fetchingFrom: 0, fromFollower: false, highWatermark: 12 });
+    assert.equal(consumerLines(consumerModel(ff))[0], "P0 at 10 / HW 12");
+  });
   test("without consumers: the HWs, and no leader said so", () => {
     const none = consumerModel({ partitions: [{ partition: 0, hw: 0 }, { partition: 1, hw: -1 }] });
     assert.deepEqual(consumerLines(none), ["P0 HW 0", "P1 no leader"]);

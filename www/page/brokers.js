@@ -59,6 +59,7 @@ function createCard(b) {
       h("span", { class: "broker-name" }, t("broker.name", { id: b.id })),
       h("span", { class: "pill status" }),
       h("span", { class: "pill controller-badge", title: t("broker.controllerTitle") }),
+      h("span", { class: "pill rack", title: t("broker.rackTitle") }),
     ),
     h("div", { class: "broker-zk" }, h("span", { class: "zk-ring", hidden: true, "aria-hidden": "true" }), h("span", { class: "broker-zk-text" })),
     h("ul", { class: "broker-hosts", "aria-label": t("broker.hosts", { id: b.id }) }),
@@ -86,6 +87,9 @@ function updateCard(el, b) {
   const ctrl = el.querySelector(".controller-badge");
   ctrl.hidden = !b.controller;
   setText(ctrl, b.controller ? t("broker.controllerBadge", { epoch: b.controllerEpoch }) : "");
+  const rack = el.querySelector(".rack");
+  rack.hidden = b.rack === null;
+  setText(rack, b.rack === null ? "" : t("broker.rack", { rack: b.rack }));
 
   // The session as the core says (zkSession): a broker that stopped heart-beating (crashed,
   // stuck, cut from ZooKeeper) keeps its znode until the session expires, and the controller

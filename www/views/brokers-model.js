@@ -28,7 +28,8 @@ export function sessionLeft(b, sessionMs) {
  * Brokers bar model: one entry per broker with the partitions it hosts and its role in each, and
  * its ZooKeeper session (the core's zkSession): while it is "expiring" (its owner stopped
  * heart-beating), the time until the znode goes (`expiresIn`, "12 s", in the clock's steps) and
- * that time's share of zookeeper.session.timeout.ms (`expiresFraction`, for the ring); else null.
+ * that time's share of zookeeper.session.timeout.ms (`expiresFraction`, for the ring); else null;
+ * and its rack (`rack`, null: none).
  */
 export function brokersModel(snap) {
   const sessionMs = snap.config?.zookeeperSessionTimeoutMs;
@@ -50,6 +51,8 @@ export function brokersModel(snap) {
       controllerEpoch: b.controller ? snap.controller.epoch : null,
       expiresIn: sessionLeft(b, sessionMs),
       expiresFraction: expiresInMs === null ? null : Math.min(1, expiresInMs / sessionMs),
+      // KIP-392: its broker.rack (null: none), what the rack-aware selector matches client.rack against.
+      rack: b.rack ?? null,
       hosts,
     };
   });
@@ -110,25 +113,30 @@ const CONSUMER_LISTED = 6;
 
 /**
  * What the consumers have read, per partition: their position (next offset to read; null when the
- * core runs no consumers) against the HW they may read up to, and the records read in all.
+ * core runs no consumers) against the HW they may read up to, and the records read in all. A
+ * consumer reading from a follower (KIP-392: `fromFollower`) may read up to that follower's HW,
+ * which trails the leader's; `follower` names that broker (null: it reads from the leader).
  */
 export function consumerModel(snap) {
   const byPartition = new Map((snap.consumers ?? []).map((c) => [c.partition, c]));
   const parts = snap.partitions.map((p) => {
     const c = byPartition.get(p.partition);
-    return { partition: p.partition, hw: p.hw, position: c ? c.position : null, resets: c?.resets ?? 0 };
+    const follower = c?.fromFollower ? c.fetchingFrom : null;
+    return { partition: p.partition, hw: follower === null ? p.hw : c.highWatermark, position: c ? c.position : null, resets: c?.resets ?? 0, follower };
   });
   const read = (snap.consumers ?? []).reduce((n, c) => n + (c.recordsRead ?? 0), 0);
   return { parts, read, running: byPartition.size > 0 };
 }
 
 /**
- * A line per partition, first few: "P0 at 8 / HW 8", "P1 at 0 / no leader", "… 3 more", then
- * "12 records read".
+ * A line per partition, first few: "P0 at 8 / HW 8", "P1 at 0 / no leader", "P2 at 10 / HW 10
+ * (from B2, follower)", "… 3 more", then "12 records read".
  */
 export function consumerLines(model) {
   const hw = (p) => (p.hw < 0 ? t("consumer.noLeader") : `HW ${p.hw}`);
-  const one = (p) => `P${p.partition} ${p.position === null ? "" : t("consumer.at", { n: p.position })}${hw(p)}${p.resets ? t("consumer.resets", { n: p.resets }) : ""}`;
+  const from = (p) => (p.follower === null || p.follower === undefined ? "" : t("consumer.fromFollower", { b: p.follower }));
+  const one = (p) =>
+    `P${p.partition} ${p.position === null ? "" : t("consumer.at", { n: p.position })}${hw(p)}${from(p)}${p.resets ? t("consumer.resets", { n: p.resets }) : ""}`;
   const lines = model.parts.slice(0, CONSUMER_LISTED).map(one);
   if (model.parts.length > CONSUMER_LISTED) lines.push(t("consumer.more", { n: model.parts.length - CONSUMER_LISTED }));
   if (model.running) lines.push(t("consumer.read", { n: model.read }));

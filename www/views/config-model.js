@@ -52,6 +52,9 @@ const GROUP_OF = {
   retryBackoffMs: "Producer",
   deliveryTimeoutMs: "Producer",
   consumers: "Consumer",
+  clientRack: "Consumer",
+  replicaSelectorClass: "Consumer",
+  brokerRacks: "Cluster",
 };
 
 /** The input for a key of the schema: its kind decides. */
@@ -60,6 +63,7 @@ export function fieldType(schema, key) {
   if (kind === "choice") return "select";
   if (kind === "bool") return "checkbox";
   if (kind === "int") return "number";
+  if (kind === "text") return "text";
   throw new Error(`key: ${JSON.stringify(key)} is not a config key; allowed: ${schema.keys.map((k) => k.key).join(", ")}`);
 }
 
@@ -106,6 +110,7 @@ export function readConfig(values, schema) {
     const type = fieldType(schema, key);
     const s = String(raw).trim();
     if (type === "checkbox") out[key] = !!raw;
+    else if (type === "text") out[key] = s;
     else if (type === "number") out[key] = s !== "" && Number.isFinite(Number(s)) ? Number(s) : s;
     // A choice that is an integer (acks 0 / 1) goes as a number, as the snapshot reports it.
     else if (/^-?\d+$/.test(s) && key === "acks") out[key] = Number(s);
