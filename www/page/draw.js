@@ -21,7 +21,7 @@ import * as pageLayout from "./page-layout.js";
 import { flushPaint } from "./canvas.js";
 import { setAttr, setBoxText, setHidden, setText } from "./dom.js";
 import { formatSeconds } from "../views/model.js";
-import { t } from "../i18n.js";
+import { getLang, loadLang, t } from "../i18n.js";
 import { createAnnouncer } from "./announcer.js";
 import { drawRecordLabels, recordLabels } from "./record-labels.js";
 
@@ -127,6 +127,10 @@ export function drawLater() {
   flushPaint();
   if (later.size) return true;
   later = null;
+  // The first screen is complete: now the English event templates (main.js started without
+  // them). A failed load loses no word (the core's text says the same) and is tried again with
+  // the next language switch.
+  loadLang(getLang()).catch(() => {});
   return false;
 }
 
