@@ -1,6 +1,6 @@
 // Code splitting: a first visit downloads the entry, the stylesheet, the wasm and the dictionary of
-// its language, nothing else, before its first frame (an English page's event templates come
-// after it); the other chunks (scenario files, lessons, compare mode, the inspector, the exports,
+// its language, nothing else, before its first frame (the panels under the first screen and an
+// English page's event templates come after it); the other chunks (scenario files, lessons, compare mode, the inspector, the exports,
 // the second language) arrive when first used. A chunk that cannot be loaded is said in words,
 // and the page keeps working.
 import assert from "node:assert/strict";
@@ -38,7 +38,7 @@ describe("code-split chunks", () => {
     const { page, errors } = ctx;
     assert.deepEqual((await loaded(page, true)).sort(), ["en.js", "index.css", "index.js", "kafka_replication_bg.wasm"]);
     await page.waitForFunction(() => performance.getEntriesByType("resource").some((e) => /\/en-events-[\w-]{8}\.js$/.test(e.name)));
-    assert.deepEqual((await loaded(page)).sort(), ["en-events.js", "en.js", "index.css", "index.js", "kafka_replication_bg.wasm"], "after the first frame: the English event templates");
+    assert.deepEqual((await loaded(page)).sort(), ["en-events.js", "en.js", "index.css", "index.js", "kafka_replication_bg.wasm", "later-views.js"], "after the first frame: the later panels, the English event templates");
     await page.click("#lessons-button");
     await page.waitForFunction(() => window.__playground.lesson() !== null);
     assert.ok((await loaded(page)).includes("scenario-files.js"), "the lessons brought the scenario files");
@@ -77,6 +77,21 @@ describe("code-split chunks", () => {
     assert.match(await page.textContent("#notice .notice-text"), /could not be loaded/);
     assert.equal(await page.evaluate(() => window.__playground.lesson()), null);
     await page.unroute(/\/scenario-files-[\w-]+\.js$/);
+  });
+
+  test("when the later panels cannot be loaded the page says so, and a frame drawn 5 s later loads them", TIMEOUT, async () => {
+    const { page } = ctx;
+    await page.route(/\/later-views-[\w-]+\.js$/, (route) => route.abort());
+    await page.goto(`${ctx.url}?lang=en`);
+    await ready(page);
+    await page.waitForFunction(() => /could not be loaded/.test(document.querySelector("#notice .notice-text")?.textContent ?? ""));
+    assert.equal(await page.$eval("#guarantees", (el) => el.childElementCount), 0, "not drawn");
+    await stepClicks(page, 1);
+    await page.unroute(/\/later-views-[\w-]+\.js$/);
+    await page.waitForTimeout(5_100);
+    await stepClicks(page, 1);
+    await page.waitForFunction(() => document.querySelector("#guarantees .guarantee-status"));
+    assert.equal(await page.isHidden("#notice"), true, "the failure's notice is gone");
   });
 
   test("when the dictionary cannot be loaded the page says so in both languages", TIMEOUT, async () => {
