@@ -1,7 +1,10 @@
 // The language switch and text lookup for every string the page shows, in English and 简体中文.
-// The texts are in www/i18n/en.js and www/i18n/zh.js: each is a chunk of its own, so the page
-// downloads the dictionary of the language it starts in (loadLang, while the wasm loads) and the
-// other one only when the reader switches.
+// The texts are in www/i18n/en.js and www/i18n/zh.js, the event and violation templates in
+// en-events.js and zh-events.js: each is a chunk of its own, so the page downloads the dictionary
+// of the language it starts in (loadLang, while the wasm loads) and the other one only when the
+// reader switches. An English page starts without its templates (5 KB gzip of the first load,
+// issue #16): the core's text of an event is its English, word for word (tests/node/event-text),
+// so they are loaded after the first frame (page/draw.js) and change no word the page shows.
 //
 // `t(key, vars)` looks a key up in the current language (a key missing from it is shown as
 // itself: the unit tests keep both dictionaries complete); `{name}` in a string is replaced by
@@ -23,18 +26,35 @@ let current = "en";
 const listeners = new Set();
 /** The dictionaries loaded so far: { en: { key: text }, … }. */
 const loaded = {};
-/** Each dictionary is a chunk of its own (the single-file build inlines them). */
-const IMPORTS = { en: once(() => import("./i18n/en.js")), zh: once(() => import("./i18n/zh.js")) };
+/** The languages whose event templates are in `loaded` too. */
+const withEvents = new Set();
+/** Each dictionary is two chunks, its texts and its event templates (the single-file build inlines them). */
+const IMPORTS = {
+  en: { texts: once(() => import("./i18n/en.js")), events: once(() => import("./i18n/en-events.js")) },
+  zh: { texts: once(() => import("./i18n/zh.js")), events: once(() => import("./i18n/zh-events.js")) },
+};
 
 /**
  * Load `lang`'s dictionary (once; a failed load is tried again on the next call). Resolves to the
- * language. The rejection's message is in both languages: there may be no dictionary to say it with.
+ * language. With `events: false`, without its event templates (an English page's start: see the
+ * head of this file); else with them, and with those of every dictionary loaded before, since
+ * hasKey asks every loaded dictionary. The rejection's message is in both languages: there may be
+ * no dictionary to say it with.
+ * @param {string} lang
+ * @param {{ events?: boolean }} [options]
  */
-export async function loadLang(lang) {
+export async function loadLang(lang, { events = true } = {}) {
   const l = normalizeLang(lang);
   if (!l) throw new Error(`unknown language ${lang}`);
+  if (typeof events !== "boolean") throw new Error(`loadLang: events must be true or false, got ${events}`);
   try {
-    loaded[l] ??= (await IMPORTS[l]()).default;
+    const langs = events ? [...new Set([l, ...Object.keys(loaded)])].filter((k) => !withEvents.has(k)) : [];
+    const [texts, ...templates] = await Promise.all([loaded[l] ?? IMPORTS[l].texts().then((m) => m.default), ...langs.map((k) => IMPORTS[k].events())]);
+    loaded[l] ??= texts;
+    langs.forEach((k, i) => {
+      loaded[k] = { ...loaded[k], ...templates[i].default };
+      withEvents.add(k);
+    });
   } catch (err) {
     const why = err?.message ?? String(err);
     throw new Error(`The ${LANG_NAMES[l]} texts of the page could not be loaded: reload the page to try again. / 无法加载页面的${LANG_NAMES[l]}文字，请重新加载页面再试。(${why})`);

@@ -40,7 +40,10 @@ const chunks = chunkLoaders({
 
 // Started at once, so that they download while the wasm does: the dictionary of the starting
 // language, and the chunks of the lesson, picker or comparison the URL opens (its first frame).
-const startLang = loadLang(initialLang({ param: embed.lang, saved: embed.lang ? null : readSavedLang(), languages: navigator.languages ?? [navigator.language] }));
+// English without its event templates: the core's texts are the same words, and page/draw.js
+// loads them after the first frame (i18n.js).
+const firstLang = initialLang({ param: embed.lang, saved: embed.lang ? null : readSavedLang(), languages: navigator.languages ?? [navigator.language] });
+const startLang = loadLang(firstLang, { events: firstLang !== "en" });
 const startChunks = chunksLoaded(chunks, embed.scenario || embed.mode === "lesson" ? ["scenarios", "lessons"] : embed.mode === "compare" ? ["compare", "lessons"] : []);
 chrome.applyEmbedLayout(embed);
 // A share link pasted over this one changes only the fragment: the browser does not load the page again.

@@ -165,7 +165,7 @@ describe("events and violations in the reader's language", () => {
     for (const lang of ["en", "zh"]) {
       setLang(lang);
       for (const kind of seen) {
-        const src = fs.readFileSync(path.join(ROOT, "www", "i18n", `${lang}.js`), "utf8");
+        const src = fs.readFileSync(path.join(ROOT, "www", "i18n", `${lang}-events.js`), "utf8");
         const line = src.split("\n").find((l) => l.trimStart().startsWith(`"ev.${kind}":`));
         assert.ok(line, `${lang}: a template for ${kind}`);
         const slots = [...line.slice(line.indexOf(":") + 1).matchAll(/\{(\w+)\}|\$\{(\w+)/g)].map((m) => m[1] ?? m[2]);
@@ -178,7 +178,7 @@ describe("events and violations in the reader's language", () => {
   test("templates the scenario files do not exercise fill from the fields the core's source gives them", () => {
     const declared = declaredParams();
     for (const lang of ["en", "zh"]) {
-      const src = fs.readFileSync(path.join(ROOT, "www", "i18n", `${lang}.js`), "utf8");
+      const src = fs.readFileSync(path.join(ROOT, "www", "i18n", `${lang}-events.js`), "utf8");
       for (const line of src.split("\n")) {
         const m = line.match(/^\s*"ev\.([\w.-]+)":(.*)$/);
         if (!m || m[1].startsWith("separator.") || m[1].startsWith("status.")) continue;

@@ -15,6 +15,9 @@ import { coreFixture, schemaFixture } from "./fixtures.mjs";
 // The words come from the dictionaries, loaded as the page loads them (i18n.js loadLang).
 await Promise.all([loadLang("en"), loadLang("zh")]);
 
+/** A language's two files (its texts and its event templates) as one dictionary. */
+const dictionary = async (lang) => ({ ...(await import(`../../www/i18n/${lang}.js`)).default, ...(await import(`../../www/i18n/${lang}-events.js`)).default });
+
 const WWW = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "www");
 const CJK = /[\u4e00-\u9fff]/;
 
@@ -38,8 +41,8 @@ describe("the dictionary", () => {
     assert.deepEqual(same, [], "translated");
   });
   test("a Chinese text has the English text's {placeholders} and no key of its own (the schema's meanings aside)", async () => {
-    const en = (await import("../../www/i18n/en.js")).default;
-    const zh = (await import("../../www/i18n/zh.js")).default;
+    const en = await dictionary("en");
+    const zh = await dictionary("zh");
     assert.deepEqual(Object.keys(zh).filter((k) => !(k in en) && !SCHEMA_PREFIXES.some((p) => k.startsWith(p))), []);
     // Plurals are functions in English and may be strings in Chinese: compared where both are strings.
     const names = (v) => (typeof v === "string" ? [...v.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort().join() : null);
@@ -47,7 +50,7 @@ describe("the dictionary", () => {
     assert.deepEqual(differ, []);
   });
   test("Chinese sentences use full-width punctuation", async () => {
-    const zh = (await import("../../www/i18n/zh.js")).default;
+    const zh = await dictionary("zh");
     // An ASCII , ; : ! ? ( ) next to a Chinese character (a code span like `acks=all,` is not one).
     const ascii = /[\u4e00-\u9fff][,;:!?()]|[,;:!?()][\u4e00-\u9fff]/;
     assert.deepEqual(Object.keys(zh).filter((k) => ascii.test(typeof zh[k] === "function" ? zh[k].toString() : zh[k])), []);

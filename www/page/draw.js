@@ -9,21 +9,16 @@ import * as partitionsView from "./partitions.js";
 import * as compactView from "./compact.js";
 import { shouldCompact } from "../views/compact-model.js";
 import * as producerView from "./producer.js";
-import * as guaranteesView from "./guarantees.js";
-import * as zkView from "./zookeeper.js";
-import * as metadataView from "./metadata-log.js";
-import * as describeView from "./describe.js";
-import * as quorumView from "./quorum.js";
-import * as metricsView from "./metrics.js";
-import * as eventsView from "./events.js";
 import * as configView from "./config-form.js";
 import * as pageLayout from "./page-layout.js";
 import { flushPaint } from "./canvas.js";
 import { setAttr, setBoxText, setHidden, setText } from "./dom.js";
+import { notice } from "./chrome.js";
 import { formatSeconds } from "../views/model.js";
-import { t } from "../i18n.js";
+import { getLang, loadLang, t } from "../i18n.js";
 import { createAnnouncer } from "./announcer.js";
 import { drawRecordLabels, recordLabels } from "./record-labels.js";
+import { once } from "../lazy.js";
 
 const $ = (sel) => document.querySelector(sel);
 export const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
@@ -48,7 +43,8 @@ export function recordsShown(state) {
  * Draw everything from `state` (app/app.js): { schema, broken, coreLoaded, snap, prev, continuous, horizon,
  * events, cuts, selected, compact, history, inspecting, running }, `view` (the mode's panel data or
  * null), `extra`: { autoText, drawPanel(view) (the mode's panel: page/lesson-panel.js or
- * compare-panel.js), drawInspector() }. Returns true when it left views for drawLater (the first frame).
+ * compare-panel.js), drawInspector() }. Returns true when it left views for drawLater (the first
+ * frame; a frame drawn LATER_RETRY_MS after their chunk failed to load).
  */
 export function draw(state, view, extra) {
   drawBanner(state.broken, state.coreLoaded);
@@ -79,54 +75,84 @@ export function draw(state, view, extra) {
   last = state;
   brokersView.render($("#brokers"), snap, { selected: state.selected, config: snap.config });
   producerView.render($("#main"), snap, { auto: { text: extra.autoText } });
-  if (!firstFrameMarked) later = new Set(Object.keys(LATER_VIEWS));
-  for (const [name, render] of Object.entries(LATER_VIEWS)) if (!later?.has(name)) render(last);
+  if (laterViews) {
+    for (const [name, render] of Object.entries(laterViews)) if (!later?.has(name)) render(last, reducedMotion.matches);
+  }
   if (state.inspecting && $("#inspector").open) extra.drawInspector();
   flushPaint(); // after every DOM write of the frame (canvas.js paint)
   if (!firstFrameMarked) {
     firstFrameMarked = true;
     performance.mark?.("playground:first-frame", { detail: { mode: view?.kind ?? "play" } });
+    laterLeft = true;
     return true; // the Loop calls drawLater after the first frame is painted
   }
-  return false;
+  return laterLeft && laterViews === null && !loadingLater && retryDue(); // their chunk failed: again
 }
 
 // The panels under the first screen (issue #18): the first frame leaves them out and they are
 // drawn after it has been painted, one a task, from the latest state; then on every frame like
 // the others. One task drawing all of them with the first frame blocked a slow phone's main
-// thread for half a second at load.
-const LATER_VIEWS = {
-  guarantees: (state) => guaranteesView.render($("#guarantees"), state.snap, state.schema),
-  // KRaft presets have no ZooKeeper: the metadata log takes the ZooKeeper panel's place.
-  zk: (state) => {
-    const kraft = state.snap.kraft !== null;
-    for (const sel of [".zk-panel", "#zk-jump"]) setHidden($(sel), kraft);
-    for (const sel of [".metadata-panel", ".quorum-panel", "#metadata-jump"]) setHidden($(sel), !kraft);
-    const ctx = { continuous: state.continuous, reducedMotion: reducedMotion.matches };
-    if (kraft) {
-      metadataView.render($("#metadata"), state.snap, state.prev, ctx);
-      quorumView.render($("#quorum"), state.snap);
-    }
-    else zkView.render($("#zk"), state.snap, state.prev, ctx);
-  },
-  describe: (state) => describeView.render($("#describe"), state.snap),
-  metrics: (state) => metricsView.render($("#metrics"), state.snap),
-  events: (state) => eventsView.render($("#events"), state.events, { kind: $("#event-kind"), partition: $("#event-partition") }, state.snap, state.schema),
-  config: (state) => configView.render($("#config-form"), state.snap.config, state.schema),
-};
-/** The views of LATER_VIEWS not drawn yet (null once all are); the state the last frame drew. */
+// thread for half a second at load. Their code but the configuration form's (page/forms.js needs
+// it at once) is a chunk of its own, page/later-views.js, which drawLater imports: not one of the
+// first frame's downloads (issue #16).
+const loadLater = once(() => import("./later-views.js"));
+/** The views drawLater draws: later-views.js LATER_VIEWS and the config form, once the chunk is loaded. */
+let laterViews = null;
+/** The first frame is drawn and some of laterViews are not. */
+let laterLeft = false;
+let loadingLater = false;
+/** drawLater was called since the first frame: the next call starts the chunk's download. */
+let laterAsked = false;
+/** When the chunk last failed to load (Date.now(), 0 if never): a frame drawn LATER_RETRY_MS after tries again. */
+let laterFailedAt = 0;
+const LATER_RETRY_MS = 5_000;
+/** The views of laterViews not drawn yet (null once all are); the state the last frame drew. */
 let later = null;
 let last = null;
 
-/** Draw one of the views the first frame left out, from the latest state; true while some are left. */
+const retryDue = () => laterFailedAt === 0 || Date.now() - laterFailedAt > LATER_RETRY_MS;
+
+async function loadLaterViews() {
+  loadingLater = true;
+  try {
+    const config = (state) => configView.render($("#config-form"), state.snap.config, state.schema);
+    laterViews = { ...(await loadLater()).LATER_VIEWS, config };
+    if (laterFailedAt > 0) notice(""); // the failure said before is over
+    later = new Set(Object.keys(laterViews));
+  } catch (err) {
+    laterFailedAt = Date.now();
+    notice(t("main.chunkFailed", { error: err?.message ?? String(err) }));
+  } finally {
+    loadingLater = false;
+  }
+}
+
+/**
+ * Draw one of the views the first frame left out, from the latest state; true while some are left.
+ * The first call (a task after the first frame is painted) waits a task more, the next starts
+ * the download of their chunk; while it loads each call says some are left (the Loop calls again
+ * a task later); after a failure, false until a frame drawn LATER_RETRY_MS later asks again.
+ */
 export function drawLater() {
-  if (!later) return false;
+  if (!laterLeft) return false;
+  if (!laterViews) {
+    if (loadingLater) return true;
+    if (!retryDue()) return false;
+    if (laterAsked) void loadLaterViews();
+    laterAsked = true;
+    return true;
+  }
   const [name] = later;
   later.delete(name);
-  if (last.snap) LATER_VIEWS[name](last);
+  if (last.snap) laterViews[name](last, reducedMotion.matches);
   flushPaint();
   if (later.size) return true;
   later = null;
+  laterLeft = false;
+  // The first screen is complete: now the English event templates (main.js started without
+  // them). A failed load loses no word (the core's text says the same) and is tried again with
+  // the next language switch.
+  loadLang(getLang()).catch(() => {});
   return false;
 }
 
