@@ -681,7 +681,14 @@ impl Replica {
                     return;
                 }
                 match ctx.zk.conditional_update(self.partition, self.zk_version, next) {
-                    Some(v) => self.apply_isr(ctx, isr, v, &reasons, "how.zookeeper", "written to ZooKeeper by the leader"),
+                    Some(v) => self.apply_isr(
+                        ctx,
+                        isr,
+                        v,
+                        &reasons,
+                        params!("how.zookeeper", v = v),
+                        "written to ZooKeeper by the leader, zkVersion",
+                    ),
                     None => {
                         event!(
                             self,
@@ -825,14 +832,14 @@ impl Replica {
 
     /// A committed ISR change: announce each member that left or joined, with its reason, then
     /// re-check the HW (a smaller ISR can unblock it) and waiting produces.
-    /// `how`: the template and the words of how the change was committed.
+    /// `how`: the params and the words of how the change was committed, the version after them.
     fn apply_isr(
         &mut self,
         ctx: &mut Ctx,
         isr: Vec<BrokerId>,
         zk_version: u32,
         reasons: &[(BrokerId, Reason)],
-        how_kind: &'static str,
+        how_params: crate::events::Params,
         how: &str,
     ) {
         let old = std::mem::replace(&mut self.isr, isr);
@@ -844,17 +851,8 @@ impl Replica {
         for (r, why) in reasons {
             let (kind, verb) = if self.isr.contains(r) { ("isr-expand", "joined") } else { ("isr-shrink", "left") };
             if old.contains(r) != self.isr.contains(r) {
-                let text =
-                    format!("b{r} {verb} the ISR of p{}: {}; ISR now {now_text} ({how}, zkVersion {zk_version})", self.partition, why.text);
-                let params = params!(
-                    kind,
-                    b = *r,
-                    p = self.partition,
-                    why = why.params.clone(),
-                    isr = &self.isr,
-                    how = params!(how_kind),
-                    zk_version = zk_version
-                );
+                let text = format!("b{r} {verb} the ISR of p{}: {}; ISR now {now_text} ({how} {zk_version})", self.partition, why.text);
+                let params = params!(kind, b = *r, p = self.partition, why = why.params.clone(), isr = &self.isr, how = how_params.clone());
                 ctx.events.record(ctx.now, kind, Some(self.partition), Some(*r), params, text);
             }
         }
@@ -904,8 +902,18 @@ impl Replica {
                 isr.to_vec(),
                 partition_epoch,
                 &pending.reasons,
-                "how.alter-partition",
-                "AlterPartition accepted by the controller",
+                // The answer's partitionEpoch: PartitionRegistration's partition epoch in KRaft,
+                // the state znode's zkVersion in ZooKeeper mode.
+                if ctx.cfg.rules().kraft {
+                    params!("how.kraft", v = partition_epoch)
+                } else {
+                    params!("how.alter-partition", v = partition_epoch)
+                },
+                if ctx.cfg.rules().kraft {
+                    "AlterPartition accepted by the controller, partition epoch"
+                } else {
+                    "AlterPartition accepted by the controller, zkVersion"
+                },
             ),
             Some(e) => {
                 // INELIGIBLE_REPLICA: the controller says the change was not applied by anyone,

@@ -11,7 +11,7 @@ afterEach(() => setLang("en"));
 const shrink = {
   kind: "isr-shrink",
   text: "b2 left the ISR of p0: not caught up for 10000 ms > replica.lag.time.max.ms 10000; ISR now {0,1} (written to ZooKeeper by the leader, zkVersion 3)",
-  params: { kind: "isr-shrink", b: 2, p: 0, why: { kind: "why.lag-time", ms: 10000, lag: 10000 }, isr: [0, 1], how: { kind: "how.zookeeper" }, zk_version: 3 },
+  params: { kind: "isr-shrink", b: 2, p: 0, why: { kind: "why.lag-time", ms: 10000, lag: 10000 }, isr: [0, 1], how: { kind: "how.zookeeper", v: 3 } },
 };
 
 describe("eventText", () => {
