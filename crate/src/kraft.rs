@@ -1241,8 +1241,8 @@ impl Cluster {
         };
         let results =
             list.into_iter().map(|p| ElectionResult { partition: p, error: self.elect(p, election, &why).map(KafkaError::name) }).collect();
-        // A write event: the leader-balancing task may be due (an unclean election can move a
-        // leader off its preferred replica).
+        // After a write event the balancing task is scheduled if needed (an unclean election
+        // can elect a replica other than the preferred one).
         self.maybe_schedule_balance();
         self.flush_batch();
         Ok(results)
