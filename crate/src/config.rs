@@ -166,6 +166,8 @@ pub struct Config {
     /// `auto.leader.rebalance.enable`: the controller moves leadership back to preferred replicas
     /// (the first in assignment order) every `leader.imbalance.check.interval.seconds`, for each
     /// broker whose share of partitions led by others exceeds `leader.imbalance.per.broker.percentage`.
+    /// A KRaft controller ignores the percentage: it rebalances every partition whose leader is
+    /// not its preferred replica (`QuorumController.maybeBalancePartitionLeaders`, `kraft.rs`).
     pub auto_leader_rebalance_enable: bool,
     /// The producer's `metadata.max.age.ms`: it refreshes its metadata this often even without
     /// an error (an error that says the leader moved refreshes it at once).

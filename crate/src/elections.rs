@@ -9,6 +9,9 @@
 //! - every `leader.imbalance.check.interval.seconds` the controller counts, for each broker, the
 //!   partitions it prefers but does not lead; above `leader.imbalance.per.broker.percentage` it
 //!   runs the preferred election for those whose preferred replica can lead.
+//!
+//! KRaft presets take both elections and the rebalance to their controller (`kraft.rs`:
+//! `ReplicationControlManager.electLeaders`, `maybeBalancePartitionLeaders`).
 
 use crate::api::{choice_arg, from_options, int_list_arg, ApiError, Value};
 use crate::cluster::Cluster;

@@ -5,7 +5,9 @@
 //! (`BrokerHeartbeatManager`, `ReplicationControlManager.handleBrokerFenced/Unfenced`,
 //! `maybeFenceOneStaleBroker`), and every leader, ISR and ELR change as a PartitionChangeRecord
 //! built by `PartitionChangeBuilder` (`kraft/partition_change.rs`), including the leaders'
-//! AlterPartition (`ReplicationControlManager.alterPartition`, its validation order and errors).
+//! AlterPartition (`ReplicationControlManager.alterPartition`, its validation order and errors),
+//! the admin's elections (`electLeaders`) and the leader balancing task
+//! (`maybeBalancePartitionLeaders`, `auto.leader.rebalance.enable`).
 //! Brokers are observers: they fetch the log, replay it into their own image and apply each
 //! partition's latest state to their replicas (`ReplicaManager.applyDelta`); they register,
 //! heartbeat every `broker.heartbeat.interval.ms`, and are fenced after
@@ -36,7 +38,7 @@ use crate::events::{params, set_text, Params, Reason};
 use crate::message::{BrokerId, BrokerState, Envelope, KafkaError, Msg, NodeId, Tick, UNKNOWN_BROKER_EPOCH};
 use crate::partition::{LeaderAndIsr, Replica, Role};
 use crate::zk::{PartitionState, Registration};
-use partition_change::{Builder, Election, How, PartitionRegistration, NO_LEADER};
+use partition_change::{Builder, Election, How, PartitionChange, PartitionRegistration, NO_LEADER};
 use quorum::{ParkedVoterFetch, RaftState, Voter, FETCH_MAX_WAIT_MS, FIRST_VOTER};
 use records::{KraftMsg, LogEntry, MetadataRecord};
 
@@ -44,6 +46,12 @@ use records::{KraftMsg, LogEntry, MetadataRecord};
 pub(crate) const REQUEST_TIMEOUT_MS: u64 = 2_000;
 /// The periodic unclean election of leaderless partitions (`maybeElectUncleanLeaders`, every 5 min).
 const UNCLEAN_ELECTION_INTERVAL_MS: u64 = 300_000;
+/// `QuorumController.MAX_ELECTIONS_PER_IMBALANCE`: the records one leader-balancing pass writes
+/// at most; a pass stopped there runs again 10 ms later (`ImbalanceSchedule.IMMEDIATELY`). A
+/// topic here has fewer partitions, so every pass covers them all and is next scheduled one
+/// interval later (`DEFERRED`).
+const MAX_ELECTIONS_PER_IMBALANCE: u64 = 1_000;
+const _: () = assert!(crate::config::MAX_PARTITIONS < MAX_ELECTIONS_PER_IMBALANCE);
 /// `BrokerLifecycleManager`'s registration backoff: 100 ms, doubling, at most 30 s.
 const REGISTRATION_BACKOFF_MS: (u64, u64) = (100, 30_000);
 
@@ -120,6 +128,9 @@ pub struct Kraft {
     pub last_contact: VecMap<BrokerId, Tick>,
     pub next_fence_check: Tick,
     pub next_unclean_check: Tick,
+    /// When the leader-balancing task (`maybeBalancePartitionLeaders`) runs next, if scheduled
+    /// (`QuorumController.imbalancedScheduled`).
+    pub balance_at: Option<Tick>,
     pub parked: Vec<ParkedFetch>,
     /// Per broker id.
     pub observers: Vec<Observer>,
@@ -290,6 +301,7 @@ impl Cluster {
             last_contact: VecMap::new(),
             next_fence_check: 0,
             next_unclean_check: Config::ticks(UNCLEAN_ELECTION_INTERVAL_MS),
+            balance_at: None,
             parked: Vec::new(),
             observers: vec![observer; self.config.brokers as usize],
         }));
@@ -420,6 +432,8 @@ impl Cluster {
         k.last_contact = k.registrations.iter().filter(|(_, r)| !r.fenced).map(|(b, _)| (*b, now)).collect();
         k.next_fence_check = now;
         k.next_unclean_check = now + Config::ticks(UNCLEAN_ELECTION_INTERVAL_MS);
+        // The previous leader's task was cancelled when it renounced (`cancelMaybeBalancePartitionLeaders`).
+        k.balance_at = None;
         self.zk.controller = Some(id);
         self.zk.controller_epoch = epoch;
         if now > 0 {
@@ -664,7 +678,57 @@ impl Cluster {
                 self.elect(p, Election::Unclean, &why);
             }
         }
+        if self.kraft().balance_at.is_some_and(|at| now >= at) {
+            self.maybe_balance_partition_leaders();
+        }
+        self.maybe_schedule_balance();
         self.flush_batch();
+    }
+
+    /// `ReplicationControlManager.imbalancedPartitions`: every partition whose leader is not its
+    /// preferred replica (`hasPreferredLeader`), leaderless ones included, in the controller's image.
+    fn imbalanced_partitions(&self) -> Vec<u32> {
+        self.kraft().partitions_where(|r| r.replicas.first().map(|&b| b as i32) != Some(r.leader))
+    }
+
+    /// `QuorumController.maybeScheduleNextBalancePartitionLeaders`, run after every controller
+    /// write event (and at activation): with `auto.leader.rebalance.enable` and partitions
+    /// imbalanced, the task is scheduled `leader.imbalance.check.interval.seconds` later, unless
+    /// it already is. So a pass comes one interval after a partition lost its preferred leader
+    /// (or after the previous pass, while one is still imbalanced), not on a fixed clock from the
+    /// controller's start as in ZooKeeper mode; `leader.imbalance.per.broker.percentage` plays no
+    /// part in KRaft: any imbalanced partition counts.
+    fn maybe_schedule_balance(&mut self) {
+        let k = self.kraft();
+        if k.active.is_none()
+            || k.balance_at.is_some()
+            || !self.config.auto_leader_rebalance_enable
+            || self.imbalanced_partitions().is_empty()
+        {
+            return;
+        }
+        let at = self.tick + Config::ticks(self.config.leader_imbalance_check_interval_seconds * 1000);
+        self.kraft_mut().balance_at = Some(at);
+    }
+
+    /// `ReplicationControlManager.maybeBalancePartitionLeaders`: a preferred election
+    /// (`PartitionChangeBuilder` with `Election.PREFERRED`) for every imbalanced partition
+    /// (`MAX_ELECTIONS_PER_IMBALANCE` is never reached); a partition whose preferred replica is
+    /// not in the ISR, or is fenced or in a controlled shutdown, keeps its leader (no record).
+    fn maybe_balance_partition_leaders(&mut self) {
+        self.kraft_mut().balance_at = None;
+        let why = Reason::new(
+            params!("kraft.balance", s = self.config.leader_imbalance_check_interval_seconds),
+            format!(
+                "the leader balancing task (auto.leader.rebalance.enable, every leader.imbalance.check.interval.seconds {} s while a partition's leader is not its preferred replica)",
+                self.config.leader_imbalance_check_interval_seconds
+            ),
+        );
+        for p in self.imbalanced_partitions() {
+            if let Some((change, why)) = self.election_change(p, Election::Preferred, &why) {
+                self.append(MetadataRecord::PartitionChange { partition: p, change }, why);
+            }
+        }
     }
 
     /// A broker's lifecycle each tick: register, fetch the metadata log, heartbeat.
@@ -1112,42 +1176,74 @@ impl Cluster {
         }
     }
 
-    /// One partition's election on demand or from the periodic task (`electLeader`).
-    fn elect(&mut self, p: u32, election: Election, why: &Reason) -> Option<KafkaError> {
+    /// The change an election of `election` type would write for partition `p` with its ISR
+    /// unchanged, and its reason (`PartitionChangeBuilder` with the `LeaderAcceptor`: registered,
+    /// unfenced, not in a controlled shutdown).
+    fn election_change(&self, p: u32, election: Election, why: &Reason) -> Option<(PartitionChange, Reason)> {
         let k = self.kraft();
-        let cur = k.partitions[p as usize].clone();
-        if cur.leader != NO_LEADER {
-            return Some(KafkaError::ElectionNotNeeded);
-        }
+        let cur = &k.partitions[p as usize];
         let acceptable = |r: BrokerId| k.is_active(r);
         let builder = Builder {
             target_isr: cur.isr.clone(),
             election,
             elr_enabled: self.config.kraft.eligible_leader_replicas,
-            min_isr: self.effective_min_isr(&cur),
+            min_isr: self.effective_min_isr(cur),
             unclean_shutdown: None,
             target_recovering: None,
             acceptable: &acceptable,
         };
-        match builder.build(&cur) {
-            (Some(change), how) => {
-                self.append(MetadataRecord::PartitionChange { partition: p, change }, with_how(why, how));
-                None
-            }
-            (None, _) => Some(KafkaError::EligibleLeadersNotAvailable),
+        match builder.build(cur) {
+            (Some(change), how) => Some((change, with_how(why, how))),
+            (None, _) => None,
         }
     }
 
-    /// `electLeaders` in a KRaft preset: the unclean election of leaderless partitions.
-    pub(crate) fn kraft_elect_leaders(&mut self, kind: ElectionType, list: Vec<u32>) -> Result<Vec<ElectionResult>, ApiError> {
-        if kind != ElectionType::Unclean {
-            return Err(ApiError::new("type", "a KRaft preset models the unclean election only so far; allowed: \"unclean\"".to_string()));
+    /// One partition's election on demand or from the periodic task (`electLeader`): not needed
+    /// when the preferred replica leads (PREFERRED, `hasPreferredLeader`) or any leader does
+    /// (UNCLEAN, `hasLeader`); no record built is PREFERRED_LEADER_NOT_AVAILABLE (the preferred
+    /// replica is not in the ISR, or is fenced or shutting down) or ELIGIBLE_LEADERS_NOT_AVAILABLE.
+    fn elect(&mut self, p: u32, election: Election, why: &Reason) -> Option<KafkaError> {
+        let cur = &self.kraft().partitions[p as usize];
+        let not_needed = match election {
+            Election::Preferred => cur.replicas.first().map(|&b| b as i32) == Some(cur.leader),
+            _ => cur.leader != NO_LEADER,
+        };
+        if not_needed {
+            return Some(KafkaError::ElectionNotNeeded);
         }
-        let why = Reason::new(params!("kraft.admin-unclean"), "an admin request (ElectLeaders, type unclean)".to_string());
-        let results = list
-            .into_iter()
-            .map(|p| ElectionResult { partition: p, error: self.elect(p, Election::Unclean, &why).map(KafkaError::name) })
-            .collect();
+        match self.election_change(p, election, why) {
+            Some((change, why)) => {
+                self.append(MetadataRecord::PartitionChange { partition: p, change }, why);
+                None
+            }
+            None if election == Election::Preferred => Some(KafkaError::PreferredLeaderNotAvailable),
+            None => Some(KafkaError::EligibleLeadersNotAvailable),
+        }
+    }
+
+    /// `ReplicationControlManager.electLeaders` in a KRaft preset: the preferred election
+    /// (`Election.PREFERRED`) or the unclean one of leaderless partitions (`Election.UNCLEAN`),
+    /// the records written as one batch and published once committed. Needs an active controller
+    /// (another answers NOT_CONTROLLER, and the admin client retries).
+    pub(crate) fn kraft_elect_leaders(&mut self, kind: ElectionType, list: Vec<u32>) -> Result<Vec<ElectionResult>, ApiError> {
+        if self.kraft().active.is_none() {
+            return Err(ApiError::new("type", "no controller is active to elect leaders; wait for one".to_string()));
+        }
+        let (election, why) = match kind {
+            ElectionType::Preferred => (
+                Election::Preferred,
+                Reason::new(params!("kraft.admin-preferred"), "an admin request (ElectLeaders, type preferred)".to_string()),
+            ),
+            ElectionType::Unclean => (
+                Election::Unclean,
+                Reason::new(params!("kraft.admin-unclean"), "an admin request (ElectLeaders, type unclean)".to_string()),
+            ),
+        };
+        let results =
+            list.into_iter().map(|p| ElectionResult { partition: p, error: self.elect(p, election, &why).map(KafkaError::name) }).collect();
+        // After a write event the balancing task is scheduled if needed (an unclean election
+        // can elect a replica other than the preferred one).
+        self.maybe_schedule_balance();
         self.flush_batch();
         Ok(results)
     }
@@ -1162,6 +1258,7 @@ fn next_voter(id: BrokerId, voters: u32) -> BrokerId {
 fn with_how(why: &Reason, how: Option<How>) -> Reason {
     let (kind, text) = match how {
         None => return why.clone(),
+        Some(How::Preferred) => ("kraft.how-preferred", "; elected the preferred replica, the first in assignment order"),
         Some(How::Isr) => ("kraft.how-isr", "; elected the first live ISR member in assignment order"),
         Some(How::Elr) => ("kraft.how-elr", "; the ISR is empty: elected an ELR member (clean, KIP-966)"),
         Some(How::LastKnownLeader) => (

@@ -255,3 +255,55 @@ fn broker_failure_leader_and_isr_goes_to_live_brokers_only() {
         assert_eq!(to, live, "{version}: the failure's LeaderAndIsr goes to the live replicas, not b{victim}");
     }
 }
+
+/// Ports ReplicationControlManagerTest#testElectPreferredLeaders to a KRaft preset
+/// (`ReplicationControlManager.electLeaders` / `electLeader`, `Election.PREFERRED`): the preferred
+/// replica leading is ELECTION_NOT_NEEDED; fenced, or unfenced but outside the ISR, it is
+/// PREFERRED_LEADER_NOT_AVAILABLE with no record written; in the ISR and unfenced, the answer is
+/// no error and one PartitionChangeRecord(leader=0) is written, which clients see once committed.
+#[test]
+fn kraft_preferred_elections_answer_like_the_quorum_controller() {
+    let mut c = cluster("4.2");
+    let end = |c: &Cluster| c.kraft.as_ref().unwrap().shown_voter().log_end_offset();
+    assert_eq!(elect_preferred(&mut c), Some("ELECTION_NOT_NEEDED"));
+    c.fail(0, FailKind::Crash { lossy: false }).unwrap();
+    step_until(&mut c, 200, "b1 leads", |c| c.zk.partitions[0].leader == 1);
+    let before = end(&c);
+    assert_eq!(elect_preferred(&mut c), Some("PREFERRED_LEADER_NOT_AVAILABLE"), "b0 is fenced");
+    c.recover(0).unwrap();
+    step_until(&mut c, 100, "b0 unfenced", |c| !c.kraft.as_ref().unwrap().committed_registrations[&0].fenced);
+    assert_eq!(c.zk.partitions[0].isr, [1, 2]);
+    let registered = end(&c);
+    assert_eq!(registered, before + 2, "b0's RegisterBrokerRecord and its unfencing only");
+    assert_eq!(elect_preferred(&mut c), Some("PREFERRED_LEADER_NOT_AVAILABLE"), "b0 is not in the ISR yet");
+    assert_eq!(end(&c), registered, "no record for a refused election");
+    step_until(&mut c, 200, "b0 back in the ISR", |c| c.zk.partitions[0].isr == [0, 1, 2]);
+    let st = c.zk.partitions[0].clone();
+    assert_eq!(elect_preferred(&mut c), None);
+    let k = c.kraft.as_ref().unwrap();
+    let last = k.shown_voter().log.last().unwrap().record.to_string();
+    assert_eq!(last, "PartitionChangeRecord(partitionId=0, leader=0)");
+    let reg = &k.partitions[0];
+    assert_eq!((reg.leader, reg.leader_epoch, reg.partition_epoch), (0, st.leader_epoch + 1, st.version + 1));
+    assert_eq!(c.zk.partitions[0], st, "published once committed, not before");
+    step_until(&mut c, 20, "the change committed", |c| c.zk.partitions[0].leader == 0);
+    assert_eq!(elect_preferred(&mut c), Some("ELECTION_NOT_NEEDED"));
+}
+
+/// The preferred replica still in the ISR but fenced (4.0, ELR off: the last ISR member fenced
+/// stays in the ISR, the partition leaderless): `electPreferredLeader` finds no acceptable
+/// replica, PREFERRED_LEADER_NOT_AVAILABLE; unclean, no replica is live:
+/// ELIGIBLE_LEADERS_NOT_AVAILABLE.
+#[test]
+fn kraft_preferred_election_refuses_a_fenced_isr_member() {
+    let mut c = cluster("4.0");
+    let crash = FailKind::Crash { lossy: false };
+    c.fail(1, crash).unwrap();
+    c.fail(2, crash).unwrap();
+    step_until(&mut c, 300, "ISR {0}", |c| c.zk.partitions[0].isr == [0]);
+    c.fail(0, crash).unwrap();
+    step_until(&mut c, 300, "p0 leaderless", |c| c.zk.partitions[0].leader == -1);
+    assert_eq!(c.zk.partitions[0].isr, [0]);
+    assert_eq!(elect_preferred(&mut c), Some("PREFERRED_LEADER_NOT_AVAILABLE"));
+    assert_eq!(c.elect_leaders(ElectionType::Unclean, Some(vec![0])).unwrap()[0].error, Some("ELIGIBLE_LEADERS_NOT_AVAILABLE"));
+}

@@ -129,10 +129,12 @@ fn play_with(version: &str, seed: u64, racks: bool) -> BTreeMap<&'static str, St
         ("retries".into(), Value::Num(3.0)),
         ("seed".into(), Value::Num(seed as f64)),
     ];
-    // KRaft presets: the broker session as short as the ZooKeeper one above.
+    // KRaft presets: the broker session as short as the ZooKeeper one above, and the leader
+    // balancing task every 10 s so that it runs within a schedule (300 s by default).
     if version.starts_with("4.") {
         pairs.push(("brokerSessionTimeoutMs".into(), Value::Num(2000.0)));
         pairs.push(("brokerHeartbeatIntervalMs".into(), Value::Num(500.0)));
+        pairs.push(("leaderImbalanceCheckIntervalSeconds".into(), Value::Num(10.0)));
     }
     if racks {
         let names: Vec<String> = (0..brokers).map(|b| format!("r{b}")).collect();

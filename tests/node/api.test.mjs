@@ -274,6 +274,20 @@ test("a controlled shutdown moves leaderships first; electLeaders as kafka-leade
   c.free();
 });
 
+test("electLeaders type preferred in a KRaft preset: the controller's PartitionChangeRecord, seen once committed (#19)", () => {
+  const c = new Cluster({ version: "4.2", brokers: 3, partitions: 1, replicationFactor: 3, autoLeaderRebalanceEnable: false });
+  assert.deepEqual(c.electLeaders({ type: "preferred" }), [{ partition: 0, error: "ELECTION_NOT_NEEDED" }]);
+  c.fail(0, "crash");
+  stepUntil(c, (s) => s.partitions[0].leader === 1, 200);
+  assert.deepEqual(c.electLeaders({ type: "preferred" }), [{ partition: 0, error: "PREFERRED_LEADER_NOT_AVAILABLE" }]);
+  c.recover(0);
+  stepUntil(c, (s) => s.partitions[0].isr.length === 3, 300);
+  assert.deepEqual(c.electLeaders({ type: "preferred" }), [{ partition: 0, error: null }]);
+  stepUntil(c, (s) => s.partitions[0].leader === 0, 20);
+  assert.equal(c.snapshot().partitions[0].leaderEpoch, 2);
+  c.free();
+});
+
 test('Cluster.schema(): every config key with its kind, range and Kafka name; per-version defaults; the kinds', () => {
   const s = Cluster.schema();
   assert.deepEqual(s.versions, ['0.8', '0.11', '2.8', '3.7', '4.0', '4.2']);

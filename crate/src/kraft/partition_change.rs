@@ -65,9 +65,12 @@ impl PartitionRegistration {
     }
 }
 
-/// `PartitionChangeBuilder.Election` (PREFERRED is not used by this model's KRaft controller yet).
+/// `PartitionChangeBuilder.Election`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Election {
+    /// The preferred replica (the first in assignment order) if it may lead, else as Online
+    /// (`electPreferredLeader`): the admin's preferred election and the leader rebalance.
+    Preferred,
     /// Elect from the ISR (or the ELR when the ISR is empty) to keep the partition online.
     Online,
     /// As Online, then any acceptable replica (`unclean.leader.election.enable`).
@@ -77,6 +80,8 @@ pub enum Election {
 /// How the leader of a change was chosen, for the event text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum How {
+    /// The preferred replica, by a preferred election.
+    Preferred,
     Isr,
     Elr,
     /// The last known leader with ISR and ELR empty: unclean, even with unclean election off.
@@ -172,15 +177,25 @@ impl Builder<'_> {
         }
     }
 
-    /// `electAnyLeader`: the current leader if still valid; else the first valid replica in
-    /// assignment order (an ISR member, or an ELR member when the ISR is empty); else the last
-    /// known leader; else, for an unclean election, the first acceptable replica; else none.
+    /// `electLeader`. `electAnyLeader`: the current leader if still valid; else the first valid
+    /// replica in assignment order (an ISR member, or an ELR member when the ISR is empty); else
+    /// the last known leader; else, for an unclean election, the first acceptable replica; else
+    /// none. `electPreferredLeader` first tries the preferred replica, then the current leader,
+    /// then the other replicas in order and the last known leader (never an unclean election).
     fn elect(&self, cur: &PartitionRegistration, isr: &[BrokerId], elr: &[BrokerId]) -> (i32, Option<How>) {
         let valid = |r: BrokerId| (isr.contains(&r) || (isr.is_empty() && elr.contains(&r))) && (self.acceptable)(r);
         let how = |r: BrokerId| if isr.contains(&r) { How::Isr } else { How::Elr };
+        let preferred = cur.replicas.first().copied();
+        if self.election == Election::Preferred {
+            if let Some(r) = preferred.filter(|r| valid(*r)) {
+                return (r as i32, Some(How::Preferred));
+            }
+        }
         if cur.leader >= 0 && valid(cur.leader as BrokerId) {
             return (cur.leader, None);
         }
+        // (The preferred replica, first in assignment order, was tried already for PREFERRED:
+        // `skip(1)`; it is not valid, so trying it again changes nothing.)
         if let Some(r) = cur.replicas.iter().copied().find(|r| valid(*r)) {
             return (r as i32, Some(how(r)));
         }
@@ -276,6 +291,32 @@ mod tests {
         // The ISR back at min ISR clears the ELR and the last known ELR.
         let c = build(&reg(1, &[1], &[0], &[]), &[1, 2], &[0, 1, 2], true, Election::Online).unwrap();
         assert_eq!((c.leader, c.isr, c.elr), (None, Some(vec![1, 2]), Some(vec![])));
+    }
+
+    /// PartitionChangeBuilderTest#testElectLeader's PREFERRED cases (`electPreferredLeader`):
+    /// the preferred replica 0 if it is in the ISR and acceptable; else the current leader stays
+    /// (no record); else the next valid replica in assignment order.
+    #[test]
+    fn preferred_election_follows_kafkas_builder() {
+        let (c, how) = Builder {
+            target_isr: vec![0, 1, 2],
+            election: Election::Preferred,
+            elr_enabled: false,
+            min_isr: 2,
+            unclean_shutdown: None,
+            target_recovering: None,
+            acceptable: &|_| true,
+        }
+        .build(&reg(1, &[0, 1, 2], &[], &[]));
+        assert_eq!((c.unwrap(), how), (PartitionChange { leader: Some(0), ..Default::default() }, Some(How::Preferred)));
+        // The preferred replica fenced, or outside the ISR: the current leader stays, no record.
+        assert_eq!(build(&reg(1, &[0, 1, 2], &[], &[]), &[0, 1, 2], &[1, 2], false, Election::Preferred), None);
+        assert_eq!(build(&reg(1, &[1, 2], &[], &[]), &[1, 2], &[0, 1, 2], false, Election::Preferred), None);
+        // Leaderless, the preferred replica not acceptable: the next ISR member in assignment order.
+        let c = build(&reg(-1, &[0, 2], &[], &[]), &[0, 2], &[2], false, Election::Preferred).unwrap();
+        assert_eq!(c.leader, Some(2));
+        // The preferred replica already leads: nothing to change.
+        assert_eq!(build(&reg(0, &[0, 1, 2], &[], &[]), &[0, 1, 2], &[0, 1, 2], false, Election::Preferred), None);
     }
 
     #[test]
