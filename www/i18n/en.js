@@ -603,7 +603,7 @@ export default {
   "cfg.leaderImbalanceCheckIntervalSeconds": "Leader imbalance check interval (s)",
   "cfg.leaderImbalanceCheckIntervalSeconds.help": "how often the controller checks the leader imbalance",
   "cfg.leaderImbalancePerBrokerPercentage": "Leader imbalance per broker (%)",
-  "cfg.leaderImbalancePerBrokerPercentage.help": "above this share of its preferred partitions led elsewhere, a broker gets them back",
+  "cfg.leaderImbalancePerBrokerPercentage.help": "above this share of its preferred partitions led elsewhere, a broker gets them back (ZooKeeper mode; the KRaft controller ignores it and rebalances any partition not led by its preferred replica)",
   "cfg.controlledShutdownMaxRetries": "Controlled shutdown retries",
   "cfg.controlledShutdownMaxRetries.help": "attempts a broker shutting down makes before it stops anyway",
   "cfg.controlledShutdownRetryBackoffMs": "Controlled shutdown retry backoff",

@@ -667,7 +667,7 @@ export default {
   "cfg.leaderImbalanceCheckIntervalSeconds": "leader 不均衡检查间隔（秒）",
   "cfg.leaderImbalanceCheckIntervalSeconds.help": "控制器检查 leader 不均衡的频率",
   "cfg.leaderImbalancePerBrokerPercentage": "每个 broker 的 leader 不均衡比例（%）",
-  "cfg.leaderImbalancePerBrokerPercentage.help": "首选分区中由其他 broker 担任 leader 的比例超过它时，把 leader 交还",
+  "cfg.leaderImbalancePerBrokerPercentage.help": "首选分区中由其他 broker 担任 leader 的比例超过它时，把 leader 交还（ZooKeeper 模式；KRaft 控制器忽略它，凡 leader 不是首选副本的分区都会重新平衡）",
   "cfg.controlledShutdownMaxRetries": "受控关闭重试次数",
   "cfg.controlledShutdownMaxRetries.help": "正在关闭的 broker 在直接停止前尝试的次数",
   "cfg.controlledShutdownRetryBackoffMs": "受控关闭重试间隔",
