@@ -304,3 +304,21 @@ describe("layout shift", () => {
     });
   }
 });
+
+describe("a phone's replica label", () => {
+  test("a stuck leader's status is shown, not clipped: leader, ISR and stuck take two lines", TIMEOUT, async () => {
+    const ctx = await openAt(375, 812, "?scenario=k11-kraft-zombie-fetch-broker-epoch&step=3");
+    try {
+      const { page } = ctx;
+      const r = await page.$eval('[data-partition="0"] .replica.is-leader', (row) => {
+        const label = row.querySelector(".label").getBoundingClientRect();
+        const badge = row.querySelector(".down-badge");
+        const b = badge.getBoundingClientRect();
+        return { text: badge.textContent, hidden: badge.hidden, inside: b.right <= label.right + 0.5 && b.bottom <= label.bottom + 0.5 && b.width > 0 };
+      });
+      assert.deepEqual(r, { text: "stuck", hidden: false, inside: true });
+    } finally {
+      await ctx.close();
+    }
+  });
+});
