@@ -133,6 +133,14 @@ impl Cluster {
         to
     }
 
+    /// The preferred read replica answered `error`: the consumer forgets it and reads from the
+    /// leader again.
+    fn read_replica_failed(&mut self, partition: u32, error: KafkaError) {
+        let Some((b, _)) = self.consumers[partition as usize].preferred_read_replica.take() else { return };
+        let why = Reason::new(params!("why.read-replica-error", b = b, error = error.name()), format!("b{b} answered {}", error.name()));
+        self.consumer_back_to_leader(partition, b, why);
+    }
+
     /// The consumer forgets its preferred read replica and reads from the leader again.
     fn consumer_back_to_leader(&mut self, partition: u32, replica: BrokerId, why: Reason) {
         let text = format!("consumer of p{partition} stops reading from b{replica} ({}) and goes back to the leader", why.text);
@@ -161,14 +169,7 @@ impl Cluster {
             }
             // KIP-392 (`Fetcher.initializeCompletedFetch`): out of range with a preferred read
             // replica set clears it and retries on the leader, without resetting the position.
-            Some(KafkaError::OffsetOutOfRange) if c.preferred_read_replica.is_some() => {
-                let (b, _) = c.preferred_read_replica.take().expect("checked by the guard");
-                let why = Reason::new(
-                    params!("why.read-replica-error", b = b, error = "OFFSET_OUT_OF_RANGE"),
-                    format!("b{b} answered OFFSET_OUT_OF_RANGE"),
-                );
-                self.consumer_back_to_leader(*partition, b, why);
-            }
+            Some(e @ KafkaError::OffsetOutOfRange) if c.preferred_read_replica.is_some() => self.read_replica_failed(*partition, *e),
             Some(KafkaError::OffsetOutOfRange) => {
                 // auto.offset.reset=latest: resume at the leader's HW. Records it read above it are gone.
                 let old = c.position;
@@ -184,9 +185,7 @@ impl Cluster {
             Some(e @ (KafkaError::NotLeaderOrFollower | KafkaError::FencedLeaderEpoch | KafkaError::UnknownLeaderEpoch))
                 if c.preferred_read_replica.is_some() && self.config.rules().preferred_replica_cleared_on_metadata_update =>
             {
-                let (b, _) = c.preferred_read_replica.take().expect("checked by the guard");
-                let why = Reason::new(params!("why.read-replica-error", b = b, error = e.name()), format!("b{b} answered {}", e.name()));
-                self.consumer_back_to_leader(*partition, b, why);
+                self.read_replica_failed(*partition, *e)
             }
             Some(_) => {}
         }
@@ -226,35 +225,31 @@ impl Cluster {
         }
     }
 
-    /// `read_target` is a preferred read replica that does not lead the partition.
-    fn reads_from_follower(&self, c: &Consumer) -> bool {
+    /// Consumer `p` as the snapshot shows it, with where its fetches go now (`read_target`).
+    pub fn consumer_view(&self, p: usize) -> ConsumerView {
+        let c = &self.consumers[p];
         let to = self.read_target(c);
-        to >= 0 && to != self.zk.partitions[c.partition as usize].leader && c.preferred_read_replica.is_some_and(|(b, _)| b as i32 == to)
-    }
-
-    /// The HW of the replica `read_target` names (0 if none, or if that broker has no replica).
-    fn read_target_hw(&self, c: &Consumer) -> Offset {
-        let b = self.read_target(c);
-        usize::try_from(b)
+        // A preferred read replica that does not lead the partition.
+        let from_follower = to >= 0 && to != self.zk.partitions[p].leader && c.preferred_read_replica.is_some_and(|(b, _)| b as i32 == to);
+        // The HW of the replica read from (0 if none, or if that broker has no replica).
+        let high_watermark = usize::try_from(to)
             .ok()
             .and_then(|b| self.brokers.get(b))
             .and_then(|b| b.replicas.get(&c.partition))
-            .map_or(0, |r| r.log.high_watermark())
+            .map_or(0, |r| r.log.high_watermark());
+        ConsumerView {
+            partition: c.partition,
+            position: c.position,
+            records_read: c.read_base + c.read.len() as u64,
+            last_values: c.read.iter().skip(c.read.len().saturating_sub(VIEW_VALUES)).map(|r| r.value).collect(),
+            resets: c.resets,
+            fetching_from: to,
+            from_follower,
+            high_watermark,
+        }
     }
 
     pub fn consumer_views(&self) -> Vec<ConsumerView> {
-        self.consumers
-            .iter()
-            .map(|c| ConsumerView {
-                partition: c.partition,
-                position: c.position,
-                records_read: c.read_base + c.read.len() as u64,
-                last_values: c.read.iter().skip(c.read.len().saturating_sub(VIEW_VALUES)).map(|r| r.value).collect(),
-                resets: c.resets,
-                fetching_from: self.read_target(c),
-                from_follower: self.reads_from_follower(c),
-                high_watermark: self.read_target_hw(c),
-            })
-            .collect()
+        (0..self.consumers.len()).map(|p| self.consumer_view(p)).collect()
     }
 }

@@ -96,9 +96,7 @@ impl Replica {
     /// HW; with none there, the fetch is parked until the follower's HW passes it or the wait
     /// (`replica.fetch.wait.max.ms`, as for the leader's consumer fetches) ends.
     pub(crate) fn on_consumer_fetch_as_follower(&mut self, ctx: &mut Ctx, fetch_offset: Offset) {
-        let hw = self.log.high_watermark();
-        let out_of_range = fetch_offset > self.log.log_end_offset() || fetch_offset < self.log.log_start_offset();
-        if out_of_range || fetch_offset < hw || ctx.timing.fetch_wait == 0 {
+        if self.log.out_of_range(fetch_offset) || fetch_offset < self.log.high_watermark() || ctx.timing.fetch_wait == 0 {
             return ctx.out.push((CONSUMER, self.follower_read(fetch_offset)));
         }
         if let Role::Follower(fs) = &mut self.role {
@@ -110,7 +108,7 @@ impl Replica {
     /// none), or OFFSET_OUT_OF_RANGE above its LEO or below its log start.
     pub(crate) fn follower_read(&self, fetch_offset: Offset) -> Msg {
         let hw = self.log.high_watermark();
-        let out_of_range = fetch_offset > self.log.log_end_offset() || fetch_offset < self.log.log_start_offset();
+        let out_of_range = self.log.out_of_range(fetch_offset);
         let records = if out_of_range {
             Vec::new()
         } else {

@@ -688,7 +688,7 @@ impl Cluster {
     /// `ReplicationControlManager.imbalancedPartitions`: every partition whose leader is not its
     /// preferred replica (`hasPreferredLeader`), leaderless ones included, in the controller's image.
     fn imbalanced_partitions(&self) -> Vec<u32> {
-        self.kraft().partitions_where(|r| r.replicas.first().map(|&b| b as i32) != Some(r.leader))
+        self.kraft().partitions_where(|r| !r.has_preferred_leader())
     }
 
     /// `QuorumController.maybeScheduleNextBalancePartitionLeaders`, run after every controller
@@ -703,7 +703,7 @@ impl Cluster {
         if k.active.is_none()
             || k.balance_at.is_some()
             || !self.config.auto_leader_rebalance_enable
-            || self.imbalanced_partitions().is_empty()
+            || k.partitions.iter().all(PartitionRegistration::has_preferred_leader)
         {
             return;
         }
@@ -1205,7 +1205,7 @@ impl Cluster {
     fn elect(&mut self, p: u32, election: Election, why: &Reason) -> Option<KafkaError> {
         let cur = &self.kraft().partitions[p as usize];
         let not_needed = match election {
-            Election::Preferred => cur.replicas.first().map(|&b| b as i32) == Some(cur.leader),
+            Election::Preferred => cur.has_preferred_leader(),
             _ => cur.leader != NO_LEADER,
         };
         if not_needed {

@@ -240,9 +240,9 @@ impl Replica {
     pub fn on_fetch(&mut self, ctx: &mut Ctx, req: &Fetch) {
         let to = req.replica as NodeId;
         let fetch_offset = req.fetch_offset;
-        let error = self.check_leader(ctx, req.replica, req.current_leader_epoch).or_else(|| {
-            (fetch_offset > self.log.log_end_offset() || fetch_offset < self.log.log_start_offset()).then_some(KafkaError::OffsetOutOfRange)
-        });
+        let error = self
+            .check_leader(ctx, req.replica, req.current_leader_epoch)
+            .or_else(|| self.log.out_of_range(fetch_offset).then_some(KafkaError::OffsetOutOfRange));
         if let Some(e) = error {
             let mut reply = self.fetch_error_for(fetch_offset, e);
             if let Msg::FetchResponse(r) = &mut reply {
@@ -402,7 +402,7 @@ impl Replica {
         }
         let error = if !self.is_leader() {
             Some(KafkaError::NotLeaderOrFollower)
-        } else if fetch_offset > self.log.log_end_offset() || fetch_offset < self.log.log_start_offset() {
+        } else if self.log.out_of_range(fetch_offset) {
             Some(KafkaError::OffsetOutOfRange)
         } else {
             None
@@ -897,24 +897,16 @@ impl Replica {
         }
         let Some(pending) = ls.pending_isr.take() else { return };
         match error {
-            None => self.apply_isr(
-                ctx,
-                isr.to_vec(),
-                partition_epoch,
-                &pending.reasons,
+            None => {
                 // The answer's partitionEpoch: PartitionRegistration's partition epoch in KRaft,
                 // the state znode's zkVersion in ZooKeeper mode.
-                if ctx.cfg.rules().kraft {
-                    params!("how.kraft", v = partition_epoch)
+                let (how, words) = if ctx.cfg.rules().kraft {
+                    (params!("how.kraft", v = partition_epoch), "AlterPartition accepted by the controller, partition epoch")
                 } else {
-                    params!("how.alter-partition", v = partition_epoch)
-                },
-                if ctx.cfg.rules().kraft {
-                    "AlterPartition accepted by the controller, partition epoch"
-                } else {
-                    "AlterPartition accepted by the controller, zkVersion"
-                },
-            ),
+                    (params!("how.alter-partition", v = partition_epoch), "AlterPartition accepted by the controller, zkVersion")
+                };
+                self.apply_isr(ctx, isr.to_vec(), partition_epoch, &pending.reasons, how, words);
+            }
             Some(e) => {
                 // INELIGIBLE_REPLICA: the controller says the change was not applied by anyone,
                 // so the committed ISR is the state again.

@@ -75,6 +75,12 @@ impl Log {
         self.base_offset
     }
 
+    /// A fetch at `offset` is OFFSET_OUT_OF_RANGE: past the log end or before the log start
+    /// (`LocalLog.read`'s `OffsetOutOfRangeException`).
+    pub fn out_of_range(&self, offset: Offset) -> bool {
+        offset > self.log_end_offset || offset < self.base_offset
+    }
+
     pub fn high_watermark(&self) -> Offset {
         self.high_watermark
     }

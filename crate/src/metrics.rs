@@ -248,12 +248,11 @@ impl Cluster {
 
     /// Each node that can be the controller, with its ActiveControllerCount (None: down).
     fn controller_nodes(&self) -> Box<dyn Iterator<Item = (BrokerId, Option<u32>)> + '_> {
-        use crate::kraft::quorum::{RaftState, VoterStatus};
+        use crate::kraft::quorum::VoterStatus;
         match &self.kraft {
-            Some(k) => Box::new(k.voters.iter().map(|v| {
-                let up = v.status != VoterStatus::Crashed;
-                (v.id, up.then_some(u32::from(v.state == RaftState::Leader && v.high_watermark > v.epoch_start)))
-            })),
+            Some(k) => Box::new(
+                k.voters.iter().map(|v| (v.id, (v.status != VoterStatus::Crashed).then_some(u32::from(v.leads_committed_epoch())))),
+            ),
             None => Box::new(self.brokers.iter().map(|b| (b.id, b.is_alive().then_some(u32::from(self.zk.controller == Some(b.id)))))),
         }
     }
@@ -264,29 +263,14 @@ impl Cluster {
     /// seen for the first time (topic creation) counts none. The quorum strategy (not Kafka) elects the most complete
     /// log among a majority: no election of it is "unclean".
     fn unclean_elections_since_last_sample(&mut self) -> u64 {
-        let now: Vec<(u32, i32, &[BrokerId], &[BrokerId])> = match &self.kraft {
-            Some(k) => k.committed_partitions.iter().map(|r| (r.partition_epoch, r.leader, &r.isr[..], &r.elr[..])).collect(),
-            None => self.zk.partitions.iter().map(|st| (st.version, st.leader, &st.isr[..], &[][..])).collect(),
-        };
         let quorum = self.config.strategy == Strategy::Quorum;
-        let mut unclean = 0;
         let seen = &mut self.metrics.seen;
-        // A partition not seen before is a new one: `handlePartitionChange(null, next)` takes its
-        // replicas as the previous ISR, so its first leader is clean.
-        let known = seen.len();
-        seen.resize(now.len(), Seen::default());
-        for (i, (s, (version, leader, isr, elr))) in seen.iter_mut().zip(now).enumerate() {
-            let new = i >= known;
-            if !new && s.version == version && s.leader == leader {
-                continue;
+        match &self.kraft {
+            Some(k) => {
+                count_unclean(seen, k.committed_partitions.iter().map(|r| (r.partition_epoch, r.leader, &r.isr[..], &r.elr[..])), quorum)
             }
-            let clean = leader < 0 || leader == s.leader || s.isr.contains(&(leader as BrokerId)) || s.elr.contains(&(leader as BrokerId));
-            if !new && !quorum && !clean {
-                unclean += 1;
-            }
-            *s = Seen { version, leader, isr: isr.to_vec(), elr: elr.to_vec() };
+            None => count_unclean(seen, self.zk.partitions.iter().map(|st| (st.version, st.leader, &st.isr[..], &[][..])), quorum),
         }
-        unclean
     }
 
     /// The snapshot's `metrics`, with the last `history` samples (at most METRICS_HISTORY_MAX).
@@ -313,4 +297,30 @@ impl Cluster {
             history: m.changes(shown),
         }
     }
+}
+
+/// `unclean_elections_since_last_sample` over the image `now` (version, leader, ISR, ELR of each
+/// partition), updating `seen`.
+fn count_unclean<'a>(
+    seen: &mut Vec<Seen>,
+    now: impl ExactSizeIterator<Item = (u32, i32, &'a [BrokerId], &'a [BrokerId])>,
+    quorum: bool,
+) -> u64 {
+    let mut unclean = 0;
+    // A partition not seen before is a new one: `handlePartitionChange(null, next)` takes its
+    // replicas as the previous ISR, so its first leader is clean.
+    let known = seen.len();
+    seen.resize(now.len(), Seen::default());
+    for (i, (s, (version, leader, isr, elr))) in seen.iter_mut().zip(now).enumerate() {
+        let new = i >= known;
+        if !new && s.version == version && s.leader == leader {
+            continue;
+        }
+        let clean = leader < 0 || leader == s.leader || s.isr.contains(&(leader as BrokerId)) || s.elr.contains(&(leader as BrokerId));
+        if !new && !quorum && !clean {
+            unclean += 1;
+        }
+        *s = Seen { version, leader, isr: isr.to_vec(), elr: elr.to_vec() };
+    }
+    unclean
 }

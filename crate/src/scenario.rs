@@ -1060,9 +1060,9 @@ pub fn lookup(c: &Cluster, path: &str) -> Result<Operand, String> {
                 "resets" => Operand::Int(i64::from(consumer.resets)),
                 // KIP-392: where its fetches go, the follower the leader named (-1: none), and
                 // the HW of the replica it reads from.
-                "fetchingFrom" => Operand::Int(i64::from(c.consumer_views()[p as usize].fetching_from)),
+                "fetchingFrom" => Operand::Int(i64::from(c.consumer_view(p as usize).fetching_from)),
                 "preferredReadReplica" => Operand::Int(consumer.preferred_read_replica.map_or(-1, |(b, _)| i64::from(b))),
-                "hw" => Operand::Int(c.consumer_views()[p as usize].high_watermark as i64),
+                "hw" => Operand::Int(c.consumer_view(p as usize).high_watermark as i64),
                 _ => return Err(unknown()),
             }
         }

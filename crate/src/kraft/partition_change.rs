@@ -42,6 +42,11 @@ impl PartitionChange {
 }
 
 impl PartitionRegistration {
+    /// `hasPreferredLeader`: the preferred replica (the first in assignment order) leads.
+    pub fn has_preferred_leader(&self) -> bool {
+        self.replicas.first().map(|&b| b as i32) == Some(self.leader)
+    }
+
     /// `PartitionRegistration.merge`: a changed leader field bumps the leader epoch (even to the
     /// same leader), every record bumps the partition epoch.
     pub fn merge(&mut self, c: &PartitionChange) {

@@ -144,10 +144,16 @@ impl Voter {
         self.log.len() as u64
     }
 
+    /// A leader whose epoch's LeaderChangeMessage has committed: its HW is known in this epoch,
+    /// and the controller on it may claim the leadership (`QuorumController.handleLeaderChange`).
+    pub fn leads_committed_epoch(&self) -> bool {
+        self.state == RaftState::Leader && self.high_watermark > self.epoch_start
+    }
+
     /// `LeaderState.highWatermark` is empty until the epoch's LeaderChangeMessage commits: a new
     /// leader's HW carried over from its last epoch is not known in this one.
     pub fn high_watermark_known(&self) -> bool {
-        self.state != RaftState::Leader || self.high_watermark > self.epoch_start
+        self.state != RaftState::Leader || self.leads_committed_epoch()
     }
 
     fn last_epoch(&self) -> u32 {
