@@ -2,10 +2,10 @@
 // A chunk of its own: www/i18n.js loads it only when the page shows Chinese. A value is a string
 // with {name} placeholders or a function of the variables.
 //
-// Terms follow the source notes: 副本 replica, 同步副本 ISR, 高水位 HW, 日志末端位移 LEO, leader /
-// follower and broker kept as in Kafka's documentation, 控制器 controller, 分区 partition,
-// 位移 offset, 截断 truncation, 会话 session. 消息 is a record and 网络消息 a protocol message
-// (a request or response in flight); 宕机 is a crash; 教程 a lesson (课程 would read as a course).
+// One word per term, the glossary in README.md ("Chinese terms", after the Language bullet): 副本,
+// 同步副本 ISR, 高水位 HW, 日志末端位移 LEO, leader / follower / broker kept in Latin letters, 位移
+// (never offset or 偏移量), 消息 a record and 网络消息 a protocol message, 宕机 a crash, 网络隔离
+// the Isolate fault and 被隔离（fenced） KRaft fencing, 教程 a lesson (课程 would read as a course).
 
 export default {
   // ---------------------------------------------------------------- page chrome (index.html)
@@ -126,7 +126,7 @@ export default {
   "kind.metadata-record": "KRaft：控制器写入一条保持 leader 不变的 PartitionChangeRecord（ISR 或 ELR 的变化）",
   "kind.broker-registered": "KRaft：某个 broker 向控制器注册（RegisterBrokerRecord），起初处于隔离状态",
   "kind.broker-fenced": "KRaft：控制器把某个 broker 从所有 ISR 中移除后将其隔离（它的会话超时）",
-  "kind.broker-in-shutdown": "KRaft：仍是 leader 的 broker 请求关闭，控制器将其标记为受控关闭并转移它的 leader",
+  "kind.broker-in-shutdown": "KRaft：仍是 leader 的 broker 请求关闭，控制器将其标记为受控关闭，并把它担任的 leader 转给其他副本",
   "kind.broker-unfenced": "KRaft：控制器解除了已追上元数据日志的 broker 的隔离",
   "kind.controller": "某个 broker 成为控制器",
   "kind.controller-fail": "KRaft：某个控制器被设为故障（宕机、网络隔离）",
@@ -434,7 +434,7 @@ export default {
   "guarantees.list": "违反记录，最早的在前",
   "guarantees.checked": "检查的保证",
   "guarantees.bad": "{n} 处违反：这次运行破坏了复制保证。",
-  "guarantees.ok": "目前没有违反。核心在每个 tick 后检查这些保证：",
+  "guarantees.ok": "目前没有违反。模拟器核心在每个 tick 后检查这些保证：",
   "guarantees.dropped": "还有 {n} 条未列出",
   "guarantees.jump.aria": "跳到 tick {tick}，即 {kind} 被违反的时刻",
   // ---------------------------------------------------------------- ZooKeeper (page/zookeeper.js, zk-model.js)
@@ -693,7 +693,7 @@ export default {
   "cfg.replicaSelectorClass": "副本选择器",
   "cfg.replicaSelectorClass.help": "KIP-392（2.4+）：none（Kafka 默认）：消费者从 leader 读；rack-aware：org.apache.kafka.common.replica.RackAwareReplicaSelector",
   "cfg.brokerRacks": "broker 机架",
-  "cfg.brokerRacks.help": "KIP-392（2.4+）：按 broker id 依次写出每个 broker 的 broker.rack，用逗号分隔（\"a,a,b,b\"）；留空表示没有机架",
+  "cfg.brokerRacks.help": "KIP-392（2.4+）：按 broker id 依次写出每个 broker 的 broker.rack，用逗号分隔（如 a,a,b,b）；留空表示没有机架",
   "cfg.events": "记录事件流",
   "cfg.events.help": "仅在基准测试时关闭：此时事件面板为空",
   "cfg.summary.version": "Kafka {v}",
