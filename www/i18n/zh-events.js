@@ -66,7 +66,7 @@ export default {
   "ev.replicate": "b{b} 从 leader b{from} 拉取了{offsets}（LEO {leo}）",
   "ev.hw.follower": "b{b} 的 follower HW {old}→{new}：min(leader HW {leader_hw}, 自身 LEO {leo})",
   "ev.fetch-timeout": "b{b} 发往 b{leader} 的 p{p} 请求超时（replica.socket.timeout.ms {timeout}）",
-  "ev.truncate": "b{b} 截断 p{p}，{why}：删除了{removed}（{values}）",
+  "ev.truncate": "b{b} 把 p{p} {why}：删除了{removed}（{values}）",
   "ev.truncate.log-start": "b{b} 从 leader 的日志起始位移 {offset} 重新开始 p{p}：它的 LEO 低于该位移",
   "ev.why.truncate-hw-rule": "截断到自己的 HW {hw}，然后跟随 b{leader}（截断到高水位，≤ 0.10）",
   "ev.why.truncate-hw": "截断到自己的 HW {offset}：b{from} 不知道 epoch {asked} 的结束位移",
