@@ -205,7 +205,8 @@ export default {
   "ev.vio.acked-lost": "请求 #{request}：位移 {offset}（m{value}）在 {at} 以 acks={acks} 确认；leader b{b}（leader_epoch {epoch}）在该位移上是{has}；{who}。{why}",
   "ev.vio.acks1-lost": "请求 #{request}：位移 {offset}（m{value}）在 {at} 以 acks={acks} 确认；leader b{b}（leader_epoch {epoch}）在该位移上是{has}；{who}。{why}",
   "ev.vio.nobody-has-it": "已没有副本持有它",
-  "ev.vio.only-has-it": "只有 {holders} 还持有它",
+  // {holders} always ends in （状态）: no space after it.
+  "ev.vio.only-has-it": "只有 {holders}还持有它",
   "ev.vio.holder": "b{b}（{status}）",
   "ev.vio.strong-isr": "ISR 成员 b{b} 在位移 {offset} 上是{has}，而那里已提交的是 m{value}：如果它当选，已提交的数据会丢失",
   "ev.vio.log-divergence": "b{a} 与 b{b} 在位移 {offset} 上不同（{has_a} 对 {has_b}），都低于两者的 HW（{hw_a} 和 {hw_b}）：日志已分叉",
