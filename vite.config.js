@@ -56,7 +56,7 @@ function preloadWasm() {
  * skeleton first and then again as the embed (the header and panels an embed hides or redraws);
  * and it does not preload the wasm, which the embeds of a same-origin host take compiled from the
  * host (core.js). Issue #18: six embeds on one page share its main thread; by turns, the last
- * first frame 1.73 → 1.46 s (median of 10). index.html keeps both for a page of its own (its
+ * first frame 1.76 → 1.61 s (median of 10 cold loads). index.html keeps both for a page of its own (its
  * header paints before the script has run; the wasm downloads with the HTML). In `vite` (dev),
  * /frame.html is index.html.
  */
