@@ -79,6 +79,12 @@ const PAGE_SEEKS = 8; // the page as built (each may replay up to the whole hist
 const EMBEDS = ['01-anatomy', '03-isr-lag-time', '05-acks', '07-isr-leader-alone', '02-sync-strategies-isr', '06-acks-all-duplicates'];
 const EMBED_RUNS = 3;
 const IDLE_S = 5;
+/**
+ * A fresh context's window first loads Chromium's own omnibox popup (a WebUI page, a renderer of
+ * its own: 0.4 s of CPU, traced, beside the six embeds' start on two cores). The embed runs let
+ * it finish before they navigate, so that the figure is the page's.
+ */
+const WINDOW_SETTLE_MS = 2000;
 /** The host pages of the embed measurement (served by the bench's server, beside the built page). */
 const SIX_URL = `${BASE}__bench/six-embeds.html`;
 const NONE_URL = `${BASE}__bench/no-embeds.html`;
@@ -441,6 +447,7 @@ async function measureEmbeds(browser, origin) {
     const errors = [];
     page.on('pageerror', (err) => errors.push(err.message));
     try {
+      await page.waitForTimeout(WINDOW_SETTLE_MS);
       await page.goto(`${origin}${SIX_URL}`, { waitUntil: 'load' });
       await page.waitForFunction((n) => {
         const els = [...document.querySelectorAll('kafka-replication-playground')];

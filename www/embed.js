@@ -4,8 +4,9 @@
 //   <kafka-replication-playground scenario="01-anatomy" step="2" controls="minimal" lang="zh">
 //   </kafka-replication-playground>
 //
-// The element draws an <iframe> of the playground page (index.html next to this script, or the
-// `src` attribute: an http(s) URL, relative to the document) with its attributes as URL
+// The element draws an <iframe> of the playground page (frame.html next to this script: index.html
+// made for a frame, see vite.config.js embedFrame; or the `src` attribute: an http(s) URL,
+// relative to the document) with its attributes as URL
 // parameters: scenario, step, controls (none | minimal | full; default minimal), view (full |
 // lesson: the caption and the lesson's partitions | partition: one partition large), autoplay,
 // theme, lang (en | zh), mode + preset (compare mode), seed, share (a share link's query).
@@ -166,7 +167,7 @@ class KafkaReplicationPlayground extends HTMLElement {
     const src = this.getAttribute("src");
     let url;
     try {
-      url = src ? new URL(src, document.baseURI) : new URL("index.html", HERE);
+      url = src ? new URL(src, document.baseURI) : new URL("frame.html", HERE);
     } catch {
       return null;
     }

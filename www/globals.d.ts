@@ -10,6 +10,9 @@ declare global {
     __kafkaPlaygroundScenarios?: { SCENARIO_FILES: Record<string, string> };
     /** The host page's playground links are handled (embed.js). */
     __kafkaPlaygroundLinks?: boolean;
+    /** The embeds of one host page that are starting (host.js bootOrder). */
+    __kafkaPlaygroundStarting?: Set<Window>;
     WebAssembly: typeof WebAssembly;
+    Set: SetConstructor;
   }
 }

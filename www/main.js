@@ -17,6 +17,8 @@ import { links, openLink } from "./app/links.js";
 import { playgroundHooks } from "./app/hooks.js";
 import { listen } from "./app/api.js";
 import { MAX_CALL } from "./app/session.js";
+import { BOOTING } from "./app/loop.js";
+import { bootOrder } from "./host.js";
 import { wireControls } from "./page/controls.js";
 import * as pageLayout from "./page/page-layout.js";
 import * as chrome from "./page/chrome.js";
@@ -28,6 +30,8 @@ import { embedOptions, hasShare, shareParams } from "./app/share.js";
 import { errorMessage } from "./views/model.js";
 
 const params = new URLSearchParams(location.search);
+/** This page listed on a same-origin host as starting, so that its other embeds wait for it (host.js). */
+const boot = bootOrder();
 const embed = { ...embedOptions(params), params };
 /** The page's DOM functions the app calls (app.js App), and the loaders of the page's own chunks. */
 const page = { paint, forms, chrome, toggleRecordLabels };
@@ -48,7 +52,9 @@ const startChunks = chunksLoaded(chunks, embed.scenario || embed.mode === "lesso
 chrome.applyEmbedLayout(embed);
 // A share link pasted over this one changes only the fragment: the browser does not load the page again.
 window.addEventListener("hashchange", () => hasShare(shareParams("", location.hash)) && location.reload());
-main().catch((err) => paint.drawBanner(t("main.startFailed", { error: errorMessage(err) }), false));
+main()
+  .catch((err) => paint.drawBanner(t("main.startFailed", { error: errorMessage(err) }), false))
+  .finally(() => boot?.done());
 
 async function main() {
   try {
@@ -61,6 +67,9 @@ async function main() {
   const core = await loadCore();
   await nextTask();
   const app = new App(core, embed, page, chunks);
+  // Nothing after the first frame (animation, autoplay, the panels it leaves for later) while
+  // the host's other embeds start: they share this main thread (host.js bootOrder).
+  if (boot) app.loop.hold(BOOTING, true);
   const cmd = commands(app);
   const share = links(app);
   wireControls(cmd);
@@ -97,6 +106,10 @@ async function main() {
       if (embed.autoplay) app.setRunning(true);
     }
   }
+  // The first frame now, not at the end of the task: then this embed is done starting.
+  app.loop.flush();
+  boot?.done();
+  boot?.afterOthers(() => app.loop.hold(BOOTING, false));
   chrome.postEvent("ready", { mode: app.mode?.kind ?? "play", lang: getLang(), ...(app.mode?.info() ?? { scenario: null, stops: 0 }), tick: app.mode?.session?.tick ?? app.mode?.tick ?? 0 });
   app.postState(true);
   chrome.link.watchSize(document.body);

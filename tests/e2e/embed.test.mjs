@@ -41,7 +41,13 @@ describe("the example docs page with two embedded playgrounds", () => {
 
   test("two working instances: the lesson at its stop, each in its language, minimal controls", TIMEOUT, async () => {
     const { page, errors } = ctx;
-    assert.match(left.url(), /\/playground\/index\.html\?scenario=05-acks&step=3&controls=minimal&lang=en&origin=http%3A%2F%2F127\.0\.0\.1%3A\d+$/);
+    assert.match(left.url(), /\/playground\/frame\.html\?scenario=05-acks&step=3&controls=minimal&lang=en&origin=http%3A%2F%2F127\.0\.0\.1%3A\d+$/);
+    // frame.html is index.html for a frame (vite.config.js embedFrame): its script blocks the
+    // first render, it preloads no wasm (the host's compiled module is taken), and its links name
+    // index.html.
+    assert.equal(await left.evaluate(() => document.querySelectorAll('script[type="module"][blocking="render"]').length), 1);
+    assert.equal(await left.evaluate(() => document.querySelectorAll('link[rel="preload"]').length), 0);
+    assert.match(await left.evaluate(() => window.__playground.shareLink()), /\/playground\/index\.html\?/);
     assert.equal(await left.evaluate(() => document.documentElement.lang), "en");
     assert.equal(await right.evaluate(() => document.documentElement.lang), "zh-CN");
     assert.doesNotMatch(await left.textContent("#lesson-caption"), CJK);

@@ -2,7 +2,7 @@
 // frame while playing), requests frames only while something plays, and none while held.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { FRAME_BUDGET_MS, Loop } from "../../www/app/loop.js";
+import { BOOTING, FRAME_BUDGET_MS, Loop } from "../../www/app/loop.js";
 
 /** A loop with hand-run frames and microtasks, counting draws and the ticks it advanced. */
 function harness({ tps = 10 } = {}) {
@@ -174,4 +174,31 @@ test("work a draw leaves (drawLater) runs after the frame is painted, a task at 
   while (timeouts.length > 0) timeouts.shift()();
   assert.deepEqual(order, ["draw", "draw", "later 3", "later 2", "later 1"], "a task each, until it says none is left");
   assert.throws(() => new Loop({ animating() {}, tps() {}, advance() {}, draw() {}, animate() {}, drawLater: 1 }), /hooks\.drawLater must be a function or absent/);
+});
+
+test("held for BOOTING (the host's other embeds start): no frame and no drawLater until released", () => {
+  const frames = [];
+  const timeouts = [];
+  const seen = { later: 0, playing: true };
+  const loop = new Loop(
+    { animating: () => seen.playing, tps: () => 10, advance: () => {}, draw: () => true, animate: () => {}, drawLater: () => (seen.later++, seen.later < 2) },
+    { raf: (fn) => frames.push(fn), microtask: () => {}, timeout: (fn) => timeouts.push(fn) },
+  );
+  const run = () => {
+    while (frames.length || timeouts.length) {
+      for (const fn of frames.splice(0)) fn(0);
+      for (const fn of timeouts.splice(0)) fn();
+    }
+  };
+  loop.hold(BOOTING, true);
+  loop.kick();
+  assert.equal(frames.length, 0, "no animation frame");
+  loop.dirty();
+  loop.flush(); // the first frame, which leaves work for drawLater
+  run();
+  assert.equal(seen.later, 0, "the work left waits");
+  seen.playing = false;
+  loop.hold(BOOTING, false);
+  run();
+  assert.equal(seen.later, 2, "released: drawLater runs until it has nothing left");
 });

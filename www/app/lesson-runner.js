@@ -27,8 +27,9 @@ export function catalogue(files) {
     out.push({ id: m[2], group: m[1], path, text });
   }
   const rank = (g) => (GROUPS.includes(g) ? GROUPS.indexOf(g) : GROUPS.length);
-  // Numbers in names by value, so that the KRaft lessons run k1 … k9, k10 (not k1, k10, k2).
-  const byName = (a, b) => a.localeCompare(b, "en", { numeric: true });
+  // Numbers in names by value, so that the KRaft lessons run k1 … k9, k10 (not k1, k10, k2). One
+  // collator for the sort: localeCompare with options makes one per comparison (5 ms an embed).
+  const byName = new Intl.Collator("en", { numeric: true }).compare;
   return out.sort((a, b) => rank(a.group) - rank(b.group) || byName(a.group, b.group) || byName(a.id, b.id));
 }
 

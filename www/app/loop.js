@@ -14,6 +14,8 @@
 
 import { ticksForFrame } from "../views/model.js";
 
+/** The hold of an embed while the host page's other embeds start (main.js, host.js bootOrder). */
+export const BOOTING = "booting";
 /** Milliseconds of work (ticks and drawing) one frame may take. */
 export const FRAME_BUDGET_MS = 12;
 /** How fast the measured costs follow a change (the weight of the newest frame). */
@@ -42,12 +44,13 @@ export class Loop {
     this.microtask = microtask;
     this.timeout = timeout;
     this.laterQueued = false; // drawLater's tasks are scheduled
+    this.leftForLater = false; // a draw left work for drawLater that is not done
     this.pending = null; // the requested frame, if any
     this.isDirty = false;
     this.flushQueued = false;
     this.carry = 0;
     this.lastFrame = null;
-    this.held = new Set(); // why the page holds the loop: "hidden", "offscreen"
+    this.held = new Set(); // why the page holds the loop: "hidden", "offscreen", BOOTING
     this.beforeFrame = [];
     this.nextFrame = false;
     this.clock = clock;
@@ -74,7 +77,10 @@ export class Loop {
   flush() {
     if (!this.isDirty) return;
     this.isDirty = false;
-    if (this.hooks.draw() === true) this.later();
+    if (this.hooks.draw() === true) {
+      this.leftForLater = true;
+      this.later();
+    }
   }
 
   /**
@@ -85,8 +91,10 @@ export class Loop {
     if (this.laterQueued || !this.hooks.drawLater) return;
     this.laterQueued = true;
     const run = () => {
-      if (this.hooks.drawLater()) this.timeout(run);
-      else this.laterQueued = false;
+      // Held for the host's other embeds (main.js): released, hold() calls this again.
+      if (this.held.has(BOOTING)) this.laterQueued = false;
+      else if (this.hooks.drawLater()) this.timeout(run);
+      else this.laterQueued = this.leftForLater = false;
     };
     this.raf(() => this.timeout(run));
   }
@@ -113,10 +121,16 @@ export class Loop {
     this.request();
   }
 
-  /** Hold the loop for `why` (true) or release it (false); held, no frame runs. */
+  /**
+   * Hold the loop for `why` (true) or release it (false); held, no frame runs. Held for BOOTING
+   * (the host page's other embeds are starting), the work the first frame left waits too.
+   */
   hold(why, on) {
     if (on) this.held.add(why);
-    else if (this.held.delete(why)) this.kick();
+    else if (this.held.delete(why)) {
+      this.kick();
+      if (why === BOOTING && this.leftForLater) this.later();
+    }
   }
 
   request() {

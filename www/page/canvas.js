@@ -42,14 +42,19 @@ export function paint(canvas, width, height, draw) {
  * (display: none: a phone's other partitions, those a lesson leaves out) keeps its paint until
  * a flush finds it shown (the page redraws when that changes): at load, painting every
  * partition's canvases made half of a phone's first frame (issue #18). Style is up to date at
- * a flush (the first canvas's text needs it), so asking costs no extra style pass.
+ * a flush (the first canvas's text needs it), so asking costs no extra style pass. Every canvas is
+ * asked before any is painted: a paint that resolves colours (cssColors) adds and removes its
+ * probe, and asked after it, the next canvas laid the page out again (a first frame: a dozen
+ * layouts of the whole page, issue #18).
  */
 export function flushPaint() {
+  const due = [];
   for (const [canvas, job] of jobs) {
     if (canvas.isConnected && !canvas.checkVisibility()) continue;
     jobs.delete(canvas);
-    if (canvas.isConnected) job();
+    if (canvas.isConnected) due.push(job);
   }
+  for (const job of due) job();
 }
 
 // The palette's colours are CSS custom properties written with light-dark(), which a canvas

@@ -234,10 +234,13 @@ export async function copyText(selector) {
   }
 }
 
-/** The page's own address without its query (works for file:// too). */
+/**
+ * The page's own address without its query (works for file:// too). In an embed's frame.html
+ * (vite.config.js embedFrame), index.html beside it: links and snippets name the page itself.
+ */
 export function pageBase() {
   if (singleFile?.hosted) return singleFile.hosted;
-  return `${location.origin === "null" ? "file://" : location.origin}${location.pathname}`;
+  return `${location.origin === "null" ? "file://" : location.origin}${location.pathname.replace(/\/frame\.html$/, "/index.html")}`;
 }
 
 // ------------------------------------------------------------------ embedding, watching

@@ -100,8 +100,9 @@ function figureOf(root) {
 
 /**
  * The width the picture is drawn at (cached: dom.js cachedWidth). A frame reads it before it
- * writes the partitions (page/draw.js): read after them, at load, it laid the whole new page out
- * a second time in the first frame's task (issue #18: 300 ms at 4× CPU).
+ * fills in the partitions (page/draw.js; with the tracks' widths, after their blocks are built):
+ * read after their contents, at load, it laid the whole new page out a second time in the first
+ * frame's task (issue #18: 300 ms at 4× CPU).
  */
 export function measure(root) {
   return Math.round(cachedWidth(figureOf(root)) || 640);

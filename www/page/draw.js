@@ -55,7 +55,6 @@ export function draw(state, view, extra) {
   const motion = !reducedMotion.matches;
   setBoxText($("#clock .clock-text"), t("clock", { time: formatSeconds(snap.timeMs), tick: snap.tick }));
   drawTimeline(snap, state.horizon);
-  clusterView.measure($("#cluster")); // before the partitions' writes: see there
   const compact = isCompact(state);
   const partitions = $("#partitions");
   if (partitions.__mode !== compact) {
@@ -63,6 +62,10 @@ export function draw(state, view, extra) {
     partitions.replaceChildren();
     partitions.classList.toggle("is-compact", compact);
   }
+  // The partitions' blocks, then the picture's width, then the partitions' models: read between
+  // the blocks and their contents, one layout serves the picture and the tracks (see cluster.js).
+  if (!compact) partitionsView.build(partitions, snap);
+  clusterView.measure($("#cluster"));
   const mode = $("#view-mode");
   setAttr(mode, "aria-pressed", String(compact));
   setText(mode, t(compact ? "panel.view.detailed" : "panel.view.compact"));

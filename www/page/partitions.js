@@ -32,14 +32,7 @@ const DEFAULT_CELL_PX = 18;
 
 /** `ctx`: { history (hw-history), reducedMotion, labels (record-label.js RECORD_LABELS: what a record cell says) }. */
 export function render(root, snap, ctx) {
-  let list = root.querySelector(".partition-list");
-  if (!list) {
-    list = h("div", { class: "partition-list", onpointermove: showRecordTitle });
-    root.replaceChildren(list);
-  }
-  // Blocks and rows first (they depend only on the assignment), then measure how many offset
-  // slots fit in a row's track, then fill in the models.
-  join(list, snap.partitions, (p) => p.partition, createBlock, ensureRows);
+  const list = build(root, snap);
   // All reads before any write of this frame (widths are cached, so this is usually free).
   const track = measureTrack(root);
   // What the canvases are drawn with (their colours are resolved when they paint).
@@ -51,6 +44,21 @@ export function render(root, snap, ctx) {
     updateBlock(block, partitionModel(p, snap, track.capacity), ctx, canvasStyle);
     hwChart.render(block.querySelector(".hw-chart"), ctx.history, p.partition, p.replicas, widths[i]);
   });
+}
+
+/**
+ * The blocks and rows (they depend only on the assignment), before anything is measured: the
+ * models fill them in after. page/draw.js builds them before it measures the picture, so that the
+ * first frame lays the page out once for both (issue #18). Returns the list.
+ */
+export function build(root, snap) {
+  let list = root.querySelector(".partition-list");
+  if (!list) {
+    list = h("div", { class: "partition-list", onpointermove: showRecordTitle });
+    root.replaceChildren(list);
+  }
+  join(list, snap.partitions, (p) => p.partition, createBlock, ensureRows);
+  return list;
 }
 
 /**
