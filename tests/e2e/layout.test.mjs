@@ -322,3 +322,24 @@ describe("a phone's replica label", () => {
     }
   });
 });
+
+describe("an embed's one column", () => {
+  for (const controls of ["minimal", "none"]) {
+    test(`controls=${controls} at 430 px: the partitions span the width, their rows on the first screen, the stage below them`, TIMEOUT, async () => {
+      const ctx = await openAt(430, 900, `?scenario=01-anatomy&step=1&controls=${controls}`);
+      try {
+        const { page } = ctx;
+        const [panel] = await boxes(page, ".partitions-panel");
+        // The embed's grid once named an area no panel had: the partitions got a 20 px column.
+        assert.ok(panel.right - panel.left >= 400, `the partitions panel is ${Math.round(panel.right - panel.left)} px wide in a 430 px embed`);
+        await assertAboveFold(page, '[data-partition="0"] .replica', 900, 430, 3);
+        if (controls === "minimal") {
+          const [stage] = await boxes(page, ".stage");
+          assert.ok(stage.top >= panel.bottom, `the stage (y ${Math.round(stage.top)}) is below the partitions (to y ${Math.round(panel.bottom)})`);
+        }
+      } finally {
+        await ctx.close();
+      }
+    });
+  }
+});
