@@ -301,7 +301,7 @@ impl Cluster {
                 RaftState::Resigned => {
                     if now >= v.timer {
                         let (id, old) = (v.id, v.epoch);
-                        self.to_unattached(i, old + 1, None, now);
+                        self.become_unattached(i, old + 1, now);
                         let why = Reason::new(
                             params!("quorum.resigned-timeout", id = id, old = old, epoch = old + 1),
                             format!(
@@ -420,7 +420,7 @@ impl Cluster {
             Some(l) => self.follow(i, l, epoch),
             None => {
                 let timer = if refused { self.election_deadline() } else { self.tick };
-                self.to_unattached(i, epoch, None, timer);
+                self.become_unattached(i, epoch, timer);
             }
         }
     }
@@ -524,7 +524,7 @@ impl Cluster {
     fn unattached(&mut self, i: usize, epoch: u32, from: BrokerId) {
         let old = self.voter(i).epoch;
         let deadline = self.election_deadline();
-        self.to_unattached(i, epoch, None, deadline);
+        self.become_unattached(i, epoch, deadline);
         let id = self.voter(i).id;
         let why = Reason::new(
             params!("quorum.unattached", id = id, epoch = epoch, from = from, old = old),
@@ -533,9 +533,9 @@ impl Cluster {
         self.quorum_event(id, why);
     }
 
-    /// `QuorumState.transitionToUnattached(epoch, leaderId)`: a vote is kept in the same epoch
+    /// `QuorumState.transitionToUnattached(epoch)`, no leader: a vote is kept in the same epoch
     /// only (from prospective), forgotten in a newer one.
-    fn to_unattached(&mut self, i: usize, epoch: u32, leader: Option<BrokerId>, timer: Tick) {
+    fn become_unattached(&mut self, i: usize, epoch: u32, timer: Tick) {
         if self.voter(i).state == RaftState::Leader {
             self.lose_leadership(i);
         }
@@ -545,7 +545,7 @@ impl Cluster {
         }
         v.epoch = epoch;
         v.state = RaftState::Unattached;
-        v.leader = leader;
+        v.leader = None;
         v.timer = timer;
         v.fetch_sent = None;
         v.granted.clear();
