@@ -935,3 +935,66 @@ impl Cluster {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::Value;
+    use crate::faults::FailKind;
+
+    fn cluster() -> Cluster {
+        let pairs = [("version", Value::Str("4.2".into())), ("brokers", Value::Num(3.0)), ("partitions", Value::Num(1.0))];
+        Cluster::from_pairs(&pairs.map(|(k, v)| (k.to_string(), v))).unwrap()
+    }
+
+    /// `QuorumState.initialize` with an election state of no leader and no vote: unattached in
+    /// its epoch; `pollUnattachedCommon` then fetches from any voter, and the answer naming the
+    /// leader of that epoch makes it a follower before its election timeout runs out (no
+    /// pre-vote, no epoch change).
+    #[test]
+    fn restarted_unattached_voter_finds_the_leader_by_fetching() {
+        let mut c = cluster();
+        c.step_quiet(10).unwrap();
+        c.fail(3002, FailKind::Crash { lossy: false }).unwrap();
+        let v = c.voter_mut(2);
+        v.leader = None; // its quorum-state: epoch 1, no leader, no vote
+        v.voted_for = None;
+        c.recover(3002).unwrap();
+        let (state, deadline) = (c.voter(2).state, c.voter(2).timer);
+        assert_eq!(state, RaftState::Unattached);
+        while c.voter(2).state == RaftState::Unattached {
+            assert!(c.tick < deadline, "found no leader before its election timeout");
+            c.step_quiet(1).unwrap();
+        }
+        let v = c.voter(2);
+        assert_eq!((v.state, v.leader, v.epoch), (RaftState::Follower, Some(FIRST_VOTER), 1));
+    }
+
+    /// `ResignedState.canGrantVote` is false for votes and pre-votes alike; `handleVoteRequest`
+    /// moves it to a newer epoch first, where it may vote.
+    #[test]
+    fn a_resigned_voter_grants_no_vote_in_its_epoch() {
+        let mut c = cluster();
+        c.voter_mut(0).state = RaftState::Resigned;
+        let end = c.voter(0).log_end_offset();
+        for pre_vote in [true, false] {
+            c.on_vote(0, 3001, 1, 1, end + 1, pre_vote);
+            let v = c.voter(0);
+            assert_eq!((v.state, v.epoch, v.voted_for), (RaftState::Resigned, 1, Some(FIRST_VOTER)), "pre_vote={pre_vote}");
+        }
+        c.on_vote(0, 3001, 2, 1, end + 1, false);
+        let v = c.voter(0);
+        assert_eq!((v.state, v.epoch, v.voted_for), (RaftState::Unattached, 2, Some(3001)));
+    }
+
+    /// `handleVoteRequest`: a pre-vote of a newer epoch (a prospective's own, `buildVoteRequest`)
+    /// moves the voter to that epoch, unattached, as a vote does; its vote stays unspent.
+    #[test]
+    fn a_pre_vote_of_a_newer_epoch_moves_the_voter_to_it() {
+        let mut c = cluster();
+        let end = c.voter(2).log_end_offset();
+        c.on_vote(2, 3001, 3, 1, end, true);
+        let v = c.voter(2);
+        assert_eq!((v.state, v.epoch, v.voted_for), (RaftState::Unattached, 3, None));
+    }
+}
