@@ -318,6 +318,8 @@ impl Cluster {
                         self.pre_vote_lost(i, false);
                     }
                 }
+                // `pollUnattachedAsVoter`, `pollCandidate`: prospective once the election timeout
+                // ran out (a candidate a majority refused waits it out too, `maybeHandleElectionLoss`).
                 RaftState::Unattached | RaftState::Candidate => {
                     if now >= v.timer {
                         let (id, epoch) = (v.id, v.epoch);
