@@ -188,6 +188,7 @@ export default {
   "ev.quorum.follower": "controller {id} follows leader {leader} in epoch {epoch}",
   "ev.quorum.unattached": "controller {id} saw epoch {epoch} from {from}: it leaves epoch {old} (unattached)",
   "ev.quorum.voted": "controller {id} voted for {candidate} in epoch {epoch}",
+  "ev.quorum.pre-vote-fenced": "controller {id} refused {candidate}'s pre-vote in epoch {their}: it is in the newer epoch {epoch} (FENCED_LEADER_EPOCH)",
   "ev.quorum.pre-vote-refused-leader": "controller {id} refused {candidate}'s pre-vote: it leads epoch {epoch} (KIP-996)",
   "ev.quorum.pre-vote-refused": "controller {id} refused {candidate}'s pre-vote: it has leader {leader} in epoch {epoch} (KIP-996)",
   "ev.quorum.truncate": "controller {id} truncated its metadata log from {from} to {to}: it diverged from leader {leader}'s log (records never committed)",

@@ -188,6 +188,7 @@ export default {
   "ev.quorum.follower": "控制器 {id} 在 epoch {epoch} 跟随 leader {leader}",
   "ev.quorum.unattached": "控制器 {id} 从 {from} 看到 epoch {epoch}：离开 epoch {old}（unattached）",
   "ev.quorum.voted": "控制器 {id} 在 epoch {epoch} 投票给 {candidate}",
+  "ev.quorum.pre-vote-fenced": "控制器 {id} 拒绝了 {candidate} 在 epoch {their} 的预投票：它已处于更新的 epoch {epoch}（FENCED_LEADER_EPOCH）",
   "ev.quorum.pre-vote-refused-leader": "控制器 {id} 拒绝了 {candidate} 的预投票：它是 epoch {epoch} 的 leader（KIP-996）",
   "ev.quorum.pre-vote-refused": "控制器 {id} 拒绝了 {candidate} 的预投票：它在 epoch {epoch} 有 leader {leader}（KIP-996）",
   "ev.quorum.truncate": "控制器 {id} 把元数据日志从 {from} 截断到 {to}：它与 leader {leader} 的日志分叉了（这些记录从未提交）",

@@ -593,6 +593,12 @@ impl Cluster {
             self.quorum_event(id, why);
         } else if pre_vote && !granted {
             let why = match leader {
+                // `validateVoterOnlyRequest`: FENCED_LEADER_EPOCH; the reply's epoch and leader
+                // bring the prospective up to date (`maybeHandleCommonResponse`).
+                _ if epoch < my_epoch => Some(Reason::new(
+                    params!("quorum.pre-vote-fenced", id = id, candidate = candidate, their = epoch, epoch = my_epoch),
+                    format!("refused {candidate}'s pre-vote in epoch {epoch}: it is in the newer epoch {my_epoch} (FENCED_LEADER_EPOCH)"),
+                )),
                 Some(l) if l == id => Some(Reason::new(
                     params!("quorum.pre-vote-refused-leader", id = id, candidate = candidate, epoch = my_epoch),
                     format!("refused {candidate}'s pre-vote: it leads epoch {my_epoch} (KIP-996)"),
