@@ -978,6 +978,23 @@ mod tests {
         assert_eq!((v.state, v.leader, v.epoch), (RaftState::Follower, Some(FIRST_VOTER), 1));
     }
 
+    /// `QuorumState.initialize`: a voter whose quorum-state holds its own vote (no leader) is a
+    /// candidate of that epoch again, and `pollCandidate` sends its Vote requests.
+    #[test]
+    fn a_restarted_candidate_asks_for_votes_in_its_epoch() {
+        let mut c = cluster();
+        c.step_quiet(10).unwrap();
+        c.fail(3002, FailKind::Crash { lossy: false }).unwrap();
+        let v = c.voter_mut(2);
+        (v.epoch, v.voted_for, v.leader) = (2, Some(3002), None); // it became candidate of epoch 2
+        c.recover(3002).unwrap();
+        let v = c.voter(2);
+        assert_eq!((v.state, v.epoch, v.voted_for, v.granted.clone()), (RaftState::Candidate, 2, Some(3002), vec![3002]));
+        c.step_quiet(10).unwrap();
+        let v = c.voter(2);
+        assert_eq!((v.state, v.epoch), (RaftState::Leader, 2));
+    }
+
     /// `ResignedState.canGrantVote` is false for votes and pre-votes alike; `handleVoteRequest`
     /// moves it to a newer epoch first, where it may vote.
     #[test]
