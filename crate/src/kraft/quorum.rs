@@ -955,19 +955,24 @@ mod tests {
         Cluster::from_pairs(&pairs.map(|(k, v)| (k.to_string(), v))).unwrap()
     }
 
+    /// Voter 3002 crashes with this quorum-state (epoch, vote, leader) and restarts.
+    fn restarted_3002(epoch: u32, voted_for: Option<BrokerId>, leader: Option<BrokerId>) -> Cluster {
+        let mut c = cluster();
+        c.step_quiet(10).unwrap();
+        c.fail(3002, FailKind::Crash { lossy: false }).unwrap();
+        let v = c.voter_mut(2);
+        (v.epoch, v.voted_for, v.leader) = (epoch, voted_for, leader);
+        c.recover(3002).unwrap();
+        c
+    }
+
     /// `QuorumState.initialize` with an election state of no leader and no vote: unattached in
     /// its epoch; `pollUnattachedCommon` then fetches from any voter, and the answer naming the
     /// leader of that epoch makes it a follower before its election timeout runs out (no
     /// pre-vote, no epoch change).
     #[test]
     fn restarted_unattached_voter_finds_the_leader_by_fetching() {
-        let mut c = cluster();
-        c.step_quiet(10).unwrap();
-        c.fail(3002, FailKind::Crash { lossy: false }).unwrap();
-        let v = c.voter_mut(2);
-        v.leader = None; // its quorum-state: epoch 1, no leader, no vote
-        v.voted_for = None;
-        c.recover(3002).unwrap();
+        let mut c = restarted_3002(1, None, None);
         let (state, deadline) = (c.voter(2).state, c.voter(2).timer);
         assert_eq!(state, RaftState::Unattached);
         while c.voter(2).state == RaftState::Unattached {
@@ -982,12 +987,7 @@ mod tests {
     /// candidate of that epoch again, and `pollCandidate` sends its Vote requests.
     #[test]
     fn a_restarted_candidate_asks_for_votes_in_its_epoch() {
-        let mut c = cluster();
-        c.step_quiet(10).unwrap();
-        c.fail(3002, FailKind::Crash { lossy: false }).unwrap();
-        let v = c.voter_mut(2);
-        (v.epoch, v.voted_for, v.leader) = (2, Some(3002), None); // it became candidate of epoch 2
-        c.recover(3002).unwrap();
+        let mut c = restarted_3002(2, Some(3002), None); // it had become candidate of epoch 2
         let v = c.voter(2);
         assert_eq!((v.state, v.epoch, v.voted_for, v.granted.clone()), (RaftState::Candidate, 2, Some(3002), vec![3002]));
         c.step_quiet(10).unwrap();
