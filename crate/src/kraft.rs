@@ -589,12 +589,13 @@ impl Cluster {
             // `ListPartitionReassignments` answers from the registration's adding and removing
             // replicas; the target is the replicas without the removing ones (they come last).
             self.zk.assignment[p] = reg.replicas.clone();
+            // As the ZooKeeper path does when it assigns them: an assigned replica exists (empty,
+            // no role, if new or deleted before) from the moment it is assigned; its broker acts
+            // once it replays the record.
+            for &b in &reg.replicas {
+                self.brokers[b as usize].replicas.get_or_insert_with(p as u32, || Replica::new(p as u32));
+            }
             if reg.is_reassigning() {
-                // As the ZooKeeper path does when it assigns them: an adding replica exists (empty,
-                // no role) from the moment it is assigned; its broker acts once it replays the record.
-                for &b in &reg.adding {
-                    self.brokers[b as usize].replicas.get_or_insert_with(p as u32, || Replica::new(p as u32));
-                }
                 let target = reg.replicas.iter().copied().filter(|r| !reg.removing.contains(r)).collect();
                 let r = Reassignment { target, adding: reg.adding.clone(), removing: reg.removing.clone() };
                 self.zk.reassignments.insert(p as u32, r);
