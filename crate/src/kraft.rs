@@ -6,8 +6,9 @@
 //! `maybeFenceOneStaleBroker`), and every leader, ISR and ELR change as a PartitionChangeRecord
 //! built by `PartitionChangeBuilder` (`kraft/partition_change.rs`), including the leaders'
 //! AlterPartition (`ReplicationControlManager.alterPartition`, its validation order and errors),
-//! the admin's elections (`electLeaders`) and the leader balancing task
-//! (`maybeBalancePartitionLeaders`, `auto.leader.rebalance.enable`).
+//! the admin's elections (`electLeaders`), reassignments (`alterPartitionReassignments`,
+//! `kraft/reassign.rs`) and the leader balancing task (`maybeBalancePartitionLeaders`,
+//! `auto.leader.rebalance.enable`).
 //! Brokers are observers: they fetch the log, replay it into their own image and apply each
 //! partition's latest state to their replicas (`ReplicaManager.applyDelta`); they register,
 //! heartbeat every `broker.heartbeat.interval.ms`, and are fenced after
