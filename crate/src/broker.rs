@@ -213,8 +213,8 @@ impl Broker {
             Msg::OffsetsForLeaderEpochResponse { answer, current_leader_epoch, error, .. } => {
                 r.on_offsets_for_leader_epoch_response(ctx, from, *answer, *current_leader_epoch, *error)
             }
-            Msg::AlterPartitionResponse { request, isr, partition_epoch, error, .. } => {
-                r.on_alter_partition_response(ctx, *request, isr, *partition_epoch, *error)
+            Msg::AlterPartitionResponse { request, leader_epoch, isr, partition_epoch, error, .. } => {
+                r.on_alter_partition_response(ctx, *request, *leader_epoch, isr, *partition_epoch, *error)
             }
             Msg::StopReplica { delete, .. } => r.stop_replica(ctx, *delete),
             // AlterPartition and LeaderAndIsrResponse go to the controller (cluster.rs); responses to

@@ -527,6 +527,27 @@ impl Cluster {
         Ok(())
     }
 
+    /// `cancelReassignment(partition)` (`kafka-reassign-partitions.sh --cancel`, KIP-455, 2.4+):
+    /// in ZooKeeper presets the reassignment back to the original replicas (`ReplicaAssignment`'s
+    /// ORS, as the tool's cancel writes them), in KRaft presets `cancelPartitionReassignment`.
+    pub fn cancel_reassignment(&mut self, partition: u32) -> Result<(), ApiError> {
+        self.check_partition_arg(partition)?;
+        if self.kraft.is_some() {
+            return self.kraft_cancel_reassignment(partition);
+        }
+        let Some(r) = self.zk.reassignments.get(&partition) else {
+            return Err(ApiError::new("partition", format!("p{partition} has no reassignment in progress (NO_REASSIGNMENT_IN_PROGRESS)")));
+        };
+        if !self.config.rules().reassignment_replaceable {
+            return Err(ApiError::new(
+                "partition",
+                format!("p{partition} is being reassigned to [{}]; cancelling one needs 2.4+ (KIP-455)", ids(&r.target)),
+            ));
+        }
+        let original = self.zk.assignment[partition as usize].iter().copied().filter(|b| !r.adding.contains(b)).collect();
+        self.reassign(partition, original)
+    }
+
     /// `reassign(partition, replicas)`: the admin's `alterPartitionReassignments`
     /// (`kafka-reassign-partitions.sh --execute`), `onPartitionReassignment` phase A (KIP-455):
     /// the replicas become RS = TRS + ORS (target first, `ReplicaAssignment.reassignTo`),
@@ -538,7 +559,7 @@ impl Cluster {
     pub fn reassign(&mut self, partition: u32, replicas: Vec<u32>) -> Result<(), ApiError> {
         self.check_partition_arg(partition)?;
         if self.kraft.is_some() {
-            return Err(ApiError::new("partition", "reassignment is not modelled in KRaft presets yet".to_string()));
+            return self.kraft_reassign(partition, replicas);
         }
         let n = self.config.brokers;
         let allowed = format!("a non-empty list of distinct broker ids from 0 to {}", n - 1);

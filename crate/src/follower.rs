@@ -98,7 +98,11 @@ impl Replica {
         }
         let end = answer.end_offset as Offset;
         match self.log.epoch_cache().last_at_or_below(&answer.epoch).map(|(&e, _)| e) {
-            None => Reconcile::Final(end.min(leo)),
+            // Below every epoch it knows: `LeaderEpochFileCache.endOffsetFor` says that epoch ends
+            // where its first known epoch starts (an empty cache: at the LEO), so a log that holds
+            // none of the leader's epoch is truncated away (sweep seed 21 under 4.x: a follower
+            // elected with an empty log, then following a leader of epoch 0's records).
+            None => Reconcile::Final(end.min(self.own_end_offset(answer.epoch)).min(leo)),
             Some(own) if own != answer.epoch => Reconcile::AskAgain(self.own_end_offset(own).min(leo), own),
             Some(own) => Reconcile::Final(end.min(self.own_end_offset(own)).min(leo)),
         }

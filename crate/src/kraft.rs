@@ -6,8 +6,9 @@
 //! `maybeFenceOneStaleBroker`), and every leader, ISR and ELR change as a PartitionChangeRecord
 //! built by `PartitionChangeBuilder` (`kraft/partition_change.rs`), including the leaders'
 //! AlterPartition (`ReplicationControlManager.alterPartition`, its validation order and errors),
-//! the admin's elections (`electLeaders`) and the leader balancing task
-//! (`maybeBalancePartitionLeaders`, `auto.leader.rebalance.enable`).
+//! the admin's elections (`electLeaders`), reassignments (`alterPartitionReassignments`,
+//! `kraft/reassign.rs`) and the leader balancing task (`maybeBalancePartitionLeaders`,
+//! `auto.leader.rebalance.enable`).
 //! Brokers are observers: they fetch the log, replay it into their own image and apply each
 //! partition's latest state to their replicas (`ReplicaManager.applyDelta`); they register,
 //! heartbeat every `broker.heartbeat.interval.ms`, and are fenced after
@@ -27,6 +28,7 @@
 
 pub mod partition_change;
 pub mod quorum;
+mod reassign;
 pub mod records;
 
 use crate::api::ApiError;
@@ -37,7 +39,7 @@ use crate::elections::{ElectionResult, ElectionType};
 use crate::events::{params, set_text, Params, Reason};
 use crate::message::{BrokerId, BrokerState, Envelope, KafkaError, Msg, NodeId, Tick, UNKNOWN_BROKER_EPOCH};
 use crate::partition::{LeaderAndIsr, Replica, Role};
-use crate::zk::{PartitionState, Registration};
+use crate::zk::{PartitionState, Reassignment, Registration};
 use partition_change::{Builder, Election, How, PartitionChange, PartitionRegistration, NO_LEADER};
 use quorum::{ParkedVoterFetch, RaftState, Voter, FETCH_MAX_WAIT_MS, FIRST_VOTER};
 use records::{KraftMsg, LogEntry, MetadataRecord};
@@ -173,6 +175,8 @@ fn replay(image: &mut [PartitionRegistration], record: &MetadataRecord) -> Optio
         MetadataRecord::Partition { partition, replicas, isr, leader } => {
             image[*partition as usize] = PartitionRegistration {
                 replicas: replicas.clone(),
+                adding: Vec::new(),
+                removing: Vec::new(),
                 isr: isr.clone(),
                 elr: Vec::new(),
                 last_known_elr: Vec::new(),
@@ -194,6 +198,8 @@ fn replay(image: &mut [PartitionRegistration], record: &MetadataRecord) -> Optio
 fn empty_image(partitions: u32) -> Vec<PartitionRegistration> {
     let none = PartitionRegistration {
         replicas: Vec::new(),
+        adding: Vec::new(),
+        removing: Vec::new(),
         isr: Vec::new(),
         elr: Vec::new(),
         last_known_elr: Vec::new(),
@@ -207,8 +213,8 @@ fn empty_image(partitions: u32) -> Vec<PartitionRegistration> {
 
 /// `Partition.makeLeader/makeFollower` from a metadata delta: a newer leader epoch goes through
 /// the same path as a LeaderAndIsr; the same leader epoch with a newer partition epoch only
-/// updates the ISR (an ISR change by the controller, e.g. a fenced follower removed), which
-/// replaces a leader's ISR change in flight.
+/// updates the replicas (a reassignment adding some) and the ISR (an ISR change by the
+/// controller, e.g. a fenced follower removed), which replaces a leader's ISR change in flight.
 fn apply_to_replica(r: &mut Replica, ctx: &mut crate::partition::Ctx, reg: &PartitionRegistration) {
     if reg.leader_epoch > r.leader_epoch {
         let req = LeaderAndIsr {
@@ -221,6 +227,7 @@ fn apply_to_replica(r: &mut Replica, ctx: &mut crate::partition::Ctx, reg: &Part
         };
         r.on_leader_and_isr(ctx, req);
     } else if reg.leader_epoch == r.leader_epoch && reg.partition_epoch > r.zk_version {
+        r.update_assignment(ctx, &reg.replicas);
         r.isr = reg.isr.clone();
         r.zk_version = reg.partition_epoch;
         if let Role::Leader(ls) = &mut r.role {
@@ -489,6 +496,14 @@ impl Cluster {
         let v = &mut k.voters[i];
         let (ctrl, offset) = (v.id, v.log_end_offset());
         v.log.push(LogEntry { epoch: v.epoch, record: record.clone() });
+        // The target of a reassignment this record may complete (its replicas without the removing ones).
+        let target = match &record {
+            MetadataRecord::PartitionChange { partition, .. } => {
+                let reg = &k.partitions[*partition as usize];
+                reg.is_reassigning().then(|| reg.replicas.iter().copied().filter(|r| !reg.removing.contains(r)).collect::<Vec<_>>())
+            }
+            _ => None,
+        };
         let changed = replay(&mut k.partitions, &record);
         replay_registration(&mut k.registrations, offset, &record);
         let mut text = format!("controller {ctrl} wrote {record} at offset {offset}: {}", why.text);
@@ -517,6 +532,28 @@ impl Cluster {
         } else {
             Params::default()
         };
+        // A running reassignment (KIP-455): the replicas with the target first, and who comes and goes.
+        let reassigning = if reg.is_reassigning() {
+            text.push_str(&format!(
+                ", replicas [{}], adding {}, removing {}",
+                crate::events::ids(&reg.replicas),
+                set_text(&reg.adding),
+                set_text(&reg.removing)
+            ));
+            params!(
+                "kraft.reassigning",
+                replicas = crate::events::ids(&reg.replicas).as_str(),
+                adding = &reg.adding,
+                removing = &reg.removing
+            )
+        } else if let Some(target) = target.filter(|t| *t == reg.replicas) {
+            // `completeReassignmentIfNeeded` (not a cancellation, which keeps the original replicas).
+            let target = crate::events::ids(&target);
+            text.push_str(&format!("; reassignment to [{target}] complete: every target replica is in the ISR"));
+            params!("kraft.reassignment-complete", target = target.as_str())
+        } else {
+            Params::default()
+        };
         let leader = u32::try_from(reg.leader).ok();
         let elected = matches!(&record, MetadataRecord::Partition { .. })
             || matches!(&record, MetadataRecord::PartitionChange { change, .. } if change.leader.is_some());
@@ -531,6 +568,7 @@ impl Cluster {
             partition_epoch = reg.partition_epoch,
             isr = &reg.isr,
             elr = elr,
+            reassigning = reassigning,
         );
         if elected {
             let at = crate::invariants::secs(now);
@@ -547,7 +585,22 @@ impl Cluster {
     /// The published image, the committed log's: what clients and leaders read (`zk` in a KRaft preset).
     fn publish(&mut self) {
         let k = self.kraft.as_deref().expect("a KRaft preset");
+        self.zk.reassignments.clear();
         for (p, reg) in k.committed_partitions.iter().enumerate() {
+            // `ListPartitionReassignments` answers from the registration's adding and removing
+            // replicas; the target is the replicas without the removing ones (they come last).
+            self.zk.assignment[p] = reg.replicas.clone();
+            // As the ZooKeeper path does when it assigns them: an assigned replica exists (empty,
+            // no role, if new or deleted before) from the moment it is assigned; its broker acts
+            // once it replays the record.
+            for &b in &reg.replicas {
+                self.brokers[b as usize].replicas.get_or_insert_with(p as u32, || Replica::new(p as u32));
+            }
+            if reg.is_reassigning() {
+                let target = reg.replicas.iter().copied().filter(|r| !reg.removing.contains(r)).collect();
+                let r = Reassignment { target, adding: reg.adding.clone(), removing: reg.removing.clone() };
+                self.zk.reassignments.insert(p as u32, r);
+            }
             self.zk.partitions[p] = PartitionState {
                 leader: reg.leader,
                 leader_epoch: reg.leader_epoch,
@@ -589,6 +642,7 @@ impl Cluster {
                 min_isr: self.effective_min_isr(&cur),
                 unclean_shutdown,
                 target_recovering: None,
+                assignment: None,
                 acceptable: &acceptable,
             };
             let (change, how) = builder.build(&cur);
@@ -964,9 +1018,12 @@ impl Cluster {
             let (broker, mut ctx) = self.broker_ctx(b, &mut out);
             for (p, reg) in &image {
                 if reg.replicas.contains(&b) {
-                    if let Some(r) = broker.replicas.get_mut(p) {
-                        apply_to_replica(r, &mut ctx, reg);
-                    }
+                    // A replica a reassignment adds here starts empty and follows
+                    // (`applyLocalFollowersDelta`, `getOrCreatePartition`).
+                    let r = broker.replicas.get_or_insert_with(*p, || Replica::new(*p));
+                    apply_to_replica(r, &mut ctx, reg);
+                } else if let Some(r) = broker.replicas.get_mut(p).filter(|r| !r.is_deleted()) {
+                    r.delete_removed(&mut ctx);
                 }
             }
         }
@@ -1109,7 +1166,7 @@ impl Cluster {
         let mut sorted = isr.to_vec();
         sorted.sort_unstable();
         sorted.dedup();
-        let error = if leader_epoch > cur.leader_epoch || partition_epoch > cur.partition_epoch {
+        let mut error = if leader_epoch > cur.leader_epoch || partition_epoch > cur.partition_epoch {
             // The sender knows a newer state: this cannot be the active controller.
             Some(KafkaError::NotController)
         } else if leader_epoch < cur.leader_epoch {
@@ -1155,6 +1212,7 @@ impl Cluster {
                 min_isr: self.effective_min_isr(&cur),
                 unclean_shutdown: None,
                 target_recovering: Some(false),
+                assignment: None,
                 acceptable: &acceptable,
             };
             if let (Some(change), how) = builder.build(&cur) {
@@ -1162,7 +1220,13 @@ impl Cluster {
                     params!("kraft.alter-partition", leader = leader, from = &cur.isr, to = isr),
                     format!("AlterPartition from leader b{leader} (ISR {} → {})", set_text(&cur.isr), set_text(isr)),
                 );
+                // The change completed a reassignment that removes the leader: it is written, and
+                // the leader is told NEW_LEADER_ELECTED (it learns the rest from the metadata).
+                let moved = change.leader.is_some_and(|l| l != leader as i32);
                 self.append(MetadataRecord::PartitionChange { partition: p, change }, with_how(&why, how));
+                if moved {
+                    error = Some(KafkaError::NewLeaderElected);
+                }
             }
         }
         let reg = &self.kraft().partitions[p as usize];
@@ -1190,6 +1254,7 @@ impl Cluster {
             min_isr: self.effective_min_isr(cur),
             unclean_shutdown: None,
             target_recovering: None,
+            assignment: None,
             acceptable: &acceptable,
         };
         match builder.build(cur) {

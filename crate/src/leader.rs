@@ -865,6 +865,7 @@ impl Replica {
         &mut self,
         ctx: &mut Ctx,
         request: (Epoch, u32),
+        leader_epoch: Epoch,
         isr: &[BrokerId],
         partition_epoch: u32,
         error: Option<KafkaError>,
@@ -872,6 +873,12 @@ impl Replica {
         let Role::Leader(ls) = &mut self.role else { return };
         // Only the answer to the change in flight counts (same leader epoch, same partition epoch).
         if request != (self.leader_epoch, self.zk_version) || ls.pending_isr.is_none() {
+            return;
+        }
+        // Accepted, but the change bumped the leader epoch (in KRaft a completed reassignment
+        // removing followers): `Partition.handleAlterPartitionUpdate` ignores an answer with
+        // another leader epoch, and the change stays in flight until the metadata brings it.
+        if error.is_none() && leader_epoch != self.leader_epoch {
             return;
         }
         // A failed connection or a broker that is no longer the controller: retried, not rolled back.
@@ -883,7 +890,11 @@ impl Replica {
         // from a LeaderAndIsr. Rolling back to the committed ISR would let its HW count fewer
         // replicas than the controller may have admitted (a zombie acknowledging acks=all alone),
         // so the change stays in flight, unretried.
-        if let (Some(e @ (KafkaError::FencedLeaderEpoch | KafkaError::InvalidUpdateVersion)), Some(p)) = (error, &mut ls.pending_isr) {
+        // NEW_LEADER_ELECTED (KRaft): the change was applied and completed a reassignment that
+        // moved the leadership away; this leader stays pending until the metadata says so.
+        if let (Some(e @ (KafkaError::FencedLeaderEpoch | KafkaError::InvalidUpdateVersion | KafkaError::NewLeaderElected)), Some(p)) =
+            (error, &mut ls.pending_isr)
+        {
             p.given_up = true;
             let maximal = self.maximal_isr();
             let text = format!(
@@ -1048,7 +1059,8 @@ mod tests {
         let (b, mut ctx) = c.broker_ctx(0, &mut out);
         let r = b.replicas.get_mut(&0).expect("p0 on b0");
         let request = (r.leader_epoch, r.zk_version);
-        r.on_alter_partition_response(&mut ctx, request, isr, partition_epoch, error);
+        let leader_epoch = r.leader_epoch;
+        r.on_alter_partition_response(&mut ctx, request, leader_epoch, isr, partition_epoch, error);
     }
 
     fn follower(c: &Cluster, replica: BrokerId) -> FollowerView {

@@ -71,6 +71,9 @@ pub enum KafkaError {
     InvalidRequest,
     StaleBrokerEpoch,
     DuplicateBrokerRegistration,
+    /// The AlterPartition was applied, but the change it made completed a reassignment that
+    /// elected another leader (KRaft, `ReplicationControlManager.alterPartition`).
+    NewLeaderElected,
 }
 
 impl KafkaError {
@@ -97,6 +100,7 @@ impl KafkaError {
             KafkaError::InvalidRequest => "INVALID_REQUEST",
             KafkaError::StaleBrokerEpoch => "STALE_BROKER_EPOCH",
             KafkaError::DuplicateBrokerRegistration => "DUPLICATE_BROKER_REGISTRATION",
+            KafkaError::NewLeaderElected => "NEW_LEADER_ELECTED",
         }
     }
 }

@@ -244,6 +244,21 @@ pub(crate) fn offsets_text(from: Offset, to: Offset) -> String {
     }
 }
 
+impl FollowerView {
+    /// `Replica.resetReplicaState` at a leader whose LEO is `leo`: ISR members are caught up now,
+    /// the others never (lastCaughtUpTimeMs = 0), and a fetch below this LEO does not catch up;
+    /// a re-elected leader keeps the LEO and broker epoch it `known`.
+    fn reset(known: Option<&FollowerView>, in_isr: bool, now: Tick, leo: Offset) -> FollowerView {
+        FollowerView {
+            log_end_offset: known.and_then(|f| f.log_end_offset),
+            last_caught_up: in_isr.then_some(now),
+            last_fetch_leader_leo: leo,
+            last_fetch: now,
+            broker_epoch: known.and_then(|f| f.broker_epoch),
+        }
+    }
+}
+
 impl Replica {
     pub fn new(partition: u32) -> Replica {
         Replica {
@@ -270,8 +285,7 @@ impl Replica {
     /// NOT_LEADER_OR_FOLLOWER) and its log is deleted.
     pub fn stop_replica(&mut self, ctx: &mut Ctx, delete: bool) {
         if delete {
-            self.resign(ctx);
-            *self = Replica::new(self.partition);
+            self.delete(ctx);
             let text = format!("b{} deleted its replica of p{}: StopReplica (delete) from the controller", ctx.me, self.partition);
             let params = crate::events::params!("stop-replica.delete", b = ctx.me, p = self.partition);
             event!(self, ctx, "stop-replica", ctx.me, params, text);
@@ -285,6 +299,45 @@ impl Replica {
                 crate::events::params!("stop-replica", b = ctx.me, p = self.partition),
                 format!("b{} stopped fetching p{}: StopReplica from the controller", ctx.me, self.partition)
             );
+        }
+    }
+
+    /// Deleted: it stops leading or fetching (what waits on it gets NOT_LEADER_OR_FOLLOWER) and
+    /// its log is gone (`ReplicaManager.stopPartitions` with delete).
+    fn delete(&mut self, ctx: &mut Ctx) {
+        self.resign(ctx);
+        *self = Replica::new(self.partition);
+    }
+
+    /// Whether it holds anything: a replica deleted (or never assigned here) is as new.
+    pub fn is_deleted(&self) -> bool {
+        *self == Replica::new(self.partition)
+    }
+
+    /// A KRaft broker's metadata no longer lists it among the partition's replicas (a
+    /// reassignment removed it): `ReplicaManager.applyDelta`'s `localChanges.deletes` stop and
+    /// delete it, no StopReplica involved.
+    pub fn delete_removed(&mut self, ctx: &mut Ctx) {
+        self.delete(ctx);
+        let text = format!("b{} deleted its replica of p{}: the metadata no longer lists it as a replica", ctx.me, self.partition);
+        let params = crate::events::params!("stop-replica.delete-kraft", b = ctx.me, p = self.partition);
+        event!(self, ctx, "stop-replica", ctx.me, params, text);
+    }
+
+    /// `Partition.updateAssignmentAndIsr` with the leader epoch unchanged (in KRaft a reassignment
+    /// that only adds replicas bumps the partition epoch alone): the replicas change, and a leader
+    /// tracks a new follower from scratch (`remoteReplicasMap`: never caught up) and forgets a
+    /// removed one.
+    pub fn update_assignment(&mut self, ctx: &Ctx, replicas: &[BrokerId]) {
+        self.replicas = replicas.to_vec();
+        if let Role::Leader(ls) = &mut self.role {
+            let leo = self.log.log_end_offset();
+            ls.followers.retain(|r, _| replicas.contains(r));
+            for &r in replicas.iter().filter(|&&r| r != ctx.me) {
+                if !ls.followers.contains_key(&r) {
+                    ls.followers.insert(r, FollowerView::reset(None, false, ctx.now, leo));
+                }
+            }
         }
     }
 
@@ -434,19 +487,7 @@ impl Replica {
         };
         let mut followers = VecMap::new();
         for &r in self.replicas.iter().filter(|&&r| r != ctx.me) {
-            let in_isr = self.isr.contains(&r);
-            followers.insert(
-                r,
-                FollowerView {
-                    log_end_offset: known.get(&r).and_then(|f| f.log_end_offset),
-                    // `resetReplicaState`: ISR members are caught up now, the others never
-                    // (lastCaughtUpTimeMs = 0), and a fetch below this LEO does not catch up.
-                    last_caught_up: in_isr.then_some(ctx.now),
-                    last_fetch_leader_leo: leo,
-                    last_fetch: ctx.now,
-                    broker_epoch: known.get(&r).and_then(|f| f.broker_epoch),
-                },
-            );
+            followers.insert(r, FollowerView::reset(known.get(&r), self.isr.contains(&r), ctx.now, leo));
         }
         if ctx.cfg.rules().epoch_cached_on_election {
             self.log.assign_epoch(self.leader_epoch, leo);

@@ -15,7 +15,7 @@
 //! Commands: `config k=v…` (first command only), `produce k=v…`, `step [N]`,
 //! `step until <expectation> [max N]`, `fail B [crash|stuck|slow|isolated|shutdown] [k=v…]` (options:
 //! `lossy=true`, `delayMs=N`, `zookeeper=true`), `recover B`, `cut A B`, `heal A B`,
-//! `drop-next <message kind>`, `add-replica P B`, `reassign P B…`, `elect-leaders preferred|unclean [P…]`,
+//! `drop-next <message kind>`, `add-replica P B`, `reassign P B…`, `cancel-reassignment P`, `elect-leaders preferred|unclean [P…]`,
 //! `expect <expectation>`; for lessons,
 //! `title en|zh <text>`, `caption en|zh <text>` (the narration from here on), `pause` (a stop
 //! the reader steps to, forward or back) and `check en|zh <text>` (the sentence the page shows
@@ -152,6 +152,8 @@ pub enum Command {
     AddReplica(u32, u32),
     /// `reassign P B…`: the admin's reassignment of partition P to the replicas B… (in order).
     Reassign(u32, Vec<u32>),
+    /// `cancel-reassignment P`: the admin's cancellation (`kafka-reassign-partitions.sh --cancel`).
+    CancelReassignment(u32),
     /// `elect-leaders preferred|unclean [P…]`: the admin's ElectLeaders (all partitions without P).
     ElectLeaders(crate::elections::ElectionType, Vec<u32>),
     /// A checkpoint, with the sentences of the `check` lines before it (language → text) and, in
@@ -302,6 +304,7 @@ impl LineView {
             Command::DropNext(k) => (v.command, v.kind) = ("dropNext", Some(k.to_string().trim_matches('"').to_string())),
             Command::AddReplica(p, b) => (v.command, v.args) = ("addReplica", vec![u64::from(*p), u64::from(*b)]),
             Command::Reassign(p, rs) => (v.command, v.args) = ("reassign", std::iter::once(p).chain(rs).map(|b| u64::from(*b)).collect()),
+            Command::CancelReassignment(p) => (v.command, v.args) = ("cancelReassignment", vec![u64::from(*p)]),
             Command::ElectLeaders(kind, ps) => {
                 (v.command, v.kind, v.args) = ("electLeaders", Some(kind.label().to_string()), ps.iter().map(|p| u64::from(*p)).collect())
             }
@@ -548,6 +551,7 @@ impl Script {
                     }
                     Command::Reassign(p, replicas)
                 }
+                "cancel-reassignment" => Command::CancelReassignment(c.id("a partition")?),
                 "elect-leaders" => {
                     let at = c.next;
                     let kind = crate::elections::ElectionType::from_arg(&Value::Str(c.take("an election type (preferred or unclean)")?.to_string()))
@@ -642,7 +646,7 @@ impl Script {
                     return Err(c.error_at(
                         0,
                         format!(
-                            "unknown command {}; expected config, produce, step, fail, recover, cut, heal, drop-next, add-replica, reassign, elect-leaders, expect, check, title, caption, pause, status or trace",
+                            "unknown command {}; expected config, produce, step, fail, recover, cut, heal, drop-next, add-replica, reassign, cancel-reassignment, elect-leaders, expect, check, title, caption, pause, status or trace",
                             quoted(other)
                         ),
                     ))
@@ -918,6 +922,7 @@ pub fn run_line(c: &mut Cluster, line: &Line) -> Result<Vec<Event>, ScriptError>
         Command::DropNext(kind) => c.drop_next(kind).map(|_| Vec::new()).map_err(err),
         Command::AddReplica(p, b) => c.add_replica(*p, *b).map(|_| Vec::new()).map_err(err),
         Command::Reassign(p, rs) => c.reassign(*p, rs.clone()).map(|_| Vec::new()).map_err(err),
+        Command::CancelReassignment(p) => c.cancel_reassignment(*p).map(|_| Vec::new()).map_err(err),
         Command::ElectLeaders(kind, ps) => c.elect_leaders(*kind, (!ps.is_empty()).then(|| ps.clone())).map(|_| Vec::new()).map_err(err),
         Command::Expect(x, _, _) => match check(c, x) {
             Ok(true) => Ok(Vec::new()),

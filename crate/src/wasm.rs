@@ -374,6 +374,15 @@ impl Cluster {
         core.reassign(p, rs.into_iter().map(|b| b as u32).collect()).map_err(js_error)
     }
 
+    /// `cancelReassignment(partition)` (`kafka-reassign-partitions.sh --cancel`): a running
+    /// reassignment of `partition` is undone, back to its original replicas.
+    #[wasm_bindgen(js_name = cancelReassignment)]
+    pub fn cancel_reassignment(&self, #[wasm_bindgen(unchecked_param_type = "number")] partition: JsValue) -> Result<(), JsError> {
+        let mut core = self.enter("cancelReassignment")?;
+        let p = int_arg("partition", &value(&partition), 0, u32::MAX as u64).map_err(js_error)? as u32;
+        core.cancel_reassignment(p).map_err(js_error)
+    }
+
     /// `electLeaders({ type: "preferred" | "unclean", partitions? })` (`kafka-leader-election.sh`)
     /// → `[{ partition, error }]`, error null when elected (ELECTION_NOT_NEEDED, …).
     #[wasm_bindgen(js_name = electLeaders)]

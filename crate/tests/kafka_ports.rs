@@ -104,17 +104,30 @@ fn reassign_validates_its_arguments_and_changes_nothing() {
     assert_eq!(c.state_hash(), during);
 }
 
-/// KRaft presets do not model reassignment yet (README simplification 21): `reassign` says so,
-/// as `addReplica` does, rather than that no controller is active; nothing changes.
+/// KRaft presets (ReplicationControlManager.changePartitionReassignment): `reassign` and
+/// `addReplica` each append one PartitionChangeRecord to the active controller's log, with the
+/// replicas, addingReplicas and removingReplicas of PartitionReassignmentReplicas; a refused one
+/// (an unregistered broker) appends nothing.
 #[test]
-fn reassign_is_refused_in_kraft_presets() {
-    let mut c = cluster_of("4.0", 4);
-    let before = c.state_hash();
-    let e = c.reassign(0, vec![1, 2, 3]).unwrap_err();
-    assert!(e.argument == "partition" && e.message.contains("not modelled in KRaft presets yet"), "{e}");
-    let e = c.add_replica(0, 3).unwrap_err();
-    assert!(e.argument == "partition" && e.message.contains("not modelled in KRaft presets yet"), "{e}");
-    assert_eq!(c.state_hash(), before);
+fn reassign_in_kraft_presets_writes_one_partition_change_record() {
+    let mut c = cluster_of("4.0", 5);
+    let end = |c: &Cluster| c.kraft.as_ref().unwrap().shown_voter().log.len();
+    let before = end(&c);
+    let e = c.reassign(0, vec![1, 2, 7]).unwrap_err();
+    assert!(e.argument == "replicas" && e.message.contains("no such broker is registered"), "{e}");
+    assert_eq!(end(&c), before);
+    c.reassign(0, vec![1, 2, 3]).unwrap_or_else(|e| panic!("{e}"));
+    // addReplica reads the replicas as the admin sees them: the committed metadata.
+    while c.zk.assignment[0] != [1, 2, 3, 0] {
+        c.step(1).unwrap();
+    }
+    c.add_replica(0, 4).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(end(&c), before + 2);
+    let reg = &c.kraft.as_ref().unwrap().partitions[0];
+    // The second request adds b4 to the running replicas [1,2,3,0]; its empty removing list
+    // keeps the running one (Kafka sets only what is not empty).
+    assert_eq!((reg.replicas.clone(), reg.adding.clone(), reg.removing.clone()), (vec![1, 2, 3, 0, 4], vec![4], vec![0]));
+    assert_eq!((reg.leader_epoch, reg.partition_epoch), (0, 2), "only adding: no leader epoch bump");
 }
 
 /// Ports TopicZNode.encode (2.4+, KIP-455) as ReassignPartitionsIntegrationTest reads it back

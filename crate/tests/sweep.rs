@@ -9,7 +9,7 @@
 //!
 //! The KRaft presets (4.0, 4.2) must hold the same, with their broker session as short: Raft's
 //! election safety, no committed metadata record lost and log matching too, and after the heal a
-//! controller is active and every broker unfenced.
+//! controller is active and every broker unfenced. They also reassign partitions (and cancel).
 //!
 //! With KIP-392 fetch from follower on (2.8, 3.7, 4.2: consumers sent to a follower in their rack)
 //! the same guarantees hold: a follower serves reads only below its HW, which is committed.
@@ -202,6 +202,18 @@ fn play_with(version: &str, seed: u64, racks: bool) -> BTreeMap<&'static str, St
                         link.map_or(Ok(()), |(x, y)| c.heal(x, y))
                     }
                     _ => Ok(()),
+                }
+            }
+            // KRaft: the admin moves a partition to three brokers drawn at random (a new one is
+            // the same or replaces a running one), or cancels a running move.
+            48..=49 if voters > 0 => {
+                let partition = dice.range_inclusive(0, u64::from(c.config.partitions) - 1) as u32;
+                if roll == 48 {
+                    let mut pool: Vec<u32> = (0..brokers).collect();
+                    let target = (0..3).map(|_| pool.remove(dice.range_inclusive(0, pool.len() as u64 - 1) as usize)).collect();
+                    c.reassign(partition, target)
+                } else {
+                    c.cancel_reassignment(partition)
                 }
             }
             _ => Ok(()),

@@ -2,11 +2,13 @@
 // (keyboard only here), the core refuses a bad list with its own Error (said in the dialog, nothing
 // changes), a good one starts the reassignment and the rows show it from the snapshot (RS = TRS +
 // ORS; the rows' notes: adding / removing), a share link replays it, and axe finds nothing wrong with the dialog.
+// In 4.2 (KRaft) the same dialog writes a PartitionChangeRecord through the quorum: the metadata
+// log and kafka-topics --describe show it, and it completes with the leader moved off B0.
 // Runs against the built page in dist/ (`npx vite build` first).
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import AxeBuilder from "@axe-core/playwright";
-import { openReady, ready, snapshot, stepUntil } from "./helpers.mjs";
+import { applyConfig, openReady, ready, snapshot, stepUntil } from "./helpers.mjs";
 
 const TIMEOUT = { timeout: 180_000 };
 const P0 = '[data-partition="0"]';
@@ -79,6 +81,42 @@ describe("reassignment from the page", () => {
       assert.deepEqual([done.leader, done.isr, done.targetReplicas, done.leaderEpoch], [1, [1, 2, 3], null, 3]);
       assert.equal(await state(page), "");
       assert.equal(await note(page, 3), "joined the ISR: caught up", "B3 says how it joined the ISR (the core's joinedIsr), for a while");
+      assert.deepEqual(errors, []);
+    } finally {
+      await close();
+    }
+  });
+  test("4.2: the reassignment goes through the metadata log and completes", TIMEOUT, async () => {
+    const { page, errors, close } = await openReady({ query: "?lang=en" });
+    try {
+      await applyConfig(page, { brokers: 4, partitions: 1 }, "4.2");
+      await page.focus(`${P0} .reassign-button`);
+      await page.keyboard.press("Enter");
+      await page.waitForSelector("#reassign-dialog[open]");
+      await page.fill("#reassign-replicas", "1, 1, 3");
+      await page.keyboard.press("Enter");
+      assert.match(await page.textContent("#reassign-error"), /replicas: must be a non-empty list of distinct registered broker ids \(0,1,2,3\), got b1 twice/, "the KRaft controller's check");
+      assert.deepEqual((await snapshot(page)).partitions[0].replicas, [0, 1, 2], "nothing changed");
+      await page.fill("#reassign-replicas", "1, 2, 3");
+      await page.keyboard.press("Enter");
+      await page.waitForFunction(() => !document.querySelector("#reassign-dialog").open);
+      // Applied once the quorum commits it.
+      assert.ok((await stepUntil(page, (s) => s.partitions[0].addingReplicas.length === 1, 20)) >= 0);
+      const p = (await snapshot(page)).partitions[0];
+      assert.deepEqual([p.replicas, p.targetReplicas, p.addingReplicas, p.removingReplicas, p.leaderEpoch], [[1, 2, 3, 0], [1, 2, 3], [3], [0], 0], "no leader epoch bump yet");
+      assert.equal(await state(page), "reassigning → [1,2,3] · adding B3 · removing B0");
+      const log = await page.$$eval(".metadata-record", (l) => l.map((li) => li.textContent).join("\n"));
+      assert.match(log, /PartitionChangeRecord/);
+      assert.match(log, /removingReplicas=\[0\]/);
+      assert.match(log, /addingReplicas=\[3\]/);
+      const out = await page.$eval("#describe .describe-output", (el) => el.textContent);
+      assert.match(out.split("\n")[1], /\tReplicas: 1,2,3,0\tIsr: 0,1,2\tAdding Replicas: 3\tRemoving Replicas: 0\tElr: /);
+      // The AlterPartition that adds B3 completes it: B0 leaves, B1 leads at leader epoch 1.
+      assert.ok((await stepUntil(page, (s) => s.partitions[0].replicas.join() === "1,2,3", 200)) >= 0);
+      await page.waitForFunction(() => document.querySelectorAll('[data-partition="0"] .replica').length === 3);
+      const done = (await snapshot(page)).partitions[0];
+      assert.deepEqual([done.leader, done.isr, done.targetReplicas, done.leaderEpoch], [1, [1, 2, 3], null, 1]);
+      assert.equal(await state(page), "");
       assert.deepEqual(errors, []);
     } finally {
       await close();

@@ -96,9 +96,7 @@ describe("the partition's ELR in its block", () => {
   test("4.2: the core's ELR, and none in a ZooKeeper-era preset", () => {
     const snap = coreFixture("kraftElr");
     assert.deepEqual(partitionModel(snap.partitions[0], snap, 40).elr, [0, 1]);
-    assert.equal(partitionModel(snap.partitions[0], snap, 40).reassignable, false, "no Reassign button where the core refuses it");
     const zk = coreFixture("failover");
     assert.equal(partitionModel(zk.partitions[0], zk, 40).elr, null);
-    assert.equal(partitionModel(zk.partitions[0], zk, 40).reassignable, true);
   });
 });

@@ -98,6 +98,8 @@ export function callOf(c) {
       return ["addReplica", [a[0], a[1]]];
     case "reassign":
       return ["reassign", [a[0], a.slice(1)]];
+    case "cancelReassignment":
+      return ["cancelReassignment", [a[0]]];
     case "electLeaders":
       return ["electLeaders", [a.length ? { type: c.kind, partitions: [...a] } : { type: c.kind }]];
     default:

@@ -30,7 +30,7 @@ export const MAX_REPLAY_MS = 10_000;
 /** Most rows one repeat row repeats (the encoder's window). */
 const MAX_PERIOD = 64;
 
-const CODES = { produce: "p", fail: "f", recover: "r", cut: "c", heal: "h", dropNext: "d", addReplica: "a", reassign: "m", electLeaders: "e" };
+const CODES = { produce: "p", fail: "f", recover: "r", cut: "c", heal: "h", dropNext: "d", addReplica: "a", reassign: "m", cancelReassignment: "k", electLeaders: "e" };
 const METHODS = Object.fromEntries(Object.entries(CODES).map(([m, c]) => [c, m]));
 
 /** FNV-1a, 32 bits, over the string's UTF-8 bytes, as 8 lowercase hex digits. */

@@ -196,7 +196,6 @@ function updateBlock(block, m, ctx, canvasStyle) {
     updateHead(block, m);
   }
   updateSets(block, m, ctx);
-  setHidden(block.querySelector(".reassign-button"), !m.reassignable);
   const reassignKey = modelKey(m.reassignment);
   if (block.__reassign !== reassignKey) {
     block.__reassign = reassignKey;

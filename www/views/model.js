@@ -209,8 +209,6 @@ export function partitionModel(partition, snap, capacity = MAX_WINDOW) {
     isr: [...partition.isr],
     osr: partition.replicas.filter((b) => !partition.isr.includes(b)),
     // KRaft 4.x: the core's Eligible Leader Replicas (KIP-966; [] when none or ELR is off, null before 4.0).
-    // Reassignment is not modelled in KRaft presets yet (README simplification 21; the core refuses it).
-    reassignable: snap.kraft === null,
     elr: snap.kraft?.partitions.find((k) => k.partition === partition.partition)?.elr ?? null,
     replicasOrder: [...partition.replicas],
     // A running reassignment (KIP-455), as the core has it: replicas is RS = TRS + ORS meanwhile.

@@ -11,7 +11,12 @@ pub const NO_LEADER: i32 = -1;
 /// `PartitionRegistration`: the controller's (and every broker's replayed) state of a partition.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct PartitionRegistration {
+    /// In assignment order; during a reassignment the target replicas first, then the removing ones.
     pub replicas: Vec<BrokerId>,
+    /// A reassignment's replicas not yet in the ISR when it started (target − original).
+    pub adding: Vec<BrokerId>,
+    /// A reassignment's replicas that leave once it completes (original − target).
+    pub removing: Vec<BrokerId>,
     pub isr: Vec<BrokerId>,
     /// Eligible Leader Replicas (KIP-966): out of the ISR, but known to have every committed record.
     pub elr: Vec<BrokerId>,
@@ -32,6 +37,9 @@ pub struct PartitionChange {
     pub elr: Option<Vec<BrokerId>>,
     pub last_known_elr: Option<Vec<BrokerId>>,
     pub recovering: Option<bool>,
+    pub replicas: Option<Vec<BrokerId>>,
+    pub removing: Option<Vec<BrokerId>>,
+    pub adding: Option<Vec<BrokerId>>,
 }
 
 impl PartitionChange {
@@ -42,6 +50,11 @@ impl PartitionChange {
 }
 
 impl PartitionRegistration {
+    /// `PartitionReassignmentReplicas.isReassignmentInProgress`.
+    pub fn is_reassigning(&self) -> bool {
+        !self.adding.is_empty() || !self.removing.is_empty()
+    }
+
     /// `hasPreferredLeader`: the preferred replica (the first in assignment order) leads.
     pub fn has_preferred_leader(&self) -> bool {
         self.replicas.first().map(|&b| b as i32) == Some(self.leader)
@@ -66,7 +79,85 @@ impl PartitionRegistration {
         if let Some(r) = c.recovering {
             self.recovering = r;
         }
+        if let Some(r) = &c.replicas {
+            self.replicas = r.clone();
+        }
+        if let Some(r) = &c.removing {
+            self.removing = r.clone();
+        }
+        if let Some(a) = &c.adding {
+            self.adding = a.clone();
+        }
         self.partition_epoch += 1;
+    }
+}
+
+/// A reassignment's replica lists for the builder (`setTargetReplicas`, `setTargetAdding`,
+/// `setTargetRemoving`); without one the builder keeps the registration's own, so every change
+/// (an AlterPartition, a fencing) may complete a running reassignment.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Assignment {
+    pub replicas: Vec<BrokerId>,
+    pub adding: Vec<BrokerId>,
+    pub removing: Vec<BrokerId>,
+}
+
+impl Assignment {
+    fn of(reg: &PartitionRegistration) -> Assignment {
+        Assignment { replicas: reg.replicas.clone(), adding: reg.adding.clone(), removing: reg.removing.clone() }
+    }
+
+    /// `PartitionReassignmentReplicas(currentAssignment, targetAssignment)`: removing = current −
+    /// target, adding = target − current (TreeSets: ascending), replicas = the target followed
+    /// by the removing ones. The current replicas are the registration's, a running
+    /// reassignment's adding and removing ones included.
+    pub fn reassign(current: &[BrokerId], target: &[BrokerId]) -> Assignment {
+        let diff = |a: &[BrokerId], b: &[BrokerId]| {
+            let mut d: Vec<BrokerId> = a.iter().copied().filter(|r| !b.contains(r)).collect();
+            d.sort_unstable();
+            d
+        };
+        let removing = diff(current, target);
+        let adding = diff(target, current);
+        let replicas = target.iter().chain(removing.iter()).copied().collect();
+        Assignment { replicas, adding, removing }
+    }
+
+    /// `PartitionReassignmentReplicas.maybeCompleteReassignment`: a running reassignment
+    /// completes once the target ISR without the removing replicas is not empty and holds every
+    /// replica that stays; the final (replicas, ISR).
+    fn maybe_complete(&self, target_isr: &[BrokerId]) -> Option<(Vec<BrokerId>, Vec<BrokerId>)> {
+        if self.adding.is_empty() && self.removing.is_empty() {
+            return None;
+        }
+        let stay = |r: &&BrokerId| !self.removing.contains(r);
+        let isr: Vec<BrokerId> = target_isr.iter().filter(stay).copied().collect();
+        let replicas: Vec<BrokerId> = self.replicas.iter().filter(stay).copied().collect();
+        (!isr.is_empty() && !replicas.is_empty() && replicas.iter().all(|r| isr.contains(r))).then_some((replicas, isr))
+    }
+}
+
+/// `PartitionReassignmentRevert`: cancelling a reassignment keeps the original replicas (the
+/// adding ones leave, the removing ones stay) and the ISR without the adding replicas; when
+/// only adding replicas were in the ISR, the first original replica is the ISR, an unclean
+/// change the caller allows only with unclean leader election.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Revert {
+    pub replicas: Vec<BrokerId>,
+    pub isr: Vec<BrokerId>,
+    pub unclean: bool,
+}
+
+impl Revert {
+    pub fn new(reg: &PartitionRegistration) -> Revert {
+        let replicas: Vec<BrokerId> = reg.replicas.iter().copied().filter(|r| !reg.adding.contains(r)).collect();
+        let mut isr: Vec<BrokerId> = reg.isr.iter().copied().filter(|r| !reg.adding.contains(r)).collect();
+        let unclean = isr.is_empty();
+        if unclean {
+            // (Kafka throws if no original replica is left; a reassignment here never adds all of them.)
+            isr.push(replicas[0]);
+        }
+        Revert { replicas, isr, unclean }
     }
 }
 
@@ -106,6 +197,8 @@ pub struct Builder<'a> {
     pub unclean_shutdown: Option<BrokerId>,
     /// The AlterPartition path sets RECOVERED (the leader's request says so).
     pub target_recovering: Option<bool>,
+    /// A reassignment's replicas; None: the registration's.
+    pub assignment: Option<Assignment>,
     pub acceptable: &'a dyn Fn(BrokerId) -> bool,
 }
 
@@ -115,6 +208,12 @@ impl Builder<'_> {
         let mut record = PartitionChange::default();
         let mut target_isr = self.target_isr.clone();
         let mut target_elr = cur.elr.clone();
+        let mut target = self.assignment.clone().unwrap_or_else(|| Assignment::of(cur));
+        // completeReassignmentIfNeeded: the removing replicas leave the replicas and the ISR.
+        if let Some((replicas, isr)) = target.maybe_complete(&target_isr) {
+            target_isr = isr;
+            target = Assignment { replicas, adding: Vec::new(), removing: Vec::new() };
+        }
         // maybePopulateTargetElr: below the effective min ISR, who leaves the ISR joins the ELR
         // (a HashSet of small ids in Java: ascending order). The last known ELR it computes is
         // not written with the last known leader in balanced recovery (Kafka's default), which
@@ -126,11 +225,16 @@ impl Builder<'_> {
                 let mut cand: Vec<BrokerId> = target_elr.iter().chain(cur.isr.iter()).copied().collect();
                 cand.sort_unstable();
                 cand.dedup();
-                target_elr = cand.into_iter().filter(|r| !target_isr.contains(r) && self.unclean_shutdown != Some(*r)).collect();
+                // (A replica a completed reassignment removes is no replica any more: the model
+                // keeps it out of the ELR, whose members must be replicas to be elected.)
+                target_elr = cand
+                    .into_iter()
+                    .filter(|r| !target_isr.contains(r) && self.unclean_shutdown != Some(*r) && target.replicas.contains(r))
+                    .collect();
             }
         }
         // tryElection / electAnyLeader.
-        let (node, how) = self.elect(cur, &target_isr, &target_elr);
+        let (node, how) = self.elect(cur, &target.replicas, &target_isr, &target_elr);
         let mut how_used = None;
         if node != cur.leader {
             let unclean = matches!(how, Some(How::LastKnownLeader | How::Unclean));
@@ -148,6 +252,12 @@ impl Builder<'_> {
                 }
             }
             how_used = how;
+        }
+        // triggerLeaderEpochBumpForReplicaReassignmentIfNeeded: replicas leaving the assignment
+        // bump the leader epoch (the leader field set to the same leader), so they are fenced;
+        // replicas only added do not.
+        if record.leader.is_none() && !cur.replicas.iter().all(|r| target.replicas.contains(r)) {
+            record.leader = Some(cur.leader);
         }
         // maybeUpdateRecordElr (useLastKnownLeaderInBalancedRecovery = true).
         if record.isr.is_some() || !self.elr_enabled {
@@ -172,6 +282,16 @@ impl Builder<'_> {
                 record.last_known_elr = Some(Vec::new());
             }
         }
+        // setAssignmentChanges.
+        if !target.replicas.is_empty() && target.replicas != cur.replicas {
+            record.replicas = Some(target.replicas);
+        }
+        if target.removing != cur.removing {
+            record.removing = Some(target.removing);
+        }
+        if target.adding != cur.adding {
+            record.adding = Some(target.adding);
+        }
         if let Some(r) = self.target_recovering.filter(|r| *r != cur.recovering) {
             record.recovering = Some(r);
         }
@@ -187,10 +307,11 @@ impl Builder<'_> {
     /// the last known leader; else, for an unclean election, the first acceptable replica; else
     /// none. `electPreferredLeader` first tries the preferred replica, then the current leader,
     /// then the other replicas in order and the last known leader (never an unclean election).
-    fn elect(&self, cur: &PartitionRegistration, isr: &[BrokerId], elr: &[BrokerId]) -> (i32, Option<How>) {
+    /// Candidates come in the target replicas' order (`targetReplicas`).
+    fn elect(&self, cur: &PartitionRegistration, replicas: &[BrokerId], isr: &[BrokerId], elr: &[BrokerId]) -> (i32, Option<How>) {
         let valid = |r: BrokerId| (isr.contains(&r) || (isr.is_empty() && elr.contains(&r))) && (self.acceptable)(r);
         let how = |r: BrokerId| if isr.contains(&r) { How::Isr } else { How::Elr };
-        let preferred = cur.replicas.first().copied();
+        let preferred = replicas.first().copied();
         if self.election == Election::Preferred {
             if let Some(r) = preferred.filter(|r| valid(*r)) {
                 return (r as i32, Some(How::Preferred));
@@ -201,7 +322,7 @@ impl Builder<'_> {
         }
         // (The preferred replica, first in assignment order, was tried already for PREFERRED:
         // `skip(1)`; it is not valid, so trying it again changes nothing.)
-        if let Some(r) = cur.replicas.iter().copied().find(|r| valid(*r)) {
+        if let Some(r) = replicas.iter().copied().find(|r| valid(*r)) {
             return (r as i32, Some(how(r)));
         }
         // canElectLastKnownLeader: ELR on, ISR and ELR empty, one last known leader. Kafka's code
@@ -214,7 +335,7 @@ impl Builder<'_> {
             }
         }
         if self.election == Election::Unclean {
-            if let Some(r) = cur.replicas.iter().copied().find(|r| (self.acceptable)(*r)) {
+            if let Some(r) = replicas.iter().copied().find(|r| (self.acceptable)(*r)) {
                 return (r as i32, Some(How::Unclean));
             }
         }
@@ -229,6 +350,8 @@ mod tests {
     fn reg(leader: i32, isr: &[u32], elr: &[u32], lke: &[u32]) -> PartitionRegistration {
         PartitionRegistration {
             replicas: vec![0, 1, 2],
+            adding: Vec::new(),
+            removing: Vec::new(),
             isr: isr.to_vec(),
             elr: elr.to_vec(),
             last_known_elr: lke.to_vec(),
@@ -248,6 +371,7 @@ mod tests {
             min_isr: 2,
             unclean_shutdown: None,
             target_recovering: None,
+            assignment: None,
             acceptable: &acceptable,
         }
         .build(cur)
@@ -279,6 +403,7 @@ mod tests {
             min_isr: 2,
             unclean_shutdown: None,
             target_recovering: None,
+            assignment: None,
             acceptable: &|r| r == 0,
         }
         .build(&cur);
@@ -310,6 +435,7 @@ mod tests {
             min_isr: 2,
             unclean_shutdown: None,
             target_recovering: None,
+            assignment: None,
             acceptable: &|_| true,
         }
         .build(&reg(1, &[0, 1, 2], &[], &[]));
@@ -331,5 +457,108 @@ mod tests {
         assert_eq!((r.leader_epoch, r.partition_epoch), (3, 8), "an ISR shrink keeps the leader epoch (MV 3.6+)");
         r.merge(&PartitionChange { leader: Some(1), ..Default::default() });
         assert_eq!((r.leader, r.leader_epoch, r.partition_epoch), (1, 4, 9));
+    }
+
+    fn reassigning(replicas: &[u32], isr: &[u32], adding: &[u32], removing: &[u32], leader: i32) -> PartitionRegistration {
+        PartitionRegistration {
+            replicas: replicas.to_vec(),
+            adding: adding.to_vec(),
+            removing: removing.to_vec(),
+            ..reg(leader, isr, &[], &[])
+        }
+    }
+
+    /// PartitionReassignmentReplicasTest: testNoneAddedOrRemoved, testAdditions, testRemovals,
+    /// testAdditionsAndRemovals (removing and adding in ascending order, the target first).
+    #[test]
+    fn reassignment_replicas_follow_kafka() {
+        let a = |cur: &[u32], target: &[u32]| {
+            let a = Assignment::reassign(cur, target);
+            (a.replicas, a.adding, a.removing)
+        };
+        assert_eq!(a(&[3, 2, 1], &[3, 2, 1]), (vec![3, 2, 1], vec![], vec![]));
+        assert_eq!(a(&[3, 2, 1], &[3, 6, 2, 1, 5]), (vec![3, 6, 2, 1, 5], vec![5, 6], vec![]));
+        assert_eq!(a(&[3, 2, 1, 0], &[3, 1]), (vec![3, 1, 0, 2], vec![], vec![0, 2]));
+        assert_eq!(a(&[3, 2, 1, 0], &[7, 3, 1, 9]), (vec![7, 3, 1, 9, 0, 2], vec![7, 9], vec![0, 2]));
+    }
+
+    /// PartitionReassignmentReplicasTest: testDoesCompleteReassignmentAllNewReplicas,
+    /// testDoesCompleteReassignmentSomeNewReplicas, testDoesNotCompleteReassignment (an ISR
+    /// without every target replica), and nothing to complete without a reassignment.
+    #[test]
+    fn reassignment_completes_as_kafka() {
+        let all_new = Assignment::reassign(&[0, 1, 2], &[3, 4, 5]);
+        assert_eq!(all_new.maybe_complete(&[0, 1, 2, 3, 4, 5]), Some((vec![3, 4, 5], vec![3, 4, 5])));
+        let some_new = Assignment::reassign(&[0, 1, 2], &[0, 1, 3]);
+        assert_eq!(some_new.maybe_complete(&[0, 1, 2, 3]), Some((vec![0, 1, 3], vec![0, 1, 3])));
+        assert_eq!(some_new.maybe_complete(&[0, 1, 2]), None);
+        assert_eq!(Assignment::reassign(&[0, 1, 2], &[0, 1, 2]).maybe_complete(&[0, 1, 2]), None);
+    }
+
+    /// PartitionReassignmentRevertTest: testNoneAddedOrRemoved, testSomeRemoving, testSomeAdding,
+    /// testSomeRemovingAndAdding, testIsrSpecialCase (only adding replicas in the ISR: unclean).
+    #[test]
+    fn revert_follows_kafka() {
+        let r = |replicas: &[u32], isr: &[u32], adding: &[u32], removing: &[u32]| {
+            let r = Revert::new(&reassigning(replicas, isr, adding, removing, isr[0] as i32));
+            (r.replicas, r.isr, r.unclean)
+        };
+        assert_eq!(r(&[3, 2, 1], &[3, 2], &[], &[]), (vec![3, 2, 1], vec![3, 2], false));
+        assert_eq!(r(&[3, 2, 1], &[3, 2], &[], &[2, 1]), (vec![3, 2, 1], vec![3, 2], false));
+        assert_eq!(r(&[4, 5, 3, 2, 1], &[4, 5, 2], &[4, 5], &[]), (vec![3, 2, 1], vec![2], false));
+        assert_eq!(r(&[4, 5, 3, 2, 1], &[4, 5, 2], &[4, 5], &[2]), (vec![3, 2, 1], vec![2], false));
+        assert_eq!(r(&[4, 5, 3, 2, 1], &[4, 5], &[4, 5], &[2]), (vec![3, 2, 1], vec![3], true));
+    }
+
+    fn build_with(cur: &PartitionRegistration, target_isr: &[u32], assignment: Option<Assignment>) -> PartitionChange {
+        try_build(cur, target_isr, assignment).expect("a change")
+    }
+
+    fn try_build(cur: &PartitionRegistration, target_isr: &[u32], assignment: Option<Assignment>) -> Option<PartitionChange> {
+        Builder {
+            target_isr: target_isr.to_vec(),
+            election: Election::Online,
+            elr_enabled: false,
+            min_isr: 2,
+            unclean_shutdown: None,
+            target_recovering: None,
+            assignment,
+            acceptable: &|_| true,
+        }
+        .build(cur)
+        .0
+    }
+
+    /// In the manner of PartitionChangeBuilderTest's reassignment cases: only adding replicas bumps the partition
+    /// epoch alone (testAddingReplicaReassignment: no leader field); a rearrangement likewise
+    /// (testReassignmentRearrangesReplicas); removing replicas whose ISR already holds the target
+    /// completes at once and bumps the leader epoch (testRemovingReplicaReassignment); the ISR
+    /// growing to the target completes it (testIsrEnlargementCompletesReassignment); a
+    /// completion that removes the leader elects the first ISR member of the target.
+    #[test]
+    fn builder_reassignment_follows_kafka() {
+        let cur = reg(0, &[0, 1, 2], &[], &[]);
+        let c = build_with(&cur, &[0, 1, 2], Some(Assignment::reassign(&cur.replicas, &[0, 1, 2, 3])));
+        assert_eq!(
+            (c.leader, c.isr.clone(), c.replicas.clone(), c.adding.clone(), c.removing.clone()),
+            (None, None, Some(vec![0, 1, 2, 3]), Some(vec![3]), None)
+        );
+        let c = build_with(&cur, &[0, 1, 2], Some(Assignment::reassign(&cur.replicas, &[2, 1, 0])));
+        assert_eq!((c.leader, c.replicas), (None, Some(vec![2, 1, 0])));
+        let c = build_with(&cur, &[0, 1, 2], Some(Assignment::reassign(&cur.replicas, &[0, 1])));
+        assert_eq!((c.leader, c.isr, c.replicas, c.removing), (Some(0), Some(vec![0, 1]), Some(vec![0, 1]), None));
+        let mut r = reassigning(&[0, 1, 3, 2], &[0, 1, 2], &[3], &[2], 0);
+        let c = build_with(&r, &[0, 1, 2, 3], None);
+        assert_eq!(
+            (c.leader, c.isr.clone(), c.replicas.clone(), c.adding.clone(), c.removing.clone()),
+            (Some(0), Some(vec![0, 1, 3]), Some(vec![0, 1, 3]), Some(vec![]), Some(vec![]))
+        );
+        r.merge(&c);
+        assert_eq!((r.leader_epoch, r.partition_epoch, r.is_reassigning()), (4, 8, false));
+        let r = reassigning(&[1, 2, 3, 0], &[0, 1, 2], &[3], &[0], 0);
+        let c = build_with(&r, &[0, 1, 2, 3], None);
+        assert_eq!((c.leader, c.isr, c.replicas), (Some(1), Some(vec![1, 2, 3]), Some(vec![1, 2, 3])));
+        // The ISR without the removing replicas would be empty: not complete, no record.
+        assert_eq!(try_build(&reassigning(&[3, 0], &[0], &[3], &[0], 0), &[0], None), None);
     }
 }

@@ -76,6 +76,16 @@ impl MetadataRecord {
                 if let Some(isr) = &change.isr {
                     f.push(("isr", list(isr)));
                 }
+                // A reassignment's fields (`replicas`, `removingReplicas`, `addingReplicas`).
+                if let Some(r) = &change.replicas {
+                    f.push(("replicas", list(r)));
+                }
+                if let Some(r) = &change.removing {
+                    f.push(("removingReplicas", list(r)));
+                }
+                if let Some(a) = &change.adding {
+                    f.push(("addingReplicas", list(a)));
+                }
                 if let Some(elr) = &change.elr {
                     f.push(("eligibleLeaderReplicas", list(elr)));
                 }
