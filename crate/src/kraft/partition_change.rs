@@ -225,12 +225,10 @@ impl Builder<'_> {
                 let mut cand: Vec<BrokerId> = target_elr.iter().chain(cur.isr.iter()).copied().collect();
                 cand.sort_unstable();
                 cand.dedup();
-                // (A replica a completed reassignment removes is no replica any more: the model
-                // keeps it out of the ELR, whose members must be replicas to be elected.)
-                target_elr = cand
-                    .into_iter()
-                    .filter(|r| !target_isr.contains(r) && self.unclean_shutdown != Some(*r) && target.replicas.contains(r))
-                    .collect();
+                // As Kafka's `maybePopulateTargetElr`, not filtered by the target replicas: a
+                // replica a completed reassignment removes may join the ELR, until the next change
+                // clears it (the effective min ISR then counts the smaller replica set).
+                target_elr = cand.into_iter().filter(|r| !target_isr.contains(r) && self.unclean_shutdown != Some(*r)).collect();
             }
         }
         // tryElection / electAnyLeader.
@@ -325,9 +323,9 @@ impl Builder<'_> {
         if let Some(r) = replicas.iter().copied().find(|r| valid(*r)) {
             return (r as i32, Some(how(r)));
         }
-        // canElectLastKnownLeader: ELR on, ISR and ELR empty, one last known leader. Kafka's code
-        // logs, but does not refuse, a last known leader that is not acceptable; KIP-966 waits for
-        // it to come back, which is what this model does (a fenced broker never leads here).
+        // canElectLastKnownLeader: ELR on, ISR and ELR empty, one last known leader, and it must
+        // be acceptable: a fenced last known leader is not elected (KAFKA-19522, in 4.2; before it
+        // Kafka logged and elected it anyway). KIP-966 waits for it to come back.
         if self.elr_enabled && isr.is_empty() && elr.is_empty() && cur.last_known_elr.len() == 1 {
             let l = cur.last_known_elr[0];
             if (self.acceptable)(l) {
