@@ -83,14 +83,14 @@ impl Cluster {
         }
         let cur = self.kraft().partitions[p as usize].clone();
         if !cur.is_reassigning() {
-            return Err(ApiError::new("partition", format!("p{p} has no reassignment in progress (NO_REASSIGNMENT_IN_PROGRESS)")));
+            return Err(ApiError::new("partition", format!("p{p}: no partition reassignment is in progress (NO_REASSIGNMENT_IN_PROGRESS)")));
         }
         let revert = Revert::new(&cur);
         let unclean = self.config.unclean_leader_election_enable;
         if revert.unclean && !unclean {
             return Err(ApiError::new(
                 "partition",
-                format!("unable to revert the reassignment of p{p}: it would require an unclean leader election (INVALID_REPLICA_ASSIGNMENT; allowed with unclean.leader.election.enable)"),
+                format!("unable to revert partition assignment for p{p} because it would require an unclean leader election (INVALID_REPLICA_ASSIGNMENT; allowed with unclean.leader.election.enable)"),
             ));
         }
         let election = if unclean { Election::Unclean } else { Election::Online };
