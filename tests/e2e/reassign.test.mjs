@@ -122,4 +122,32 @@ describe("reassignment from the page", () => {
       await close();
     }
   });
+  test("the dialog stops a running reassignment (--cancel): back to the original replicas, the adding one deleted", TIMEOUT, async () => {
+    const { page, errors, close } = await openReady({ query: "?lang=en" });
+    try {
+      await page.focus(`${P0} .reassign-button`);
+      await page.keyboard.press("Enter");
+      await page.waitForSelector("#reassign-dialog[open]");
+      assert.equal(await page.isVisible("#reassign-stop"), false, "nothing to stop yet");
+      await page.fill("#reassign-replicas", "1, 2, 3");
+      await page.keyboard.press("Enter");
+      await page.waitForFunction(() => !document.querySelector("#reassign-dialog").open);
+      assert.deepEqual((await snapshot(page)).partitions[0].targetReplicas, [1, 2, 3]);
+      await page.focus(`${P0} .reassign-button`);
+      await page.keyboard.press("Enter");
+      await page.waitForSelector("#reassign-dialog[open]");
+      assert.match(await page.textContent("#reassign-help"), /A reassignment to \[1, 2, 3\] is running/);
+      assert.deepEqual(await violations(page), [], "axe, the Stop button shown");
+      await page.click("#reassign-stop");
+      await page.waitForFunction(() => !document.querySelector("#reassign-dialog").open);
+      const p = (await snapshot(page)).partitions[0];
+      // Kafka's originReplicas: RS [1,2,3,0] without the adding B3, in RS's order (ReplicaAssignment.originReplicas).
+      assert.deepEqual([p.replicas, p.targetReplicas, p.addingReplicas, p.removingReplicas], [[1, 2, 0], null, [], []], "the replicas before it");
+      assert.match(await page.evaluate(() => window.__playground.shareLink()), /#v=2/, "the cancellation is an action of the link");
+      assert.equal(await state(page), "");
+      assert.deepEqual(errors, []);
+    } finally {
+      await close();
+    }
+  });
 });

@@ -63,7 +63,16 @@ export function commands(app) {
     openReassign(p) {
       const part = s.snap?.partitions.find((x) => x.partition === p);
       if (!part) return;
-      forms.openReassign(p, part.replicas, s.snap.brokers.map((b) => b.id));
+      forms.openReassign(p, part.replicas, s.snap.brokers.map((b) => b.id), part.targetReplicas);
+    },
+    /** kafka-reassign-partitions.sh --cancel for the dialog's partition; the core's Error is said in the dialog. */
+    cancelReassignment() {
+      const { partition } = forms.reassignValues();
+      const r = app.act("cancelReassignment", [partition], { quiet: true });
+      if (!r.ok) return forms.reassignError(r.error);
+      forms.closeReassign();
+      chrome.say(t("reassign.stopped", { p: partition }), "info");
+      return undefined;
     },
     /** kafka-reassign-partitions.sh --execute: the core validates the list; its Error is said in the dialog. */
     reassign() {

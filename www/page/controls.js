@@ -128,6 +128,7 @@ export function wireControls(cmd) {
     e.preventDefault();
     cmd.reassign();
   });
+  $("#reassign-stop").addEventListener("click", () => cmd.cancelReassignment());
   $("#reassign-cancel").addEventListener("click", () => $("#reassign-dialog").close());
 
   // Jump-to-tick buttons: events and violations.

@@ -118,13 +118,17 @@ export function configVersion() {
 
 /**
  * Open the reassignment dialog for `partition` (kafka-reassign-partitions.sh --execute), its
- * field holding the current `replicas`; `brokers`: the cluster's broker ids (the help says them).
+ * field holding the current `replicas`; `brokers`: the cluster's broker ids (the help says them);
+ * `target`: a running reassignment's target replicas (the snapshot's targetReplicas), which the
+ * Stop button cancels (--cancel), or null.
  */
-export function openReassign(partition, replicas, brokers) {
+export function openReassign(partition, replicas, brokers, target) {
   const dialog = $("#reassign-dialog");
   dialog.dataset.reassignPartition = String(partition);
   setText("#reassign-title", t("reassign.titleOf", { p: partition }));
-  setText("#reassign-help", t("reassign.help", { p: partition, replicas: replicas.join(", "), brokers: brokers.join(", ") }));
+  const running = target ? t("reassign.helpRunning", { target: target.join(", ") }) : "";
+  setText("#reassign-help", t("reassign.help", { p: partition, replicas: replicas.join(", "), brokers: brokers.join(", ") }) + running);
+  $("#reassign-stop").hidden = !target;
   $("#reassign-replicas").value = replicas.join(", ");
   reassignError("");
   if (!dialog.open) dialog.showModal();
