@@ -343,3 +343,28 @@ describe("an embed's one column", () => {
     });
   }
 });
+
+describe("a partition head's flags at 1280 px", () => {
+  for (const [scenario, want] of [
+    ["k11-kraft-zombie-fetch-broker-epoch&step=3", "leader B0 stuck"],
+    ["k4-kraft-elr&step=3", null],
+  ]) {
+    test(`${scenario}: ${want ? `"${want}" whole on the head's line, every flag in its title` : "offline: the head's 'no leader' says it, no sliver of a pill"}`, TIMEOUT, async () => {
+      const ctx = await openAt(1280, 800, `?scenario=${scenario}`);
+      try {
+        const r = await ctx.page.$eval('[data-partition="0"] .partition-head', (head) => {
+          const right = head.getBoundingClientRect().right;
+          return [...head.querySelectorAll(".pill")]
+            .filter((p) => p.getClientRects().length > 0)
+            .map((p) => ({ text: p.querySelector(".flag-short").textContent, whole: p.scrollWidth <= p.clientWidth && p.getBoundingClientRect().right <= right + 0.5, title: p.title }));
+        });
+        if (!want) return assert.deepEqual(r, []);
+        assert.equal(r.length, 1, JSON.stringify(r));
+        assert.deepEqual([r[0].text, r[0].whole], [want, true]);
+        assert.match(r[0].title, /no writes until the controller fences it/);
+      } finally {
+        await ctx.close();
+      }
+    });
+  }
+});

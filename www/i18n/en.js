@@ -357,6 +357,8 @@ export default {
   "flag.minIsr": "ISR < min.insync.replicas ({n})",
   "flag.hwFrozen": "HW frozen while ISR < {n} (3.7 strict min ISR)",
   "flag.under": "under-replicated",
+  "flag.minIsr.short": "ISR < min ISR {n}",
+  "flag.hwFrozen.short": "HW frozen",
   // ---------------------------------------------------------------- producer panel (page/producer.js, model.js)
   "consumer.noLeader": "no leader",
   "consumer.at": "at {n} / ",

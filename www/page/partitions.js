@@ -269,8 +269,21 @@ function updateHead(block, m) {
   const flagsKey = modelKey(m.flags);
   if (flags.__key !== flagsKey) {
     flags.__key = flagsKey;
-    // The head is one line (issue #14): a flag cut short by it says itself in full on hover.
-    flags.replaceChildren(...m.flags.map((f) => h("span", { class: `pill ${f.kind === "warn" ? "warn" : "bad"}`, title: f.text }, f.text)));
+    // A desktop head is one line (issue #14): there the first flag with short words shows them,
+    // its title says every flag in full, and the others are left to it (data-rest); a screen
+    // reader hears them all. A phone's head wraps and shows each flag's full text (style.css).
+    const first = m.flags.findIndex((f) => f.short);
+    const all = m.flags.map((f) => f.text).join("; ");
+    flags.replaceChildren(
+      ...m.flags.map((f, i) =>
+        h(
+          "span",
+          { class: `pill ${f.kind === "warn" ? "warn" : "bad"}`, title: i === first ? all : f.text, "data-rest": i === first ? null : "" },
+          h("span", { class: "flag-short", "aria-hidden": "true" }, f.short),
+          h("span", { class: "flag-full" }, f.text),
+        ),
+      ),
+    );
   }
 }
 

@@ -296,22 +296,24 @@ export function replicaNote(r, m) {
  * not running (the controller only reacts once its ZooKeeper session expires, or in KRaft
  * (`kraft`) once it fences the broker after broker.session.timeout.ms), acks=all refused
  * with NOT_ENOUGH_REPLICAS (below the effective min ISR), the HW frozen by 3.7's strict min ISR,
- * under-replicated.
- * [{ kind: "offline" | "danger" | "warn", text }]
+ * under-replicated. `short`: the words a one-line partition head has room for (the title says `text`);
+ * "" for offline, which the head's "no leader" and the card's red border say already.
+ * [{ kind: "offline" | "danger" | "warn", text, short }]
  */
 export function partitionAlerts(partition, brokerById, kraft = false) {
   const flags = [];
   const blocked = partition.writesBlocked;
-  if (blocked === "NO_LEADER") flags.push({ kind: "offline", text: t("flag.offline") });
+  const n = partition.minIsr;
+  if (blocked === "NO_LEADER") flags.push({ kind: "offline", text: t("flag.offline"), short: "" });
   else if (blocked === "LEADER_NOT_RUNNING") {
     const leader = brokerById.get(partition.leader);
-    const status = t(`status.${leader.status}`);
+    const vars = { b: partition.leader, status: t(`status.${leader.status}`) };
     const waiting = kraft ? "flag.leaderDown.kraft" : "flag.leaderDown";
-    flags.push({ kind: "danger", text: t(leader.registered ? waiting : "flag.leaderDownShort", { b: partition.leader, status }) });
-  } else if (blocked === "NOT_ENOUGH_REPLICAS") flags.push({ kind: "danger", text: t("flag.minIsr", { n: partition.minIsr }) });
+    flags.push({ kind: "danger", text: t(leader.registered ? waiting : "flag.leaderDownShort", vars), short: t("flag.leaderDownShort", vars) });
+  } else if (blocked === "NOT_ENOUGH_REPLICAS") flags.push({ kind: "danger", text: t("flag.minIsr", { n }), short: t("flag.minIsr.short", { n }) });
   // 3.7 (KAFKA-15583): the gate is min(min.insync.replicas, RF), which minIsr is under 3.7.
-  if (partition.hwBlocked === "STRICT_MIN_ISR") flags.push({ kind: "danger", text: t("flag.hwFrozen", { n: partition.minIsr }) });
-  if (partition.leader >= 0 && partition.underReplicated) flags.push({ kind: "warn", text: t("flag.under") });
+  if (partition.hwBlocked === "STRICT_MIN_ISR") flags.push({ kind: "danger", text: t("flag.hwFrozen", { n }), short: t("flag.hwFrozen.short") });
+  if (partition.leader >= 0 && partition.underReplicated) flags.push({ kind: "warn", text: t("flag.under"), short: t("flag.under") });
   return flags;
 }
 
