@@ -60,9 +60,11 @@ describe("heavy use", () => {
     const tasks = await page.evaluate(() => window.__longTasks);
     const longest = Math.max(0, ...tasks);
     console.log(`# link open: ${tasks.length} long task(s), the longest ${longest.toFixed(0)} ms`);
-    // The whole replay is seconds; sliced, the page's startup (wasm compile, first draw) is the
-    // longest task. On a machine shared by several builds a slice may pass 50 ms: a margin.
-    assert.ok(longest < 400, `the longest task: ${longest.toFixed(0)} ms (${tasks.map((x) => x.toFixed(0))})`);
+    // The whole replay is seconds; sliced (the progress line above was painted between slices),
+    // no task after the page's startup (wasm compile, first draw: the first long task, 700+ ms on
+    // a loaded machine) is long. On a machine shared by several builds a slice may pass 50 ms: a margin.
+    const slice = Math.max(0, ...tasks.slice(1));
+    assert.ok(slice < 400, `the longest slice: ${slice.toFixed(0)} ms (${tasks.map((x) => x.toFixed(0))})`);
 
     // Cancel: the replay stops where it got to, the history is kept.
     await page.goto(`${base}?lang=en${fragment({ ...state, config: { ...config, seed: 5 } })}`);
