@@ -152,14 +152,21 @@ export function setFont(ctx, font) {
 
 const sprites = new Map();
 let spritesFor = null;
+/** The atlas pages sprites are drawn on: { canvas, ctx, x, y, rowH } (the free spot, device px). */
+let pages = [];
+const PAGE_PX = 512;
+const MAX_PAGES = 4;
 
 /**
  * A small picture drawn once and stamped many times: `draw(ctx)` paints it in CSS px on a
- * `width` × `height` canvas of its own (device pixels, like paint()), kept by `key` while the
- * theme and the pixel ratio are the same. Stamping it (stampSprite) costs a copy; drawing a
- * record cell or a message glyph again costs a path, a fill and a text shaped anew, and the
- * pictures with the most of them are redrawn on most ticks (issue #6). The sprite canvases are
- * never in the document, so their text needs no style recalculation.
+ * `width` × `height` slot (device pixels, like paint()), kept by `key` while the theme and the
+ * pixel ratio are the same. Stamping it (stampSprite) costs a copy; drawing a record cell or a
+ * message glyph again costs a path, a fill and a text shaped anew, and the pictures with the
+ * most of them are redrawn on most ticks (issue #6). The slots are packed in rows on a few
+ * shared atlas canvases: a canvas and a context of its own for each sprite cost more than
+ * drawing it (each new record's cells are new sprites: half the partitions' painting in the 4.2
+ * preset's frames, issue #19). The atlas is never in the document, so its text needs no style
+ * recalculation.
  */
 export function sprite(key, width, height, draw) {
   const ratio = globalThis.devicePixelRatio || 1;
@@ -167,16 +174,38 @@ export function sprite(key, width, height, draw) {
   if (spritesFor !== theme) {
     spritesFor = theme;
     sprites.clear();
+    pages = [];
   }
   let s = sprites.get(key);
   if (!s) {
-    s = document.createElement("canvas");
-    s.width = Math.max(1, Math.ceil(width * ratio));
-    s.height = Math.max(1, Math.ceil(height * ratio));
-    const ctx = s.getContext("2d");
-    ctx.scale(ratio, ratio);
+    const w = Math.min(PAGE_PX, Math.max(1, Math.ceil(width * ratio)));
+    const h = Math.min(PAGE_PX, Math.max(1, Math.ceil(height * ratio)));
+    let page = pages.at(-1);
+    if (page && page.x + w > PAGE_PX) Object.assign(page, { x: 0, y: page.y + page.rowH, rowH: 0 });
+    if (!page || page.y + h > PAGE_PX) {
+      if (pages.length >= MAX_PAGES) {
+        // A bound all the same (keys are a cell's epoch, label and state, a glyph): start afresh.
+        sprites.clear();
+        pages = [];
+      }
+      const canvas = document.createElement("canvas");
+      canvas.width = PAGE_PX;
+      canvas.height = PAGE_PX;
+      page = { canvas, ctx: canvas.getContext("2d"), x: 0, y: 0, rowH: 0 };
+      pages.push(page);
+    }
+    s = { canvas: page.canvas, x: page.x, y: page.y, w, h };
+    page.x += w;
+    page.rowH = Math.max(page.rowH, h);
+    const ctx = page.ctx;
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(s.x, s.y, w, h);
+    ctx.clip();
+    ctx.setTransform(ratio, 0, 0, ratio, s.x, s.y);
     draw(ctx);
-    if (sprites.size >= 400) sprites.clear(); // keys are few (a cell's epoch and state, a glyph); a bound all the same
+    ctx.restore();
+    ctx.__font = undefined; // restore() reset the font setFont keeps track of
     sprites.set(key, s);
   }
   return s;
@@ -189,7 +218,7 @@ export function sprite(key, width, height, draw) {
 export function stampSprite(ctx, s, x, y) {
   const ratio = globalThis.devicePixelRatio || 1;
   ctx.setTransform(1, 0, 0, 1, 0, 0);
-  ctx.drawImage(s, Math.round(x * ratio), Math.round(y * ratio));
+  ctx.drawImage(s.canvas, s.x, s.y, s.w, s.h, Math.round(x * ratio), Math.round(y * ratio), s.w, s.h);
   ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
 }
 

@@ -17,6 +17,21 @@ export function h(tag, attrs = {}, ...children) {
   return el;
 }
 
+const found = new Map();
+
+/**
+ * document.querySelector(`sel`), kept while the element found stays in the document: the views
+ * drawn every frame look up the same elements of index.html, and a selector matched against the
+ * whole page each time cost a tenth of a millisecond a frame (issue #19's frame budget).
+ */
+export function query(sel) {
+  const el = found.get(sel);
+  if (el?.isConnected) return el;
+  const now = document.querySelector(sel);
+  if (now) found.set(sel, now);
+  return now;
+}
+
 export function setAttrs(el, attrs) {
   for (const [k, v] of Object.entries(attrs ?? {})) {
     if (k === "text") el.textContent = v;

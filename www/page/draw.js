@@ -12,7 +12,7 @@ import * as producerView from "./producer.js";
 import * as configView from "./config-form.js";
 import * as pageLayout from "./page-layout.js";
 import { flushPaint } from "./canvas.js";
-import { setAttr, setBoxText, setHidden, setText } from "./dom.js";
+import { query, setAttr, setBoxText, setHidden, setText } from "./dom.js";
 import { notice } from "./chrome.js";
 import { formatSeconds } from "../views/model.js";
 import { getLang, loadLang, t } from "../i18n.js";
@@ -20,7 +20,7 @@ import { createAnnouncer } from "./announcer.js";
 import { drawRecordLabels, recordLabels } from "./record-labels.js";
 import { once } from "../lazy.js";
 
-const $ = (sel) => document.querySelector(sel);
+const $ = query;
 export const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
 const announcer = createAnnouncer($("#announcer"));
 /** Say `texts` to screen readers (aria-live). */

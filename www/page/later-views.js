@@ -11,9 +11,9 @@ import * as describeView from "./describe.js";
 import * as quorumView from "./quorum.js";
 import * as metricsView from "./metrics.js";
 import * as eventsView from "./events.js";
-import { setHidden } from "./dom.js";
+import { query, setHidden } from "./dom.js";
 
-const $ = (sel) => document.querySelector(sel);
+const $ = query;
 
 /** name → render(state, reducedMotion), in the order they are first drawn. */
 export const LATER_VIEWS = {

@@ -25,7 +25,8 @@ export function drawMessages(canvas, layout, shown, size) {
   // Painted with the frame's other canvases (canvas.js paint): a glyph's first sprite reads the
   // theme's colours, which in the middle of the frame's DOM writes would restyle the page.
   paint(canvas, layout.width, layout.height, (ctx) => {
-    for (const { m, x, y } of shown) stampSprite(ctx, glyphSprite(messageGlyph(m.kind), size), x - size.box / 2, y - size.box / 2);
+    const stamps = shown.map(({ m }) => glyphSprite(messageGlyph(m.kind), size)); // then the stamps: canvas.js sprite
+    shown.forEach(({ x, y }, i) => stampSprite(ctx, stamps[i], x - size.box / 2, y - size.box / 2));
   });
 }
 

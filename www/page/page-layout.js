@@ -70,7 +70,7 @@ function readDismissed() {
 export function render(snap, lesson) {
   // The main area is shown from the first drawing on (CSS): before, its empty panels would jump
   // as the partitions fill in (a layout shift of 0.4 on load).
-  document.body.classList.add("drawn");
+  if (!document.body.classList.contains("drawn")) document.body.classList.add("drawn"); // add() sets the attribute even unchanged
   /** @type {(HTMLElement & { __focus?: string }) | null} */
   const list = document.querySelector("#partitions .partition-list");
   const chosen = /** @type {HTMLSelectElement | null} */ (document.querySelector("#produce-partition"))?.value;

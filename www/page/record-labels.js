@@ -7,6 +7,8 @@ import { t } from "../i18n.js";
 
 const KEY = "kafka-playground-record-labels";
 let current = read();
+/** The labels and the language drawRecordLabels last drew. */
+let drawnFor = null;
 
 function read() {
   try {
@@ -29,6 +31,9 @@ export function recordLabels() {
  */
 export function drawRecordLabels() {
   const lang = document.documentElement.lang;
+  // The toggles and swatches are index.html's: looked for again only when what they say changed.
+  if (drawnFor === `${current}|${lang}`) return;
+  drawnFor = `${current}|${lang}`;
   for (const button of document.querySelectorAll(".record-labels")) {
     if (button.getAttribute("data-labels") === current && button.getAttribute("data-lang") === lang) continue;
     button.setAttribute("data-labels", current);

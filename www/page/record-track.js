@@ -52,11 +52,13 @@ export function drawCells(canvas, cells, start, { track, theme, mono, sans, labe
     }
     const w = track.cell - CELL.gap;
     const font = `700 10px ${mono}`;
-    for (const c of cells) {
+    // Every sprite first, then the stamps: a stamp copies from the atlas as it was last drawn on.
+    const stamps = cells.map((c) => {
       const label = recordLabel(labels, c.value, c.epoch);
       const key = `cell|${c.epoch}|${label}|${c.committed}|${w}|${font}`;
-      stampSprite(ctx, sprite(key, w, CELL.height, (sc) => drawCell(sc, c, label, w, font)), (c.offset - start) * track.cell, CELL.top);
-    }
+      return sprite(key, w, CELL.height, (sc) => drawCell(sc, c, label, w, font));
+    });
+    cells.forEach((c, i) => stampSprite(ctx, stamps[i], (c.offset - start) * track.cell, CELL.top));
     ctx.lineWidth = ACK.width;
     for (const c of cells) {
       if (!c.acks) continue;
