@@ -186,6 +186,10 @@ async function measureFrames(browser, url, config, frames, version = undefined) 
     if (config) {
       await applyConfig(page, config, version);
       await ready(page);
+      // The frames run as one task, in which the page's animation clock stands still: a toast's
+      // or the brokers' colour transition started by the new config would run through every
+      // measured frame (a user's page ends them in 0.3 s).
+      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity), null, { timeout: 10_000 });
     }
     await page.fill('#produce-count', '20');
     const r = await page.evaluate(({ n }) => {
