@@ -536,7 +536,10 @@ impl Cluster {
             return self.kraft_cancel_reassignment(partition);
         }
         let Some(r) = self.zk.reassignments.get(&partition) else {
-            return Err(ApiError::new("partition", format!("p{partition}: no partition reassignment is in progress (NO_REASSIGNMENT_IN_PROGRESS)")));
+            return Err(ApiError::new(
+                "partition",
+                format!("p{partition}: no partition reassignment is in progress (NO_REASSIGNMENT_IN_PROGRESS)"),
+            ));
         };
         if !self.config.rules().reassignment_replaceable {
             return Err(ApiError::new(

@@ -83,7 +83,10 @@ impl Cluster {
         }
         let cur = self.kraft().partitions[p as usize].clone();
         if !cur.is_reassigning() {
-            return Err(ApiError::new("partition", format!("p{p}: no partition reassignment is in progress (NO_REASSIGNMENT_IN_PROGRESS)")));
+            return Err(ApiError::new(
+                "partition",
+                format!("p{p}: no partition reassignment is in progress (NO_REASSIGNMENT_IN_PROGRESS)"),
+            ));
         }
         let revert = Revert::new(&cur);
         let unclean = self.config.unclean_leader_election_enable;
