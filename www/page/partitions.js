@@ -23,7 +23,7 @@ import { formatCountdown, formatSeconds, lagClockFraction, lagClockShown, lagSta
 import * as hwChart from "./hw-chart.js";
 import { drawLagClock, updateLag } from "./lag-clock.js";
 import { drawCells, drawRuler, showRecordTitle } from "./record-track.js";
-import { MOVE_MS, updateSets } from "./replica-sets.js";
+import { drawFlags, MOVE_MS, updateSets } from "./replica-sets.js";
 import { t } from "../i18n.js";
 
 export { recordAt } from "./record-track.js";
@@ -265,26 +265,7 @@ function updateHead(block, m) {
     "title",
     t(m.hwQuorum ? "partition.hw.titleQuorum" : "partition.hw.title") + (waiting ? t("partition.hw.titleWaiting", { list: why.join(", "), leo: m.leaderLeo }) : ""),
   );
-  const flags = head.querySelector(".flags");
-  const flagsKey = modelKey(m.flags);
-  if (flags.__key !== flagsKey) {
-    flags.__key = flagsKey;
-    // A desktop head is one line (issue #14): there the first flag with short words shows them,
-    // its title says every flag in full, and the others are left to it (data-rest); a screen
-    // reader hears them all. A phone's head wraps and shows each flag's full text (style.css).
-    const first = m.flags.findIndex((f) => f.short);
-    const all = m.flags.map((f) => f.text).join("; ");
-    flags.replaceChildren(
-      ...m.flags.map((f, i) =>
-        h(
-          "span",
-          { class: `pill ${f.kind === "warn" ? "warn" : "bad"}`, title: i === first ? all : f.text, "data-rest": i === first ? null : "" },
-          h("span", { class: "flag-short", "aria-hidden": "true" }, f.short),
-          h("span", { class: "flag-full" }, f.text),
-        ),
-      ),
-    );
-  }
+  drawFlags(head.querySelector(".flags"), m.flags);
 }
 
 /**

@@ -1,8 +1,9 @@
 // A partition's replica sets in the partitions view (partitions.js): AR, ISR and OSR as chips
 // keyed by broker, the leader's marked. A follower leaving the ISR (or rejoining it) is a chip
-// moving between the two sets, animated, so the moment is hard to miss.
+// moving between the two sets, animated, so the moment is hard to miss. Also the head's flags (drawFlags).
 
 import { h, join } from "./dom.js";
+import { modelKey } from "../views/model.js";
 
 /** How long (ms) a chip or a badge takes to move or settle. */
 export const MOVE_MS = 700;
@@ -53,4 +54,28 @@ export function updateSets(block, m, ctx) {
     if (Math.abs(dx) < 1 && Math.abs(dy) < 1) continue;
     el.animate([{ transform: `translate(${dx}px, ${dy}px) scale(1.4)` }, { transform: "none" }], { duration: MOVE_MS, easing: "cubic-bezier(.2,.8,.2,1)" });
   }
+}
+
+/**
+ * A partition head's flags (views/model.js partitionAlerts). A desktop head is one line (issue
+ * #14): there the first flag with short words shows them, its title says every flag in full, and
+ * the others are left to it (data-rest); a screen reader hears them all. A phone's head wraps and
+ * shows each flag's full text (style.css).
+ */
+export function drawFlags(el, flags) {
+  const key = modelKey(flags);
+  if (el.__key === key) return;
+  el.__key = key;
+  const first = flags.findIndex((f) => f.short);
+  const all = flags.map((f) => f.text).join("; ");
+  el.replaceChildren(
+    ...flags.map((f, i) =>
+      h(
+        "span",
+        { class: `pill ${f.kind === "warn" ? "warn" : "bad"}`, title: i === first ? all : f.text, "data-rest": i === first ? null : "" },
+        h("span", { class: "flag-short", "aria-hidden": "true" }, f.short),
+        h("span", { class: "flag-full" }, f.text),
+      ),
+    ),
+  );
 }
