@@ -500,7 +500,7 @@ impl Cluster {
         let target = match &record {
             MetadataRecord::PartitionChange { partition, .. } => {
                 let reg = &k.partitions[*partition as usize];
-                reg.is_reassigning().then(|| reg.replicas.iter().copied().filter(|r| !reg.removing.contains(r)).collect::<Vec<_>>())
+                reg.is_reassigning().then(|| reg.target_replicas())
             }
             _ => None,
         };
@@ -589,7 +589,7 @@ impl Cluster {
         for (p, reg) in k.committed_partitions.iter().enumerate() {
             // `ListPartitionReassignments` answers from the registration's adding and removing
             // replicas; the target is the replicas without the removing ones (they come last).
-            self.zk.assignment[p] = reg.replicas.clone();
+            self.zk.assignment[p].clone_from(&reg.replicas);
             // As the ZooKeeper path does when it assigns them: an assigned replica exists (empty,
             // no role, if new or deleted before) from the moment it is assigned; its broker acts
             // once it replays the record.
@@ -597,8 +597,7 @@ impl Cluster {
                 self.brokers[b as usize].replicas.get_or_insert_with(p as u32, || Replica::new(p as u32));
             }
             if reg.is_reassigning() {
-                let target = reg.replicas.iter().copied().filter(|r| !reg.removing.contains(r)).collect();
-                let r = Reassignment { target, adding: reg.adding.clone(), removing: reg.removing.clone() };
+                let r = Reassignment { target: reg.target_replicas(), adding: reg.adding.clone(), removing: reg.removing.clone() };
                 self.zk.reassignments.insert(p as u32, r);
             }
             self.zk.partitions[p] = PartitionState {

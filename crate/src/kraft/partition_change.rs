@@ -55,6 +55,11 @@ impl PartitionRegistration {
         !self.adding.is_empty() || !self.removing.is_empty()
     }
 
+    /// A reassignment's target: the replicas without the removing ones (which come last).
+    pub fn target_replicas(&self) -> Vec<BrokerId> {
+        self.replicas.iter().copied().filter(|r| !self.removing.contains(r)).collect()
+    }
+
     /// `hasPreferredLeader`: the preferred replica (the first in assignment order) leads.
     pub fn has_preferred_leader(&self) -> bool {
         self.replicas.first().map(|&b| b as i32) == Some(self.leader)
@@ -103,7 +108,7 @@ pub struct Assignment {
 }
 
 impl Assignment {
-    fn of(reg: &PartitionRegistration) -> Assignment {
+    pub(crate) fn of(reg: &PartitionRegistration) -> Assignment {
         Assignment { replicas: reg.replicas.clone(), adding: reg.adding.clone(), removing: reg.removing.clone() }
     }
 

@@ -53,7 +53,7 @@ impl Cluster {
         }
         let cur = k.partitions[p as usize].clone();
         let reassignment = Assignment::reassign(&cur.replicas, &replicas);
-        let mut target = Assignment { replicas: cur.replicas.clone(), adding: cur.adding.clone(), removing: cur.removing.clone() };
+        let mut target = Assignment::of(&cur);
         if reassignment.replicas != cur.replicas {
             target.replicas = reassignment.replicas;
         }
