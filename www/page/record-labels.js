@@ -35,7 +35,6 @@ export function drawRecordLabels() {
   if (drawnFor === `${current}|${lang}`) return;
   drawnFor = `${current}|${lang}`;
   for (const button of document.querySelectorAll(".record-labels")) {
-    if (button.getAttribute("data-labels") === current && button.getAttribute("data-lang") === lang) continue;
     button.setAttribute("data-labels", current);
     button.setAttribute("data-lang", lang);
     button.querySelector(".labels-mode").textContent = t(`labels.${current}`);
