@@ -13,6 +13,12 @@ import { applyConfig, openReady, ready, snapshot, stepUntil } from "./helpers.mj
 const TIMEOUT = { timeout: 180_000 };
 const P0 = '[data-partition="0"]';
 const note = (page, b) => page.$eval(`${P0} .replica[data-broker="${b}"] .row-note`, (el) => (el.hidden ? "" : el.textContent));
+/** Keyboard only: P0's Reassign button, Enter, the dialog open. */
+async function openDialog(page) {
+  await page.focus(`${P0} .reassign-button`);
+  await page.keyboard.press("Enter");
+  await page.waitForSelector("#reassign-dialog[open]");
+}
 const state = (page) => page.$eval(`${P0} .reassign-state`, (el) => (el.hidden ? "" : el.textContent));
 
 async function violations(page) {
@@ -32,9 +38,7 @@ describe("reassignment from the page", () => {
       assert.equal(await state(page), "", "no reassignment yet");
 
       // Keyboard only: the button, Enter, the field (its text selected), Enter.
-      await page.focus(`${P0} .reassign-button`);
-      await page.keyboard.press("Enter");
-      await page.waitForSelector("#reassign-dialog[open]");
+      await openDialog(page);
       assert.equal(await page.evaluate(() => document.activeElement.id), "reassign-replicas");
       assert.equal(await page.inputValue("#reassign-replicas"), "0, 1, 2", "starts with the replicas");
       assert.match(await page.textContent("#reassign-title"), /P0/);
@@ -90,9 +94,7 @@ describe("reassignment from the page", () => {
     const { page, errors, close } = await openReady({ query: "?lang=en" });
     try {
       await applyConfig(page, { brokers: 4, partitions: 1 }, "4.2");
-      await page.focus(`${P0} .reassign-button`);
-      await page.keyboard.press("Enter");
-      await page.waitForSelector("#reassign-dialog[open]");
+      await openDialog(page);
       await page.fill("#reassign-replicas", "1, 1, 3");
       await page.keyboard.press("Enter");
       assert.match(await page.textContent("#reassign-error"), /replicas: must be a non-empty list of distinct registered broker ids \(0,1,2,3\), got b1 twice/, "the KRaft controller's check");
@@ -125,17 +127,13 @@ describe("reassignment from the page", () => {
   test("the dialog stops a running reassignment (--cancel): back to the original replicas, the adding one deleted", TIMEOUT, async () => {
     const { page, errors, close } = await openReady({ query: "?lang=en" });
     try {
-      await page.focus(`${P0} .reassign-button`);
-      await page.keyboard.press("Enter");
-      await page.waitForSelector("#reassign-dialog[open]");
+      await openDialog(page);
       assert.equal(await page.isVisible("#reassign-stop"), false, "nothing to stop yet");
       await page.fill("#reassign-replicas", "1, 2, 3");
       await page.keyboard.press("Enter");
       await page.waitForFunction(() => !document.querySelector("#reassign-dialog").open);
       assert.deepEqual((await snapshot(page)).partitions[0].targetReplicas, [1, 2, 3]);
-      await page.focus(`${P0} .reassign-button`);
-      await page.keyboard.press("Enter");
-      await page.waitForSelector("#reassign-dialog[open]");
+      await openDialog(page);
       assert.match(await page.textContent("#reassign-help"), /A reassignment to \[1, 2, 3\] is running/);
       assert.deepEqual(await violations(page), [], "axe, the Stop button shown");
       await page.click("#reassign-stop");
