@@ -270,7 +270,7 @@ export default {
   "reassign.submit": "Reassign",
   "reassign.cancel": "Cancel",
   "reassign.started": "P{p}: reassignment to [{target}] started",
-  "reassign.stop": "Stop the running reassignment",
+  "reassign.stop": "Stop the reassignment",
   "reassign.stop.title": "kafka-reassign-partitions.sh --cancel: back to the replicas before the reassignment; the adding replicas are removed (KIP-455)",
   "reassign.stopped": "P{p}: reassignment cancelled, back to the original replicas",
   "reassign.helpRunning": " A reassignment to [{target}] is running: stopping it goes back to the replicas before it.",
