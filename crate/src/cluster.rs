@@ -361,6 +361,17 @@ impl Cluster {
             }
             _ => {}
         }
+        // KRaft: a starting broker enables request processing only once the controller has
+        // unfenced it (`BrokerServer.startup` waits for `lifecycleManager.setReadyToUnfence()`,
+        // the RECOVERY → RUNNING answer of `BrokerLifecycleManager`, before
+        // `socketServer.enableRequestProcessing`); until then a request's sender sees a network
+        // error. Its replicas already follow, and lead, the image it published.
+        if self.kraft.as_ref().is_some_and(|k| !k.observers[to].running) {
+            if let Some(err) = env.msg.connection_error() {
+                self.send(env.to, env.from, err);
+                return;
+            }
+        }
         if let Msg::Kraft(_) = &env.msg {
             return self.kraft_deliver(env);
         }

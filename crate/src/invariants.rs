@@ -114,9 +114,9 @@ pub struct PartitionGuard {
     reported: VecSet<(&'static str, Offset, BrokerId)>,
 }
 
-/// The assigned replicas of a partition and their (HW, log start offset) as the last Log Matching
-/// check saw them.
-pub(crate) type SeenOffsets = (Vec<BrokerId>, Vec<(Offset, Offset)>);
+/// The assigned replicas of a partition and their (HW, log start offset, serves requests) as the
+/// last Log Matching check saw them.
+pub(crate) type SeenOffsets = (Vec<BrokerId>, Vec<(Offset, Offset, bool)>);
 
 impl PartitionGuard {
     /// Bytes held by the ghost state's ledgers (the memory budget, `budget.rs`).
@@ -383,7 +383,12 @@ impl Cluster {
                 self.check_leader_log(p, l);
                 self.check_strong_isr(p, l);
             }
-            self.extend_committed(p, l);
+            // KRaft: a restarted broker serves no request until unfenced (cluster.rs `deliver`),
+            // so an HW its makeLeader reached from a stale image (ISR {itself}) before then was
+            // seen by no producer, consumer or follower: nothing is committed by it yet.
+            if self.serves_requests(l) {
+                self.extend_committed(p, l);
+            }
             self.check_duplicates(p, l);
         }
         self.check_log_matching(p, &ar, &truncated);
@@ -430,6 +435,12 @@ impl Cluster {
             };
             self.events.isr_exit(p, m, crate::events::IsrExit { reason, tick: self.tick });
         }
+    }
+
+    /// KRaft: a restarted broker serves no request until the controller unfences it (cluster.rs
+    /// `deliver`, `BrokerServer.startup`); until then no client or follower sees its HWs.
+    fn serves_requests(&self, b: BrokerId) -> bool {
+        self.kraft.as_ref().is_none_or(|k| k.observers[b as usize].running)
     }
 
     /// The committed ledger grows with the leader's HW (the "true HW" of §5.3).
@@ -599,14 +610,19 @@ impl Cluster {
     /// incrementally per pair, and only for pairs with a replica whose HW or log start moved or
     /// that was truncated since the last check: for the others the range to check is empty and
     /// `matched` stays as it is, so an idle partition costs its replicas, not their pairs.
+    /// KRaft: a replica on a broker that serves no request yet is left out until it does: a
+    /// restarted leader's makeLeader may raise its HW from the stale image it published (ISR
+    /// {itself}) over records a newer leader has replaced; it truncates once it replays the newer
+    /// leader epoch, and no client saw that HW (sweep seed 763, 4.2 with fetch from follower).
     fn check_log_matching(&mut self, p: u32, ar: &[BrokerId], truncated: &[BrokerId]) {
-        let offsets = |log: &Log| (log.high_watermark(), log.log_start_offset());
+        let serving: Vec<bool> = ar.iter().map(|&b| self.serves_requests(b)).collect();
+        let offsets = |log: &Log, serves: bool| (log.high_watermark(), log.log_start_offset(), serves);
         // Bit i: replica ar[i] moved (the RF is at most MAX_BROKERS = 32).
         let mut moved: u64 = 0;
         let (seen_ar, seen) = &mut self.log_matching_seen[p as usize];
         if seen_ar.as_slice() == ar {
             for (i, (&b, was)) in ar.iter().zip(seen.iter_mut()).enumerate() {
-                let now = offsets(&self.brokers[b as usize].replicas[&p].log);
+                let now = offsets(&self.brokers[b as usize].replicas[&p].log, serving[i]);
                 if now != *was || truncated.contains(&b) {
                     moved |= 1 << i;
                     *was = now;
@@ -614,7 +630,7 @@ impl Cluster {
             }
         } else {
             *seen_ar = ar.to_vec();
-            *seen = ar.iter().map(|&b| offsets(&self.brokers[b as usize].replicas[&p].log)).collect();
+            *seen = ar.iter().zip(&serving).map(|(&b, &serves)| offsets(&self.brokers[b as usize].replicas[&p].log, serves)).collect();
             moved = (1 << ar.len()) - 1;
         }
         if moved == 0 {
@@ -623,7 +639,7 @@ impl Cluster {
         let mut found = Vec::new();
         for (i, &a) in ar.iter().enumerate() {
             for (j, &b) in ar.iter().enumerate().skip(i + 1) {
-                if (moved >> i | moved >> j) & 1 == 0 {
+                if (moved >> i | moved >> j) & 1 == 0 || !serving[i] || !serving[j] {
                     continue;
                 }
                 let (la, lb) = (&self.brokers[a as usize].replicas[&p].log, &self.brokers[b as usize].replicas[&p].log);

@@ -1402,6 +1402,36 @@ mod tests {
         assert_eq!(c.kraft().partitions[0].isr, vec![0, 1, 2]);
     }
 
+    /// `BrokerServer.startup` enables request processing only once the controller has unfenced the
+    /// broker: a restarted broker refuses a request (NETWORK_EXCEPTION) until then, and serves
+    /// it once running again (sweep seed 763: a restarted leader took writes while fenced).
+    #[test]
+    fn a_restarted_broker_serves_no_request_until_unfenced() {
+        let mut c = cluster("4.2");
+        c.fail(1, crate::faults::FailKind::Crash { lossy: false }).unwrap();
+        c.step(1).unwrap();
+        c.recover(1).unwrap();
+        let answer = |c: &mut Cluster| {
+            c.send(crate::message::CONSUMER, 1, Msg::ConsumerFetch { partition: 0, fetch_offset: 0 });
+            loop {
+                c.step(1).unwrap();
+                let reply = c.network.in_flight().find_map(|e| match &e.msg {
+                    Msg::ConsumerFetchResponse { error, .. } if e.from == 1 => Some(*error),
+                    _ => None,
+                });
+                if let Some(error) = reply {
+                    return error;
+                }
+            }
+        };
+        assert!(!c.kraft().observers[1].running);
+        assert_eq!(answer(&mut c), Some(KafkaError::NetworkException), "fenced since its restart");
+        while !c.kraft().observers[1].running {
+            c.step(1).unwrap();
+        }
+        assert_ne!(answer(&mut c), Some(KafkaError::NetworkException), "unfenced: its requests are processed");
+    }
+
     /// `BrokerLifecycleManager` acts on shouldShutDown only in PENDING_CONTROLLED_SHUTDOWN: one
     /// answering the stopped process's heartbeat does not stop the restarted broker (sweep seed 74).
     #[test]

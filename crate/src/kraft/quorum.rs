@@ -10,13 +10,16 @@
 //!   until that record is.
 //! - A follower that has not fetched successfully within `controller.quorum.fetch.timeout.ms`,
 //!   or an unattached voter whose `controller.quorum.election.timeout.ms` (randomised: T + a
-//!   random part up to T) ran out, becomes prospective and asks for pre-votes (KIP-996) for the
-//!   next epoch without bumping its own; a majority makes it a candidate (epoch + 1, it votes for
-//!   itself), a majority of votes makes it the leader. A voter that has a leader it heard from
+//!   random part up to T) ran out, becomes prospective and asks for pre-votes (KIP-996) in its
+//!   epoch without bumping it; a majority makes it a candidate (epoch + 1, it votes for
+//!   itself), a majority of votes makes it the leader. A pre-vote lost sends it back to the
+//!   leader it knew, else unattached in the same epoch. A voter that has a leader it heard from
 //!   within the fetch timeout refuses pre-votes, so a voter that was cut off cannot disrupt the
 //!   quorum when it comes back.
 //! - Check quorum: a leader that received no fetch from a majority of voters within 1.5 × the
-//!   fetch timeout (`CHECK_QUORUM_TIMEOUT_FACTOR`) resigns.
+//!   fetch timeout (`CHECK_QUORUM_TIMEOUT_FACTOR`) resigns; an election timeout later it moves
+//!   to the next epoch, unattached. A resigned voter grants no vote or pre-vote.
+//! - A restarted voter starts from its quorum-state (`QuorumState.initialize`).
 //! - The active controller is the leader once its LeaderChangeMessage is committed
 //!   (`KafkaRaftClient.maybeFireLeaderChange` fires once the listener has replayed up to the
 //!   epoch start): it then replays the committed log into its state (`kraft.rs`).
@@ -130,8 +133,10 @@ pub struct Voter {
     pub high_watermark: u64,
     /// Follower: when its fetch timeout runs out; otherwise when its election timeout does.
     pub timer: Tick,
-    /// The voters that granted its (pre-)vote, itself included.
+    /// The voters that granted its (pre-)vote, itself included, and those that refused it
+    /// (`EpochElection`'s granting and rejecting voters).
     pub granted: Vec<BrokerId>,
+    pub refused: Vec<BrokerId>,
     pub fetch_sent: Option<Tick>,
     /// Leader: each other voter's fetch state.
     pub progress: VecMap<BrokerId, Progress>,
@@ -192,6 +197,7 @@ pub(crate) fn bootstrap_voters(n: u32) -> Vec<Voter> {
             high_watermark: 0,
             timer: Config::ticks(FETCH_TIMEOUT_MS),
             granted: Vec::new(),
+            refused: Vec::new(),
             fetch_sent: None,
             progress: if i == 0 { (1..n).map(|o| (FIRST_VOTER + o, Progress::new(0, 0))).collect() } else { VecMap::new() },
             epoch_start: 0,
@@ -269,10 +275,10 @@ impl Cluster {
                     if now >= v.timer {
                         let (id, leader) = (v.id, v.leader.unwrap_or(0));
                         let why = Reason::new(
-                            params!("quorum.fetch-timeout", id = id, leader = leader, ms = FETCH_TIMEOUT_MS, epoch = v.epoch + 1),
+                            params!("quorum.fetch-timeout", id = id, leader = leader, ms = FETCH_TIMEOUT_MS, epoch = v.epoch),
                             format!(
-                                "fetched nothing from leader {leader} within controller.quorum.fetch.timeout.ms {FETCH_TIMEOUT_MS} ms: prospective, it asks for pre-votes for epoch {}",
-                                v.epoch + 1
+                                "fetched nothing from leader {leader} within controller.quorum.fetch.timeout.ms {FETCH_TIMEOUT_MS} ms: prospective, it asks for pre-votes in epoch {}",
+                                v.epoch
                             ),
                         );
                         self.prospective(i, why);
@@ -288,14 +294,43 @@ impl Cluster {
                         self.send(id as NodeId, leader as NodeId, Msg::Kraft(msg));
                     }
                 }
-                _ => {
+                // `KafkaRaftClient.pollResigned`: an election timeout after resigning it moves to
+                // the next epoch, unattached (`transitionToUnattached(epoch + 1)`), so that no
+                // fetch response naming it as the leader of its old epoch is taken for current.
+                // The timer it keeps is the resigned one, run out: it goes prospective at once.
+                RaftState::Resigned => {
                     if now >= v.timer {
-                        let (id, epoch) = (v.id, v.epoch + 1);
+                        let (id, old) = (v.id, v.epoch);
+                        self.become_unattached(i, old + 1, now);
+                        let why = Reason::new(
+                            params!("quorum.resigned-timeout", id = id, old = old, epoch = old + 1),
+                            format!(
+                                "resigned epoch {old} an election timeout ago: unattached in epoch {} (KafkaRaftClient.pollResigned)",
+                                old + 1
+                            ),
+                        );
+                        self.quorum_event(id, why);
+                    }
+                }
+                // `pollProspective`: no majority within its election timeout is an election lost.
+                RaftState::Prospective => {
+                    if now >= v.timer {
+                        self.pre_vote_lost(i, false);
+                    }
+                }
+                // `pollUnattachedAsVoter`, `pollCandidate`: prospective once the election timeout
+                // ran out (a candidate a majority refused waits it out too, `maybeHandleElectionLoss`).
+                RaftState::Unattached | RaftState::Candidate => {
+                    if now >= v.timer {
+                        let (id, epoch) = (v.id, v.epoch);
                         let why = Reason::new(
                             params!("quorum.election-timeout", id = id, epoch = epoch),
-                            format!("saw no leader within its election timeout: prospective, it asks for pre-votes for epoch {epoch}"),
+                            format!("saw no leader within its election timeout: prospective, it asks for pre-votes in epoch {epoch}"),
                         );
                         self.prospective(i, why);
+                    } else if v.state == RaftState::Unattached && v.fetch_sent.is_none_or(|t| now >= t + Config::ticks(REQUEST_TIMEOUT_MS))
+                    {
+                        self.fetch_from_any_voter(i);
                     }
                 }
             }
@@ -311,24 +346,22 @@ impl Cluster {
         }
     }
 
-    /// Prospective (KIP-996): pre-votes for the next epoch, its own epoch unchanged. It keeps
-    /// the leader it timed out on (`transitionToProspective`), so a follower's refusal naming
-    /// that leader does not send it back to a leader it cannot reach (the leader's own does).
+    /// Prospective (KIP-996): pre-votes, its own epoch unchanged. The request carries its
+    /// current epoch (`KafkaRaftClient.buildVoteRequest` sends `quorum.epoch()` when
+    /// `preVote`); a majority makes it a candidate of the next. It keeps the leader it timed
+    /// out on (`transitionToProspective`), so a follower's refusal naming that leader does not
+    /// send it back to a leader it cannot reach (the leader's own does).
     fn prospective(&mut self, i: usize, why: Reason) {
         let deadline = self.election_deadline();
         let v = self.voter_mut(i);
         v.state = RaftState::Prospective;
         v.timer = deadline;
         v.granted = vec![v.id];
+        v.refused.clear();
         v.fetch_sent = None;
         let id = v.id;
-        let msg = KraftMsg::Vote {
-            candidate: id,
-            epoch: v.epoch + 1,
-            last_epoch: v.last_epoch(),
-            end_offset: v.log_end_offset(),
-            pre_vote: true,
-        };
+        let msg =
+            KraftMsg::Vote { candidate: id, epoch: v.epoch, last_epoch: v.last_epoch(), end_offset: v.log_end_offset(), pre_vote: true };
         self.quorum_event(id, why);
         self.send_to_voters(i, msg);
         self.maybe_won(i);
@@ -336,23 +369,77 @@ impl Cluster {
 
     /// `transitionToCandidate`: the next epoch, a vote for itself, Vote requests.
     fn candidate(&mut self, i: usize) {
-        let deadline = self.election_deadline();
         let votes = self.voter(i).granted.len();
         let v = self.voter_mut(i);
-        v.state = RaftState::Candidate;
         v.epoch += 1;
         v.voted_for = Some(v.id);
-        v.granted = vec![v.id];
-        v.timer = deadline;
         let (id, epoch) = (v.id, v.epoch);
-        let msg = KraftMsg::Vote { candidate: id, epoch, last_epoch: v.last_epoch(), end_offset: v.log_end_offset(), pre_vote: false };
         let why = Reason::new(
             params!("quorum.candidate", id = id, epoch = epoch, votes = votes),
             format!("won the pre-vote ({votes} voters): candidate for epoch {epoch}, it votes for itself and asks for votes"),
         );
         self.quorum_event(id, why);
+        self.ask_for_votes(i);
+    }
+
+    /// `CandidateState`: its own vote, an election timeout, Vote requests in its epoch
+    /// (`buildVoteRequest` with the candidate's epoch).
+    fn ask_for_votes(&mut self, i: usize) {
+        let deadline = self.election_deadline();
+        let v = self.voter_mut(i);
+        v.state = RaftState::Candidate;
+        v.granted = vec![v.id];
+        v.refused.clear();
+        v.timer = deadline;
+        v.fetch_sent = None;
+        let msg =
+            KraftMsg::Vote { candidate: v.id, epoch: v.epoch, last_epoch: v.last_epoch(), end_offset: v.log_end_offset(), pre_vote: false };
         self.send_to_voters(i, msg);
         self.maybe_won(i);
+    }
+
+    /// `KafkaRaftClient.prospectiveTransitionAfterElectionLoss`, after its election timeout
+    /// (`pollProspective`) or a majority's refusal (`maybeHandleElectionLoss`): back to the
+    /// leader it knows in its epoch, else unattached in the same epoch, its vote kept
+    /// (`QuorumState.transitionToUnattached`). A timed-out election keeps its run-out timer, so
+    /// it asks again at once; a refused one waits a new election timeout.
+    fn pre_vote_lost(&mut self, i: usize, refused: bool) {
+        let v = self.voter(i);
+        let (id, epoch, leader) = (v.id, v.epoch, v.leader.filter(|l| *l != v.id));
+        let why = if refused {
+            Reason::new(
+                params!("quorum.pre-vote-rejected", id = id, epoch = epoch),
+                format!("lost its pre-vote in epoch {epoch}: a majority of the voters refused it"),
+            )
+        } else {
+            Reason::new(
+                params!("quorum.pre-vote-timeout", id = id, epoch = epoch),
+                format!("lost its pre-vote in epoch {epoch}: no majority within its election timeout"),
+            )
+        };
+        self.quorum_event(id, why);
+        match leader {
+            Some(l) => self.follow(i, l, epoch),
+            None => {
+                let timer = if refused { self.election_deadline() } else { self.tick };
+                self.become_unattached(i, epoch, timer);
+            }
+        }
+    }
+
+    /// `KafkaRaftClient.maybeSendFetchToAnyBootstrap` (`pollUnattachedCommon`): an unattached
+    /// voter fetches from a voter picked at random; a response naming the leader of its epoch
+    /// makes it that leader's follower.
+    fn fetch_from_any_voter(&mut self, i: usize) {
+        let n = self.kraft().voters.len();
+        let pick = self.rng.range_inclusive(0, n as u64 - 2) as usize;
+        let to = self.voter(if pick >= i { pick + 1 } else { pick }).id;
+        let v = self.voter(i);
+        let id = v.id;
+        let msg =
+            KraftMsg::QuorumFetch { replica: id, epoch: v.epoch, fetch_offset: v.log_end_offset(), last_fetched_epoch: v.last_epoch() };
+        self.voter_mut(i).fetch_sent = Some(self.tick);
+        self.send(id as NodeId, to as NodeId, Msg::Kraft(msg));
     }
 
     fn maybe_won(&mut self, i: usize) {
@@ -426,6 +513,7 @@ impl Cluster {
         v.timer = timer;
         v.fetch_sent = None;
         v.granted.clear();
+        v.refused.clear();
         let id = v.id;
         let why = Reason::new(
             params!("quorum.follower", id = id, leader = leader, epoch = epoch),
@@ -436,19 +524,10 @@ impl Cluster {
 
     /// `transitionToUnattached`: a request named a newer epoch without a leader.
     fn unattached(&mut self, i: usize, epoch: u32, from: BrokerId) {
-        if self.voter(i).state == RaftState::Leader {
-            self.lose_leadership(i);
-        }
+        let old = self.voter(i).epoch;
         let deadline = self.election_deadline();
-        let v = self.voter_mut(i);
-        let old = v.epoch;
-        v.epoch = epoch;
-        v.state = RaftState::Unattached;
-        v.voted_for = None;
-        v.leader = None;
-        v.timer = deadline;
-        v.granted.clear();
-        let id = v.id;
+        self.become_unattached(i, epoch, deadline);
+        let id = self.voter(i).id;
         let why = Reason::new(
             params!("quorum.unattached", id = id, epoch = epoch, from = from, old = old),
             format!("saw epoch {epoch} from {from}: it leaves epoch {old} (unattached)"),
@@ -456,22 +535,44 @@ impl Cluster {
         self.quorum_event(id, why);
     }
 
+    /// `QuorumState.transitionToUnattached(epoch)`, no leader: a vote is kept in the same epoch
+    /// only (from prospective), forgotten in a newer one.
+    fn become_unattached(&mut self, i: usize, epoch: u32, timer: Tick) {
+        if self.voter(i).state == RaftState::Leader {
+            self.lose_leadership(i);
+        }
+        let v = self.voter_mut(i);
+        if epoch > v.epoch {
+            v.voted_for = None;
+        }
+        v.epoch = epoch;
+        v.state = RaftState::Unattached;
+        v.leader = None;
+        v.timer = timer;
+        v.fetch_sent = None;
+        v.granted.clear();
+        v.refused.clear();
+    }
+
     /// `handleVoteRequest` (with KIP-996's pre-votes).
+    /// A newer epoch, pre-vote or not, makes it unattached in that epoch first; an older one is
+    /// refused (FENCED_LEADER_EPOCH), its reply naming its own epoch and leader.
     fn on_vote(&mut self, i: usize, candidate: BrokerId, epoch: u32, last_epoch: u32, end_offset: u64, pre_vote: bool) {
-        if !pre_vote && epoch > self.voter(i).epoch {
+        if epoch > self.voter(i).epoch {
             self.unattached(i, epoch, candidate);
         }
         let now = self.tick;
         let v = self.voter(i);
         let log_ok = (last_epoch, end_offset) >= (v.last_epoch(), v.log_end_offset());
         let granted = log_ok
-            && epoch >= v.epoch
+            && epoch == v.epoch
             && if pre_vote {
-                // `FollowerState.canGrantVote`: not while it hears from its leader.
+                // `FollowerState.canGrantVote`: not while it hears from its leader;
+                // `ResignedState.canGrantVote`: never, pre-vote or vote.
                 match v.state {
-                    RaftState::Leader => false,
+                    RaftState::Leader | RaftState::Resigned => false,
                     RaftState::Follower => now >= v.timer,
-                    _ => true,
+                    RaftState::Unattached | RaftState::Prospective | RaftState::Candidate => true,
                 }
             } else {
                 epoch == v.epoch
@@ -492,6 +593,12 @@ impl Cluster {
             self.quorum_event(id, why);
         } else if pre_vote && !granted {
             let why = match leader {
+                // `validateVoterOnlyRequest`: FENCED_LEADER_EPOCH; the reply's epoch and leader
+                // bring the prospective up to date (`maybeHandleCommonResponse`).
+                _ if epoch < my_epoch => Some(Reason::new(
+                    params!("quorum.pre-vote-fenced", id = id, candidate = candidate, their = epoch, epoch = my_epoch),
+                    format!("refused {candidate}'s pre-vote in epoch {epoch}: it is in the newer epoch {my_epoch} (FENCED_LEADER_EPOCH)"),
+                )),
                 Some(l) if l == id => Some(Reason::new(
                     params!("quorum.pre-vote-refused-leader", id = id, candidate = candidate, epoch = my_epoch),
                     format!("refused {candidate}'s pre-vote: it leads epoch {my_epoch} (KIP-996)"),
@@ -530,6 +637,16 @@ impl Cluster {
                     // A pre-vote refused by a voter with a leader: follow it (KIP-996), unless
                     // it is the one it timed out on and only a follower vouches for it.
                     self.follow(i, l, epoch);
+                } else {
+                    // `EpochElection.isVoteRejected`: the granted and the unanswered voters
+                    // can no longer make a majority.
+                    if !v.refused.contains(&voter) {
+                        self.voter_mut(i).refused.push(voter);
+                    }
+                    let n = self.kraft().voters.len();
+                    if self.voter(i).refused.len() > n - self.majority() {
+                        self.pre_vote_lost(i, true);
+                    }
                 }
             }
             (RaftState::Candidate, false) if epoch == v.epoch && granted => {
@@ -639,6 +756,10 @@ impl Cluster {
                 Some(l) => self.follow(i, l, epoch),
                 None => self.unattached(i, epoch, from),
             }
+        } else if let Some(l) = leader.filter(|l| epoch == v.epoch && v.leader.is_none() && *l != v.id && v.state != RaftState::Leader) {
+            // `KafkaRaftClient.maybeTransition`: the leader of its own epoch, unknown to it
+            // until now (an unattached voter's fetch to any voter).
+            self.follow(i, l, epoch);
         }
         let now = self.tick;
         let v = self.voter(i);
@@ -753,27 +874,62 @@ impl Cluster {
 
     pub(crate) fn recover_controller(&mut self, i: usize) -> Result<(), crate::api::ApiError> {
         let v = self.voter(i);
-        let id = v.id;
+        let (id, restarts) = (v.id, v.status == VoterStatus::Crashed);
         let why = match v.status {
             VoterStatus::Up => {
                 return Err(crate::api::ApiError::new("broker", format!("controller {id} is up; allowed: a failed broker or controller")))
             }
             VoterStatus::Crashed => {
-                // `QuorumState.initialize`: from the quorum-state file (epoch, vote), unattached.
+                // `QuorumState.initialize`, from the quorum-state file: its epoch, vote and
+                // leader survive the crash (`epoch`, `voted_for`, `leader`; prospective and
+                // resigned are memory-only states, `transitionToProspective`, `transitionToResigned`,
+                // so the file still holds the follower's or the leader's election).
                 let deadline = self.election_deadline();
+                let fetch_deadline = self.tick + Config::ticks(FETCH_TIMEOUT_MS);
                 let v = self.voter_mut(i);
+                let (epoch, voted, leader) = (v.epoch, v.voted_for, v.leader);
                 v.status = VoterStatus::Up;
-                v.state = RaftState::Unattached;
-                v.leader = None;
                 v.high_watermark = 0;
-                v.timer = deadline;
                 v.granted.clear();
+                v.refused.clear();
                 v.fetch_sent = None;
                 v.progress.clear();
-                Reason::new(
-                    params!("controller-recover.restart", id = id),
-                    format!("controller {id} restarted from its log (unattached: it waits an election timeout for a leader)"),
-                )
+                v.timer = deadline;
+                match leader {
+                    // It led that epoch: resigned in it, so it cannot vote for another leader
+                    // of the epoch, nor reuse an (epoch, offset) a lost unflushed record had.
+                    Some(l) if l == id => {
+                        v.state = RaftState::Resigned;
+                        Reason::new(
+                            params!("controller-recover.restart-resigned", id = id, epoch = epoch),
+                            format!("controller {id} restarted from its log and quorum-state: it led epoch {epoch}, so it is resigned in that epoch (it grants no vote in it)"),
+                        )
+                    }
+                    Some(l) => {
+                        v.state = RaftState::Follower;
+                        v.timer = fetch_deadline;
+                        Reason::new(
+                            params!("controller-recover.restart-follower", id = id, leader = l, epoch = epoch),
+                            format!(
+                                "controller {id} restarted from its log and quorum-state: it follows leader {l} of epoch {epoch} again"
+                            ),
+                        )
+                    }
+                    None if voted == Some(id) => {
+                        v.state = RaftState::Candidate;
+                        Reason::new(
+                            params!("controller-recover.restart-candidate", id = id, epoch = epoch),
+                            format!("controller {id} restarted from its log and quorum-state: it had voted for itself in epoch {epoch}, a candidate again, it asks for votes"),
+                        )
+                    }
+                    None => {
+                        v.state = RaftState::Unattached;
+                        Reason::new(
+                            params!("controller-recover.restart", id = id, epoch = epoch),
+                            format!("controller {id} restarted from its log and quorum-state: no leader in epoch {epoch} (unattached: it fetches from the other voters to find one)"),
+                        )
+                    }
+                }
             }
             VoterStatus::Isolated => {
                 self.voter_mut(i).status = VoterStatus::Up;
@@ -781,6 +937,89 @@ impl Cluster {
             }
         };
         self.events.record(self.tick, "controller-recover", None, None, why.params, why.text);
+        if restarts && self.voter(i).state == RaftState::Candidate {
+            self.ask_for_votes(i);
+        }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::Value;
+    use crate::faults::FailKind;
+
+    fn cluster() -> Cluster {
+        let pairs = [("version", Value::Str("4.2".into())), ("brokers", Value::Num(3.0)), ("partitions", Value::Num(1.0))];
+        Cluster::from_pairs(&pairs.map(|(k, v)| (k.to_string(), v))).unwrap()
+    }
+
+    /// Voter 3002 crashes with this quorum-state (epoch, vote, leader) and restarts.
+    fn restarted_3002(epoch: u32, voted_for: Option<BrokerId>, leader: Option<BrokerId>) -> Cluster {
+        let mut c = cluster();
+        c.step_quiet(10).unwrap();
+        c.fail(3002, FailKind::Crash { lossy: false }).unwrap();
+        let v = c.voter_mut(2);
+        (v.epoch, v.voted_for, v.leader) = (epoch, voted_for, leader);
+        c.recover(3002).unwrap();
+        c
+    }
+
+    /// `QuorumState.initialize` with an election state of no leader and no vote: unattached in
+    /// its epoch; `pollUnattachedCommon` then fetches from any voter, and the answer naming the
+    /// leader of that epoch makes it a follower before its election timeout runs out (no
+    /// pre-vote, no epoch change).
+    #[test]
+    fn restarted_unattached_voter_finds_the_leader_by_fetching() {
+        let mut c = restarted_3002(1, None, None);
+        let (state, deadline) = (c.voter(2).state, c.voter(2).timer);
+        assert_eq!(state, RaftState::Unattached);
+        while c.voter(2).state == RaftState::Unattached {
+            assert!(c.tick < deadline, "found no leader before its election timeout");
+            c.step_quiet(1).unwrap();
+        }
+        let v = c.voter(2);
+        assert_eq!((v.state, v.leader, v.epoch), (RaftState::Follower, Some(FIRST_VOTER), 1));
+    }
+
+    /// `QuorumState.initialize`: a voter whose quorum-state holds its own vote (no leader) is a
+    /// candidate of that epoch again, and `pollCandidate` sends its Vote requests.
+    #[test]
+    fn a_restarted_candidate_asks_for_votes_in_its_epoch() {
+        let mut c = restarted_3002(2, Some(3002), None); // it had become candidate of epoch 2
+        let v = c.voter(2);
+        assert_eq!((v.state, v.epoch, v.voted_for, v.granted.clone()), (RaftState::Candidate, 2, Some(3002), vec![3002]));
+        c.step_quiet(10).unwrap();
+        let v = c.voter(2);
+        assert_eq!((v.state, v.epoch), (RaftState::Leader, 2));
+    }
+
+    /// `ResignedState.canGrantVote` is false for votes and pre-votes alike; `handleVoteRequest`
+    /// moves it to a newer epoch first, where it may vote.
+    #[test]
+    fn a_resigned_voter_grants_no_vote_in_its_epoch() {
+        let mut c = cluster();
+        c.voter_mut(0).state = RaftState::Resigned;
+        let end = c.voter(0).log_end_offset();
+        for pre_vote in [true, false] {
+            c.on_vote(0, 3001, 1, 1, end + 1, pre_vote);
+            let v = c.voter(0);
+            assert_eq!((v.state, v.epoch, v.voted_for), (RaftState::Resigned, 1, Some(FIRST_VOTER)), "pre_vote={pre_vote}");
+        }
+        c.on_vote(0, 3001, 2, 1, end + 1, false);
+        let v = c.voter(0);
+        assert_eq!((v.state, v.epoch, v.voted_for), (RaftState::Unattached, 2, Some(3001)));
+    }
+
+    /// `handleVoteRequest`: a pre-vote of a newer epoch (a prospective's own, `buildVoteRequest`)
+    /// moves the voter to that epoch, unattached, as a vote does; its vote stays unspent.
+    #[test]
+    fn a_pre_vote_of_a_newer_epoch_moves_the_voter_to_it() {
+        let mut c = cluster();
+        let end = c.voter(2).log_end_offset();
+        c.on_vote(2, 3001, 3, 1, end, true);
+        let v = c.voter(2);
+        assert_eq!((v.state, v.epoch, v.voted_for), (RaftState::Unattached, 3, None));
     }
 }
