@@ -346,7 +346,9 @@ describe("an embed's one column", () => {
 
 describe("a partition head's flags at 1280 px", () => {
   for (const [scenario, want] of [
-    ["k11-kraft-zombie-fetch-broker-epoch&step=3", "leader B0 stuck"],
+    // The head names the leader already ("♛ leader B0"): the flag's short words are its state.
+    ["k11-kraft-zombie-fetch-broker-epoch&step=3", "stuck"],
+    ["k10-kraft-controller-failover-quorum-loss&step=5", "crashed"],
     ["k4-kraft-elr&step=3", null],
   ]) {
     test(`${scenario}: ${want ? `"${want}" whole on the head's line, every flag in its title` : "offline: the head's 'no leader' says it, no sliver of a pill"}`, TIMEOUT, async () => {

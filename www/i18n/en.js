@@ -353,6 +353,7 @@ export default {
   "flag.offline": "offline: no leader",
   "flag.leaderDown": "leader B{b} {status}: no writes until the controller notices (ZooKeeper session timeout)",
   "flag.leaderDownShort": "leader B{b} {status}",
+  "flag.leaderDown.short": "{status}",
   "flag.leaderDown.kraft": "leader B{b} {status}: no writes until the controller fences it (broker.session.timeout.ms)",
   "flag.minIsr": "ISR < min.insync.replicas ({n})",
   "flag.hwFrozen": "HW frozen while ISR < {n} (3.7 strict min ISR)",

@@ -404,6 +404,7 @@ export default {
   "flag.offline": "离线：没有 leader",
   "flag.leaderDown": "leader B{b} {status}：控制器察觉之前无法写入（ZooKeeper 会话超时）",
   "flag.leaderDownShort": "leader B{b} {status}",
+  "flag.leaderDown.short": "{status}",
   "flag.leaderDown.kraft": "leader B{b} {status}：控制器将它隔离（broker.session.timeout.ms）之前无法写入",
   "flag.minIsr": "ISR < min.insync.replicas（{n}）",
   "flag.hwFrozen": "ISR < {n} 时 HW 冻结（3.7 严格最小 ISR）",
