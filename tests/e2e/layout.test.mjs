@@ -345,10 +345,12 @@ describe("an embed's one column", () => {
 });
 
 describe("a partition head's flags at 1280 px", () => {
-  for (const [scenario, want] of [
+  for (const [scenario, want, title] of [
     // The head names the leader already ("♛ leader B0"): the flag's short words are its state.
-    ["k11-kraft-zombie-fetch-broker-epoch&step=3", "stuck"],
-    ["k10-kraft-controller-failover-quorum-loss&step=5", "crashed"],
+    ["k11-kraft-zombie-fetch-broker-epoch&step=3", "stuck", /no writes until the controller fences it/],
+    ["k10-kraft-controller-failover-quorum-loss&step=5", "crashed", /no writes until the controller fences it/],
+    // A reassignment's head also has its Reassign button and the sets beside it.
+    ["14-reassignment&step=3", "under-rep.", /^under-replicated$/],
     ["k4-kraft-elr&step=3", null],
   ]) {
     test(`${scenario}: ${want ? `"${want}" whole on the head's line, every flag in its title` : "offline: the head's 'no leader' says it, no sliver of a pill"}`, TIMEOUT, async () => {
@@ -363,7 +365,7 @@ describe("a partition head's flags at 1280 px", () => {
         if (!want) return assert.deepEqual(r, []);
         assert.equal(r.length, 1, JSON.stringify(r));
         assert.deepEqual([r[0].text, r[0].whole], [want, true]);
-        assert.match(r[0].title, /no writes until the controller fences it/);
+        assert.match(r[0].title, title);
       } finally {
         await ctx.close();
       }

@@ -258,7 +258,7 @@ describe("partition model", () => {
     assert.deepEqual(m.osr, [1]);
     assert.equal(m.hw, 12);
     assert.equal(m.leaderLeo, 13);
-    assert.deepEqual(m.flags, [{ kind: "warn", text: "under-replicated", short: "under-replicated" }]);
+    assert.deepEqual(m.flags, [{ kind: "warn", text: "under-replicated", short: "under-rep." }]);
     assert.deepEqual([m.hwWaitingFor, m.hwWaitingWhy], [[2], ["isr"]], "acks=all m84 waits for B2");
     const [b0, b1, b2] = m.replicas;
     assert.equal(b0.isLeader, true);

@@ -358,6 +358,7 @@ export default {
   "flag.minIsr": "ISR < min.insync.replicas ({n})",
   "flag.hwFrozen": "HW frozen while ISR < {n} (3.7 strict min ISR)",
   "flag.under": "under-replicated",
+  "flag.under.short": "under-rep.",
   "flag.minIsr.short": "ISR < min ISR {n}",
   "flag.hwFrozen.short": "HW frozen",
   // ---------------------------------------------------------------- producer panel (page/producer.js, model.js)

@@ -409,6 +409,7 @@ export default {
   "flag.minIsr": "ISR < min.insync.replicas（{n}）",
   "flag.hwFrozen": "ISR < {n} 时 HW 冻结（3.7 严格最小 ISR）",
   "flag.under": "副本不足",
+  "flag.under.short": "副本不足",
   "flag.minIsr.short": "ISR < 最小 ISR {n}",
   "flag.hwFrozen.short": "HW 冻结",
   // ---------------------------------------------------------------- producer panel (page/producer.js, model.js)

@@ -313,7 +313,7 @@ export function partitionAlerts(partition, brokerById, kraft = false) {
   } else if (blocked === "NOT_ENOUGH_REPLICAS") flags.push({ kind: "danger", text: t("flag.minIsr", { n }), short: t("flag.minIsr.short", { n }) });
   // 3.7 (KAFKA-15583): the gate is min(min.insync.replicas, RF), which minIsr is under 3.7.
   if (partition.hwBlocked === "STRICT_MIN_ISR") flags.push({ kind: "danger", text: t("flag.hwFrozen", { n }), short: t("flag.hwFrozen.short") });
-  if (partition.leader >= 0 && partition.underReplicated) flags.push({ kind: "warn", text: t("flag.under"), short: t("flag.under") });
+  if (partition.leader >= 0 && partition.underReplicated) flags.push({ kind: "warn", text: t("flag.under"), short: t("flag.under.short") });
   return flags;
 }
 
