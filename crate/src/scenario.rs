@@ -963,6 +963,10 @@ fn index(part: &str, prefix: &str) -> Option<u32> {
     part.strip_prefix(prefix)?.parse().ok()
 }
 
+/// The words ending a lookup's error for a path only a KRaft preset has (a compare pane on the
+/// ZooKeeper side meets them: wasm.rs `expect` answers it in the reader's language).
+pub const NEEDS_KRAFT: &str = "needs a KRaft preset (4.0 or 4.2)";
+
 /// The value at a path such as `p0.b1.leo`.
 pub fn lookup(c: &Cluster, path: &str) -> Result<Operand, String> {
     let parts: Vec<&str> = path.split('.').collect();
@@ -987,7 +991,7 @@ pub fn lookup(c: &Cluster, path: &str) -> Result<Operand, String> {
             }
         }
         ["quorum", field] => {
-            let k = c.kraft.as_ref().ok_or_else(|| format!("{path} needs a KRaft preset (4.0 or 4.2)"))?;
+            let k = c.kraft.as_ref().ok_or_else(|| format!("{path} {NEEDS_KRAFT}"))?;
             let q = c.quorum_view(k);
             match *field {
                 "leader" => Operand::Int(q.leader.map_or(-1, i64::from)),
@@ -1020,7 +1024,7 @@ pub fn lookup(c: &Cluster, path: &str) -> Result<Operand, String> {
         }
         [b, field @ ("fenced" | "brokerEpoch")] => {
             let b = index(b, "b").filter(|b| *b < c.config.brokers).ok_or_else(unknown)?;
-            let k = c.kraft.as_ref().ok_or_else(|| format!("{path} needs a KRaft preset (4.0 or 4.2)"))?;
+            let k = c.kraft.as_ref().ok_or_else(|| format!("{path} {NEEDS_KRAFT}"))?;
             let r = k.committed_registrations.get(&b).ok_or_else(|| format!("b{b} is not registered"))?;
             match *field {
                 "fenced" => Operand::Word(if r.fenced { "yes" } else { "no" }.to_string()),
@@ -1029,7 +1033,7 @@ pub fn lookup(c: &Cluster, path: &str) -> Result<Operand, String> {
         }
         [p, field @ ("elr" | "lastKnownElr" | "partitionEpoch" | "recovering")] => {
             let p = index(p, "p").filter(|p| *p < c.config.partitions).ok_or_else(unknown)?;
-            let k = c.kraft.as_ref().ok_or_else(|| format!("{path} needs a KRaft preset (4.0 or 4.2)"))?;
+            let k = c.kraft.as_ref().ok_or_else(|| format!("{path} {NEEDS_KRAFT}"))?;
             let r = &k.committed_partitions[p as usize];
             match *field {
                 "elr" => ids(&r.elr),

@@ -96,6 +96,19 @@ describe("compare mode", () => {
     assert.deepEqual(errors, []);
   });
 
+  test("across the ZooKeeper → KRaft boundary: a 4.2 check on the 3.7 pane says ZooKeeper mode has no such thing, in both languages", TIMEOUT, async () => {
+    const { page } = ctx;
+    await page.selectOption("#compare-preset", "elr");
+    await atStop(page, 1);
+    const elrCheck = () => page.$eval('.compare-pane[data-pane="0"] .pane-checks', (ol) => [...ol.children].map((li) => li.textContent).find((t) => /p0\.elr|ELR|eligible|合格/.test(t)) ?? "");
+    assert.match(await elrCheck(), /not on this side \(got nothing: ZooKeeper mode has no such thing\)/);
+    assert.doesNotMatch(await elrCheck(), /KRaft preset/);
+    await page.click("#lang");
+    await page.waitForFunction(() => document.documentElement.lang === "zh-CN");
+    assert.match(await elrCheck(), /这一边不成立（实际为 无：ZooKeeper 模式没有这一项）/);
+    await page.click("#lang");
+  });
+
   test("unclean election on vs off, in Chinese; every preset plays", TIMEOUT, async () => {
     const { page } = ctx;
     await page.selectOption("#compare-preset", "unclean");

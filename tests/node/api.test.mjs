@@ -342,3 +342,12 @@ test('snapshot: under strategy=quorum the HW waits for a majority, not for the I
   assert.deepEqual([p.hw, p.hwWaitingFor], [3, []]);
   assert.ok(p.isr.includes(2), 'the stuck B2 is still in the ISR: the naive rule would wait for it');
 });
+
+test('expect: a KRaft-only path on a ZooKeeper-mode cluster does not hold and says so (a compare pane\'s 3.7 side); a malformed one throws', () => {
+  const zk = new Cluster({ version: '3.7' });
+  assert.deepEqual(zk.expect('p0.elr == [1]'), { ok: false, actual: '', expectation: 'p0.elr == [1]', needsKraft: true });
+  assert.deepEqual(zk.expect('p0.hw == 0'), { ok: true, actual: '0', expectation: 'p0.hw == 0', needsKraft: false });
+  assert.throws(() => zk.expect('p0.nothing == 1'), /expectation: unknown path "p0.nothing"/);
+  const kraft = new Cluster({ version: '4.2' });
+  assert.deepEqual(kraft.expect('p0.elr == []'), { ok: true, actual: '[]', expectation: 'p0.elr == []', needsKraft: false });
+});

@@ -718,6 +718,7 @@ export default {
   "compare.picture": "Compact picture of the cluster with {label}",
   "compare.checks": "Checkpoints in this pane",
   "compare.check.notHere": "not on this side (got {actual})",
+  "check.needsKraft": "nothing: ZooKeeper mode has no such thing",
   "compare.unavailableNow": "unavailable now",
   // ---------------------------------------------------------------- compact picture (views/picture.js)
   "pic.partition": "P{p}",

@@ -782,6 +782,7 @@ export default {
   "compare.picture": "{label} 时集群的简图",
   "compare.checks": "本栏的检查点",
   "compare.check.notHere": "这一边不成立（实际为 {actual}）",
+  "check.needsKraft": "无：ZooKeeper 模式没有这一项",
   "compare.unavailableNow": "当前不可用",
   // ---------------------------------------------------------------- compact picture (views/picture.js)
   "pic.partition": "P{p}",

@@ -9,6 +9,7 @@
 import { h, join, setAttr, setText } from "./dom.js";
 import { t } from "../i18n.js";
 import { pictureSvg } from "../views/picture.js";
+import { checkActual } from "./lesson-view.js";
 
 /** Fill the preset picker, keeping `current` selected. `labelOf(preset, i)`: pane i's setting. */
 export function fillPresets(select, presets, current, titleOf, labelOf) {
@@ -70,7 +71,7 @@ export function renderPanes(root, m, labels) {
             h(
               c.says ? "span" : "code",
               { class: "cp-text", title: c.says ? c.text : null },
-              c.ok ? (c.says ?? c.text) : `${c.says ?? c.text} — ${t(c.contrast ? "compare.check.notHere" : "lesson.checkpoint.actual", { actual: c.actual ?? c.error ?? "?" })}`,
+              c.ok ? (c.says ?? c.text) : `${c.says ?? c.text} — ${t(c.contrast ? "compare.check.notHere" : "lesson.checkpoint.actual", { actual: checkActual(c) })}`,
             ),
             h("span", { class: "cp-tick" }, t("lesson.checkpoint.tick", { tick: c.tick })),
           ),

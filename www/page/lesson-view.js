@@ -97,10 +97,15 @@ export function renderCheckpoints(list, count, empty, checkpoints) {
   }
 }
 
+/** What a checkpoint that did not hold found: the core's value, or that its path is KRaft's only. */
+export function checkActual(c) {
+  return c.needsKraft ? t("check.needsKraft") : (c.actual ?? c.error ?? "?");
+}
+
 function checkpointText(c) {
   if (c.kind === "wait") return t("lesson.wait.failed", { text: c.text, max: c.max, actual: c.actual ?? "?" });
   if (c.kind === "error") return t("lesson.call.failed", { line: c.line, error: `${c.text}: ${c.error}` });
   const text = c.says ?? c.text;
-  if (!c.ok) return `${text} — ${t("lesson.checkpoint.actual", { actual: c.actual ?? c.error ?? "?" })}`;
+  if (!c.ok) return `${text} — ${t("lesson.checkpoint.actual", { actual: checkActual(c) })}`;
   return text;
 }

@@ -126,7 +126,7 @@ export class CompareMode {
       unavailable: metrics[i].unavailableNow,
       checks: checkpointsIn(p.run.checkpoints, this.lang())
         .filter((c) => c.panes)
-        .map((c) => ({ text: c.text, says: c.says, tick: c.tick, kind: c.kind, ok: c.panes[i].ok, contrast: !c.panes[i].ok && c.panes.some((x) => x.ok), actual: c.panes[i].actual ?? c.panes[i].error })),
+        .map((c) => ({ text: c.text, says: c.says, tick: c.tick, kind: c.kind, ok: c.panes[i].ok, contrast: !c.panes[i].ok && c.panes.some((x) => x.ok), actual: c.panes[i].actual ?? c.panes[i].error, needsKraft: c.panes[i].needsKraft })),
     }));
     return {
       kind: "compare",
