@@ -142,7 +142,8 @@ async function measureFirstFrame(browser, url, count = FIRST_FRAME_RUNS) {
       const marks = { drawn: null, painted: null };
       window.__benchFirstFrame = marks;
       const drawn = () => {
-        const s = window.__playground?.snapshot?.();
+        // The default page draws its first frame before the core is loaded (www/app/first-frame.js).
+        const s = window.__playground?.snapshot?.() ?? window.__playgroundFirstFrame?.snapshot?.();
         return s && document.querySelectorAll('[data-partition]').length === s.partitions.length && document.querySelector('.node[data-broker]');
       };
       const observer = new MutationObserver(() => {
