@@ -34,8 +34,8 @@ import { errorMessage } from "./views/model.js";
 
 // The default page draws its first frame from the snapshot the build recorded and loads the wasm
 // after it (app/first-frame.js); any other starts the wasm download before anything else runs.
-const first = defaultPage(window) ? FIRST_SNAPSHOT : null;
-if (!first) startCore();
+const built = defaultPage(window) ? FIRST_SNAPSHOT : null;
+if (!built) startCore();
 const params = new URLSearchParams(location.search);
 /** This page listed on a same-origin host as starting, so that its other embeds wait for it (host.js). */
 const boot = bootOrder();
@@ -78,10 +78,10 @@ async function main() {
   const tps = forms.readSpeed(100);
   forms.acksHelp();
   chrome.foldLegend();
-  if (first) {
-    forms.producerDefaults(first.config);
-    window.__playgroundFirstFrame = { snapshot: () => first };
-    await drawFirstFrame(page, first);
+  if (built) {
+    forms.producerDefaults(built.config);
+    window.__playgroundFirstFrame = { snapshot: () => built };
+    await drawFirstFrame(page, built);
   }
   const core = await loadCore();
   await nextTask();

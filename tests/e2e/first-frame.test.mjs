@@ -60,19 +60,22 @@ describe("the default page's first frame", () => {
     assert.deepEqual(errors, []);
   });
 
-  test("the core taking over changes nothing that is seen", TIMEOUT, async () => {
+  test("the core taking over changes nothing that is seen, on a desktop and on a phone", TIMEOUT, async () => {
     const { page, url, errors } = ctx;
-    await slowWasm(page, url);
-    await firstFrameDrawn(page);
-    // The frame painted, and the views' work after it (none before the core) done.
-    await page.waitForTimeout(300);
-    const drawn = await page.screenshot();
-    assert.equal(await page.evaluate(() => window.__playground), undefined, "the picture is the build's snapshot's");
-    await ready(page);
-    await page.waitForTimeout(300);
-    const live = await page.screenshot();
-    assert.ok(drawn.equals(live), "the first screen is the same, pixel for pixel, before and after the core took over");
-    await page.unroute(WASM);
+    for (const [width, height] of [[375, 812], [1280, 800]]) {
+      await page.setViewportSize({ width, height });
+      await slowWasm(page, url);
+      await firstFrameDrawn(page);
+      // The frame painted, and the views' work after it (none before the core) done.
+      await page.waitForTimeout(300);
+      const drawn = await page.screenshot();
+      assert.equal(await page.evaluate(() => window.__playground), undefined, "the picture is the build's snapshot's");
+      await ready(page);
+      await page.waitForTimeout(300);
+      const live = await page.screenshot();
+      assert.ok(drawn.equals(live), `${width}×${height}: the first screen is the same, pixel for pixel, before and after the core took over`);
+      await page.unroute(WASM);
+    }
     assert.deepEqual(errors, []);
   });
 
