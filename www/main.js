@@ -33,9 +33,10 @@ import { embedOptions, hasShare, shareParams } from "./app/share.js";
 import { errorMessage } from "./views/model.js";
 
 // The default page draws its first frame from the snapshot the build recorded and loads the wasm
-// after it (app/first-frame.js); any other starts the wasm download before anything else runs.
+// after it (app/first-frame.js); any other starts the wasm download before anything else runs, as
+// does a page opened in a background tab (no frame is painted there until it is shown).
 const built = defaultPage(window) ? FIRST_SNAPSHOT : null;
-if (!built) startCore();
+if (!built || document.hidden) startCore();
 const params = new URLSearchParams(location.search);
 /** This page listed on a same-origin host as starting, so that its other embeds wait for it (host.js). */
 const boot = bootOrder();

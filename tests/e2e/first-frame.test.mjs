@@ -2,8 +2,8 @@
 // the snapshot the build recorded, before the wasm is requested; the core's first snapshot is the
 // same, and taking over changes no pixel; what is pressed before the core is ready runs in order
 // once it is, to the state the same presses make on a ready page; a page with URL state loads the
-// wasm first, as before; a wasm that cannot be loaded is said in the error banner. Runs against
-// the built page in dist/ (`npx vite build` first).
+// wasm first, as before, and so does a background tab; a wasm that cannot be loaded is said in the
+// error banner. Runs against the built page in dist/ (`npx vite build` first).
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { openPage } from "./browser.mjs";
@@ -115,6 +115,21 @@ describe("the default page's first frame", () => {
     assert.ok(marks.wasm < marks.frame, `the wasm was requested at ${marks.wasm} ms, the first frame drawn at ${marks.frame} ms`);
     assert.equal(await page.evaluate(() => window.__playgroundFirstFrame), undefined);
     assert.deepEqual(errors, []);
+  });
+
+  test("a page opened in a background tab starts loading the wasm at once", TIMEOUT, async () => {
+    const page = await ctx.page.context().newPage();
+    try {
+      // Headless pages are never hidden: this one says it is (no frame would be painted there).
+      await page.addInitScript(() => Object.defineProperty(document, "hidden", { get: () => true }));
+      await page.goto(ctx.url, { waitUntil: "load" });
+      await ready(page);
+      const marks = await loadMarks(page);
+      assert.ok(marks.wasm < marks.frame, `the wasm was requested at ${marks.wasm} ms, the first frame drawn at ${marks.frame} ms`);
+      assert.equal(marks.preloads, 0, "no preload: the default page's HTML is the same");
+    } finally {
+      await page.close();
+    }
   });
 
   test("a wasm that cannot be loaded is said in the error banner", TIMEOUT, async () => {

@@ -1,9 +1,11 @@
 // The default page's first frame without the wasm core (issue #16: the module is most of a first
 // visit's download). The page with nothing in its URL always starts the same: a new session with
 // the default config, at tick 0. So the build records that snapshot, computed by the freshly built
-// core in node (firstSnapshot, in vite.config.js's first-frame plugin), and the page draws it with
-// its own views, from a state like the App's (state.js) over no session. The core is loaded after
-// that frame is painted; then the App makes the real Cluster, whose first snapshot is the same
+// core in node (firstSnapshot, by the Vite plugin of scripts/first-frame.mjs: the page imports it
+// as virtual:first-snapshot), and the page draws it with its own views, from a state like the
+// App's (state.js) over no session, in a Loop of its own. The core is loaded after that frame is
+// painted (main.js starts it at once in a tab opened in the background, which paints nothing
+// until it is shown); then the App makes the real Cluster, whose first snapshot is the same
 // (tests/e2e/first-frame.test.mjs), draws it and takes over. The JS derives nothing: it shows the
 // recorded snapshot. Controls pressed meanwhile are kept and run in order once the App is there
 // (pendingCommands). Any URL state (a lesson, a link, a parameter, an embed) loads the core first.
