@@ -9,6 +9,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { firstFramePlugin } from './scripts/first-frame.mjs';
+import { defaultPage } from './www/app/first-frame.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const www = path.join(here, 'www');
@@ -34,7 +36,11 @@ function copyExamples() {
 /**
  * Start downloading the wasm core with the HTML instead of after the page's script has run:
  * core.js fetches it (wasm-bindgen's glue, fetch() + instantiateStreaming), which then takes this
- * preloaded response (as=fetch with crossorigin matches fetch()'s defaults).
+ * preloaded response (as=fetch with crossorigin matches fetch()'s defaults). Not on the default
+ * page (www/app/first-frame.js defaultPage, whose source the script runs): it draws its first
+ * frame from the build's snapshot and loads the wasm after that frame (issue #16), so a preload
+ * would only compete with the page's script and stylesheet. The script comes first in <head>
+ * (after the charset): a script after a stylesheet waits for it.
  */
 function preloadWasm() {
   return {
@@ -43,8 +49,12 @@ function preloadWasm() {
     transformIndexHtml: {
       order: 'post',
       handler(html, { bundle }) {
-        const wasm = Object.keys(bundle ?? {}).filter((f) => f.endsWith('.wasm'));
-        return wasm.map((f) => ({ tag: 'link', attrs: { rel: 'preload', href: `./${f}`, as: 'fetch', type: 'application/wasm', crossorigin: '' }, injectTo: 'head' }));
+        const wasm = Object.keys(bundle ?? {}).filter((f) => f.endsWith('.wasm')).map((f) => `./${f}`);
+        const preload = `document.head.append(Object.assign(document.createElement("link"), { rel: "preload", href, as: "fetch", type: "application/wasm", crossOrigin: "" }))`;
+        const script = `<script id="preload-wasm">if (!(${defaultPage})(window)) for (const href of ${JSON.stringify(wasm)}) ${preload};</script>`;
+        const charset = '<meta charset="utf-8" />';
+        if (!html.includes(charset)) throw new Error(`preload-wasm: index.html has no ${charset} to put the script after`);
+        return html.replace(charset, `${charset}\n    ${script}`);
       },
     },
   };
@@ -57,7 +67,8 @@ function preloadWasm() {
  * and it does not preload the wasm, which the embeds of a same-origin host take compiled from the
  * host (core.js). Issue #18: six embeds on one page share its main thread; by turns, the last
  * first frame 1.76 → 1.61 s (median of 10 cold loads). index.html keeps both for a page of its own (its
- * header paints before the script has run; the wasm downloads with the HTML). In `vite` (dev),
+ * header paints before the script has run; the wasm downloads with the HTML unless the page is the
+ * default one, see preloadWasm). In `vite` (dev),
  * /frame.html is index.html.
  */
 function embedFrame() {
@@ -78,8 +89,9 @@ function embedFrame() {
         const html = String(index.source);
         const frame = html
           .replace(/<script type="module"/, '<script type="module" blocking="render"')
-          .replace(/\s*<link rel="preload"[^>]*as="fetch"[^>]*type="application\/wasm"[^>]*>/g, '');
+          .replace(/\s*<script id="preload-wasm">[^<]*<\/script>/, '');
         if (!frame.includes('blocking="render"')) this.error('embed-frame: index.html has no module script to make render-blocking');
+        if (frame.includes('id="preload-wasm"')) this.error("embed-frame: index.html's wasm preload script was not removed");
         this.emitFile({ type: 'asset', fileName: 'frame.html', source: frame });
       },
     },
@@ -116,7 +128,7 @@ export default defineConfig({
   root: 'www',
   base: './', // relative URLs: dist/ works from any static server, under any sub-path
   server: { host: '127.0.0.1' }, // local only; `npm start -- --host 0.0.0.0` to share
-  plugins: [copyExamples(), preloadWasm(), embedFrame(), scenarioWithoutRecords()],
+  plugins: [copyExamples(), preloadWasm(), embedFrame(), scenarioWithoutRecords(), firstFramePlugin()],
   build: {
     outDir: '../dist', // outside root: emptied explicitly
     emptyOutDir: true,

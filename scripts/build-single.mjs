@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { firstFramePlugin } from './first-frame.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WWW = path.join(ROOT, 'www');
@@ -51,6 +52,7 @@ export async function buildSingle({ quiet = false, hostedUrl = process.env.KRP_H
       root: WWW,
       base: './',
       logLevel: quiet ? 'warn' : 'info',
+      plugins: [firstFramePlugin()], // the default page's first frame (www/app/first-frame.js)
       build: {
         outDir: tmp,
         emptyOutDir: true,

@@ -1,5 +1,7 @@
-// Starts loading the wasm core as early as the page's script runs: main.js imports this module
-// first, so the wasm download overlaps the rest of the startup instead of waiting for it.
+// Loads the wasm core when main.js starts it (startCore): as soon as its script runs when the URL
+// asks for a lesson, a link or a setting (the download overlaps the rest of the startup), after
+// the first frame on the default page, which draws the snapshot the build recorded (issue #16:
+// app/first-frame.js).
 // The single-file build (scripts/build-single.mjs) puts the module's bytes in
 // window.__KRP_WASM_BASE64__ (a classic script before this one), so it opens from file:// with
 // no fetch; otherwise the glue fetches the .wasm next to it (hashed name, any base path), or the
@@ -89,10 +91,17 @@ function start() {
   return instantiate();
 }
 
+let started = null;
+
 /**
- * The initialised binding (Cluster, …), the module's current `memory`, how many `instances` it
- * had and `reinstantiate()`; rejects when the core cannot load.
+ * Start loading the core (once: later calls return the same promise). Resolves to the
+ * initialised binding (Cluster, …), the module's current `memory`, how many `instances` it had
+ * and `reinstantiate()`; rejects when the core cannot load.
  */
-export const corePromise = start();
-// main.js reports a failure when it awaits the promise; this keeps it from being "unhandled" first.
-corePromise.catch(() => {});
+export function startCore() {
+  if (started) return started;
+  started = start();
+  // main.js reports a failure when it awaits the promise; this keeps it from being "unhandled" first.
+  started.catch(() => {});
+  return started;
+}

@@ -4,6 +4,8 @@ declare global {
   interface Window {
     /** The test hooks of tests/e2e and the benchmark (app/hooks.js; www/README.md lists them). */
     __playground?: object;
+    /** The default page's first frame before the core is loaded: { snapshot() }, the build's (main.js). */
+    __playgroundFirstFrame?: object;
     /** The compiled core, shared by the embeds of one host page (core.js). */
     __kafkaPlaygroundWasm?: Promise<WebAssembly.Module | null>;
     /** The scenario files' texts, shared by the embeds of one host page (app/catalogue.js). */

@@ -1,15 +1,18 @@
-// The bootstrap: start the downloads, wait for the wasm core, make the app (app/app.js: the
-// page's Session, the open Mode, the Loop) with the page's DOM functions given to it (`page`: app/
-// imports no page/ module), wire the controls and the postMessage API, and open what the URL asks
-// for. Imports run one way: this → app → modes → player / session → the core.
+// The bootstrap: start the downloads, wire the controls (to stand-ins until the app exists), draw
+// the default page's first frame from the build's snapshot (app/first-frame.js), wait for the
+// wasm core, make the app (app/app.js: the page's Session, the open Mode, the Loop) with the
+// page's DOM functions given to it (`page`: app/ imports no page/ module), wire the postMessage
+// API, open what the URL asks for, and run the commands pressed meanwhile. Imports run one way:
+// this → app → modes → player / session → the core.
 //
 // URL parameters: ?seed=N (start with this seed), ?ticks=N (run N ticks before the first frame);
 // ?lang=en|zh; a share link #v=2&s=…&c=… (in the fragment; ?v=1&s=…&c=… links still open); the embed parameters ?scenario=NAME&step=N
 // &controls=none|minimal|full&autoplay&theme=light|dark&height=PX, ?mode=compare&preset=ID
 // (www/README.md lists them).
 
-// First: starts the wasm download before anything else runs (see core.js).
-import { corePromise } from "./core.js";
+import { startCore } from "./core.js";
+import FIRST_SNAPSHOT from "virtual:first-snapshot";
+import { defaultPage, drawFirstFrame, pendingCommands } from "./app/first-frame.js";
 import { App } from "./app/app.js";
 import { chunkLoaders, chunksLoaded } from "./app/catalogue.js";
 import { commands } from "./app/commands.js";
@@ -29,6 +32,11 @@ import { getLang, initialLang, loadLang, readSavedLang, t } from "./i18n.js";
 import { embedOptions, hasShare, shareParams } from "./app/share.js";
 import { errorMessage } from "./views/model.js";
 
+// The default page draws its first frame from the snapshot the build recorded and loads the wasm
+// after it (app/first-frame.js); any other starts the wasm download before anything else runs, as
+// does a page opened in a background tab (no frame is painted there until it is shown).
+const built = defaultPage(window) ? FIRST_SNAPSHOT : null;
+if (!built || document.hidden) startCore();
 const params = new URLSearchParams(location.search);
 /** This page listed on a same-origin host as starting, so that its other embeds wait for it (host.js). */
 const boot = bootOrder();
@@ -64,6 +72,18 @@ async function main() {
     return;
   }
   chrome.applyTheme(embed.theme ?? chrome.readTheme(), embed.theme !== null);
+  // The controls work from the start: what is pressed before the app is there runs once it is.
+  const pending = pendingCommands();
+  wireControls(pending.cmd);
+  pageLayout.wire(pending.cmd);
+  const tps = forms.readSpeed(100);
+  forms.acksHelp();
+  chrome.foldLegend();
+  if (built) {
+    forms.producerDefaults(built.config);
+    window.__playgroundFirstFrame = { snapshot: () => built };
+    await drawFirstFrame(page, built);
+  }
   const core = await loadCore();
   await nextTask();
   const app = new App(core, embed, page, chunks);
@@ -72,8 +92,6 @@ async function main() {
   if (boot) app.loop.hold(BOOTING, true);
   const cmd = commands(app);
   const share = links(app);
-  wireControls(cmd);
-  pageLayout.wire(cmd);
   chrome.watchErrors(errorMessage);
   listen(app, cmd);
   chrome.watchVisibility((why, on) => app.visible(why, on));
@@ -81,13 +99,11 @@ async function main() {
     () => app.loop.redraw(),
     () => app.loop.dirty(),
   );
-  app.state.tps = forms.readSpeed(100);
-  forms.acksHelp();
-  chrome.foldLegend();
+  app.state.tps = tps;
   for (const p of [...embed.problems, ...chrome.link.problems]) chrome.say(t("param.bad", { name: p.name, value: p.value, why: p.why }), "info");
   const chunkError = await startChunks;
   if (chunkError) chrome.notice(t("main.chunkFailed", { error: chunkError }));
-  window.__playground = playgroundHooks(app, share);
+  window.__playground = playgroundHooks(app, share, core);
   await nextTask();
 
   const config = embed.seed !== null ? { seed: embed.seed } : {};
@@ -108,6 +124,7 @@ async function main() {
   }
   // The first frame now, not at the end of the task: then this embed is done starting.
   app.loop.flush();
+  pending.start(cmd);
   boot?.done();
   boot?.afterOthers(() => app.loop.hold(BOOTING, false));
   chrome.postEvent("ready", { mode: app.mode?.kind ?? "play", lang: getLang(), ...(app.mode?.info() ?? { scenario: null, stops: 0 }), tick: app.mode?.session?.tick ?? app.mode?.tick ?? 0 });
@@ -128,13 +145,14 @@ function nextTask() {
 }
 
 /**
- * Wait for the wasm core, whose loading core.js started when the script began. The single-file
- * build (scripts/build-single.mjs) inlines the module's bytes, so it opens from file:// too.
+ * Wait for the wasm core (started when the script began, or now after the default page's first
+ * frame). The single-file build (scripts/build-single.mjs) inlines the module's bytes, so it
+ * opens from file:// too.
  */
 async function loadCore() {
   let mod;
   try {
-    mod = await corePromise;
+    mod = await startCore();
   } catch (err) {
     throw new Error(t("main.coreMissing", { error: errorMessage(err) }));
   }

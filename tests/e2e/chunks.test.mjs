@@ -1,6 +1,7 @@
-// Code splitting: a first visit downloads the entry, the stylesheet, the wasm and the dictionary of
-// its language, nothing else, before its first frame (the panels under the first screen and an
-// English page's event templates come after it); the other chunks (scenario files, lessons, compare mode, the inspector, the exports,
+// Code splitting: a first visit downloads the entry, the stylesheet and the dictionary of its
+// language, nothing else, before its first frame (the wasm, the panels under the first screen and
+// an English page's event templates come after it: the default page draws the build's snapshot
+// first, tests/e2e/first-frame.test.mjs); the other chunks (scenario files, lessons, compare mode, the inspector, the exports,
 // the second language) arrive when first used. A chunk that cannot be loaded is said in words,
 // and the page keeps working.
 import assert from "node:assert/strict";
@@ -36,9 +37,9 @@ describe("code-split chunks", () => {
 
   test("a first visit loads one language and no lazy chunk; each arrives on first use", TIMEOUT, async () => {
     const { page, errors } = ctx;
-    assert.deepEqual((await loaded(page, true)).sort(), ["en.js", "index.css", "index.js", "kafka_replication_bg.wasm"]);
+    assert.deepEqual((await loaded(page, true)).sort(), ["en.js", "index.css", "index.js"]);
     await page.waitForFunction(() => performance.getEntriesByType("resource").some((e) => /\/en-events-[\w-]{8}\.js$/.test(e.name)));
-    assert.deepEqual((await loaded(page)).sort(), ["en-events.js", "en.js", "index.css", "index.js", "kafka_replication_bg.wasm", "later-views.js"], "after the first frame: the later panels, the English event templates");
+    assert.deepEqual((await loaded(page)).sort(), ["en-events.js", "en.js", "index.css", "index.js", "kafka_replication_bg.wasm", "later-views.js"], "after the first frame: the wasm, the later panels, the English event templates");
     await page.click("#lessons-button");
     await page.waitForFunction(() => window.__playground.lesson() !== null);
     assert.ok((await loaded(page)).includes("scenario-files.js"), "the lessons brought the scenario files");

@@ -17,10 +17,8 @@ import { recoverFromTrap } from "./recovery.js";
 import { Replays } from "./replays.js";
 import { getLang, t } from "../i18n.js";
 import { announcements, newViolations } from "../views/events-model.js";
-import { clearHistory, createHistory, recordSample } from "../views/hw-history.js";
-import { errorMessage, REQUESTS_SHOWN } from "../views/model.js";
-import { METRICS_HISTORY } from "../views/metrics-model.js";
-import { linkKey } from "./timeline.js";
+import { errorMessage } from "../views/model.js";
+import { appState, clearShown, showSnapshot, snapshotOptions } from "./state.js";
 
 /** Lessons and compare mode play at least this fast (ticks per second) unless slowed down after. */
 const LESSON_TPS = 20;
@@ -56,34 +54,7 @@ export class App {
     this.panel = null; // the open mode's panel drawing (page/lesson-panel.js or compare-panel.js)
     /** Seeks, replays and sliced work on the session (replays.js). */
     this.replays = new Replays(this);
-    this.state = {
-      schema: this.schema,
-      coreLoaded: true,
-      broken: null, // words shown in the banner when the core cannot be used
-      snap: null,
-      prev: null,
-      shownStamp: -1, // the session stamp the snapshot shows
-      continuous: false, // the last snapshot followed the previous one in time (play, step, action)
-      cuts: new Set(),
-      history: createHistory(),
-      running: false,
-      pausedBy: null, // "hidden" | "offscreen" when the page paused itself (it resumes on return)
-      tps: 4,
-      selected: null,
-      digits: null,
-      inspecting: null,
-      compact: null, // the user's choice of partitions view; null = automatic by size
-      auto: { on: false, carry: 0 },
-      roundRobin: 0,
-      themeLocked: embed.theme !== null,
-      get horizon() {
-        return this.app.session?.horizon ?? 0;
-      },
-      get events() {
-        return this.app.session?.events ?? { items: [], version: 0 };
-      },
-      app: this,
-    };
+    this.state = appState(this, this.schema, embed.theme !== null);
     this.loop = new Loop({
       animating: () => this.animating(),
       tps: () => this.state.tps,
@@ -137,9 +108,7 @@ export class App {
     }
     this.setRunning(false);
     this.state.broken = null;
-    Object.assign(this.state, { snap: null, prev: null, roundRobin: 0 });
-    this.state.auto.carry = 0;
-    clearHistory(this.state.history);
+    clearShown(this.state);
     if (!this.mode) this.mode = new FreePlay(this.session, this.host);
     if (first && this.open(first.found, first)) return null;
     this.refresh();
@@ -272,13 +241,9 @@ export class App {
     const s = this.state;
     if (this.usable() && this.session.stamp !== s.shownStamp) {
       try {
-        const snap = this.session.snapshot({ records: this.page.paint.recordsShown(s), requests: REQUESTS_SHOWN, metricsHistory: METRICS_HISTORY });
-        s.prev = s.snap;
-        s.snap = snap;
+        const snap = this.session.snapshot(snapshotOptions(this.page.paint.recordsShown(s)));
+        showSnapshot(s, snap, continuous);
         s.shownStamp = this.session.stamp;
-        s.continuous = continuous && s.prev !== null;
-        s.cuts = new Set(snap.cutLinks.map(([a, b]) => linkKey(a, b)));
-        recordSample(s.history, snap); // (one older than the last sample: the history went back)
         if (s.continuous) this.page.paint.announce(announcements(events, newViolations(snap, s.prev.tick)));
       } catch (err) {
         this.coreFailed(err);
@@ -349,9 +314,7 @@ export class App {
     if (!keepSpeed && this.state.tps < LESSON_TPS) this.state.tps = this.page.forms.setSpeedTps(LESSON_TPS, this.state.snap?.tickMs ?? 100);
     panel.show(true);
     if (mode.session) {
-      clearHistory(this.state.history);
-      Object.assign(this.state, { snap: null, prev: null, shownStamp: -1, roundRobin: 0 });
-      this.state.auto.carry = 0;
+      clearShown(this.state);
     }
     this.move(() => (stop > 1 ? mode.goto(stop) : mode.play()));
     if (mode.session) this.page.forms.producerDefaults(this.state.snap?.config ?? {});

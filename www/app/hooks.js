@@ -1,18 +1,13 @@
 // The test hooks of tests/e2e and the benchmark (www/README.md lists them), installed by main.js
 // as window.__playground.
 
-import { corePromise } from "../core.js";
 import { getLang } from "../i18n.js";
 
-/** The core's binding once loaded (core.js: its `instances` count restarts after traps). */
-let binding = null;
-corePromise.then(
-  (b) => (binding = b),
-  () => {},
-);
-
-/** The hooks over `app` (app.js App) and `share` (links.js links(app)). */
-export function playgroundHooks(app, share) {
+/**
+ * The hooks over `app` (app.js App), `share` (links.js links(app)) and `binding`, the loaded
+ * core (core.js startCore: its `instances` and `memory` follow the restarts after traps).
+ */
+export function playgroundHooks(app, share, binding) {
   const model = (kind) => (app.mode?.kind === kind ? app.mode.model() : null);
   return {
     /** The live handle, for tests only (e.g. to compare stateHash() after a seek). */
@@ -61,14 +56,14 @@ export function playgroundHooks(app, share) {
     trace: () => share.trace(),
     /** How many times the module was instantiated: 1, and one more per restart after a trap. */
     get coreInstances() {
-      return binding?.instances ?? 0;
+      return binding.instances;
     },
     /** Whether the page is restarting the core after a trap (app/recovery.js). */
     get recovering() {
       return app.recovering !== null;
     },
-    /** The wasm module's memory in bytes (a Promise; null without the core), for the benchmark. */
-    wasmBytes: async () => (await corePromise.catch(() => null))?.memory?.buffer.byteLength ?? null,
+    /** The wasm module's memory in bytes (a Promise), for the benchmark. */
+    wasmBytes: async () => binding.memory?.buffer.byteLength ?? null,
     pictureSvg: () => share.pictureSvg(),
   };
 }
