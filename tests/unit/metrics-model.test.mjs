@@ -5,7 +5,7 @@
 // edited as the core would report a rate.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { formatRate, METRICS, metricsRows, sparkline, sparklineTransform } from "../../www/views/metrics-model.js";
+import { formatRate, METRICS, metricsRows, sparkline, sparklineView } from "../../www/views/metrics-model.js";
 import { coreFixture } from "./fixtures.mjs";
 
 const BOX = { height: 20 };
@@ -71,9 +71,16 @@ describe("operator metrics", () => {
     // windows after: 0 at the bottom (y 18) until tick 215, then 1 half way, from 216 2 at the top (y 2).
     assert.equal(urp.path, "M-300 18H215V10H216V2H900");
     assert.equal(row(metricsRows(snap, BOX), "offlinePartitionsCount").path, "M-300 18H900");
-    // Ticks 190..249 onto 100 px of which the last 300 ticks: tick 249 at x 100, 190 at 80.3.
-    assert.equal(sparklineTransform(249, 100), "translate(16.722 0) scale(0.33445 1)");
-    assert.ok(Math.abs(16.722 + 0.33445 * 190 - 80.3) < 0.1 && Math.abs(16.722 + 0.33445 * 249 - 100) < 0.01);
+    // Ticks 190..249 onto 100 px of which the last 300 ticks: tick 249 at x 100, 190 at 80.3. The
+    // picture holds the ticks -299..300 (the window of tick 249 and the one before); the box
+    // shows it from x 83.278 (tick -50) on, as far as tick 249.
+    const view = sparklineView(249, 100);
+    assert.deepEqual(view, { transform: "translate(100 0) scale(0.33445 1)", x: 83.278 });
+    const at = (tick) => 100 + 0.33445 * tick - view.x;
+    assert.ok(Math.abs(at(190) - 80.3) < 0.1 && Math.abs(at(249) - 100) < 0.01);
+    // The line moves once a window, the picture every tick.
+    assert.equal(sparklineView(299, 100).transform, view.transform);
+    assert.deepEqual(sparklineView(300, 100), { transform: "translate(-0.334 0) scale(0.33445 1)", x: 0 });
     // A snapshot without history draws no line.
     snap.metrics.history = [];
     assert.equal(row(metricsRows(snap, BOX), "underReplicatedPartitions").path, "");

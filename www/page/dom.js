@@ -56,18 +56,28 @@ export function setText(el, text) {
 
 /**
  * Set the text of `box`, a box laid out on its own (CSS: display block, contain: strict, a fixed
- * height; the monospace font), and make it wide enough for the text: 1ch a character, 2ch an
- * East Asian wide one, 1ch to spare. A changed text in the page's flow makes Chromium lay out
- * the page from its root; in a box whose size does not depend on its content only the box is
- * laid out, as long as nothing else in the frame dirtied the root (issue #6). The box only
- * grows (until the language changes), so the page is laid out again only when a text is longer
- * than any before it, and what follows the box does not jump back and forth.
+ * height or one of `--lines` lines; the monospace font), and make it wide enough for the text:
+ * 1ch a character of its longest line, 2ch an East Asian wide one, 1ch to spare. A changed text
+ * in the page's flow makes Chromium lay out the page from its root; in a box whose size does not
+ * depend on its content only the box is laid out, as long as nothing else in the frame dirtied
+ * the root (issue #6). The box only grows (until the language changes), so the page is laid out
+ * again only when a text is longer than any before it, and what follows the box does not jump
+ * back and forth; its height follows the count of lines.
  */
 export function setBoxText(box, text) {
   const t = String(text);
   setText(box, t);
   let ch = 1;
-  for (const c of t) ch += c.codePointAt(0) >= 0x1100 ? 2 : 1;
+  let line = 1;
+  let lines = 1;
+  for (const c of t) {
+    if (c === "\n") {
+      lines += 1;
+      line = 1;
+    } else line += c.codePointAt(0) >= 0x1100 ? 2 : 1;
+    if (line > ch) ch = line;
+  }
+  setStyle(box, "--lines", lines);
   const lang = document.documentElement.lang;
   if (box.__boxLang !== lang) {
     box.__boxLang = lang;

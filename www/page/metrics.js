@@ -2,8 +2,8 @@
 // that report it and a sparkline of the last 30 s (views/metrics-model.js lays them out from the
 // core's snap.metrics). A value other than the healthy one is marked. Test hook: #metrics tr[data-metric].
 
-import { h, join, setAttr, setText } from "./dom.js";
-import { metricsRows, sparklineTransform } from "../views/metrics-model.js";
+import { h, join, setAttr, setStyle, setText } from "./dom.js";
+import { metricsRows, sparklineView } from "../views/metrics-model.js";
 import { t } from "../i18n.js";
 
 /** The sparkline's box (px). */
@@ -29,11 +29,16 @@ function createRow(row) {
       "td",
       { class: "metric-chart" },
       h(
-        "svg:svg",
-        { width: CHART.width, height: CHART.height, viewBox: `0 0 ${CHART.width} ${CHART.height}`, role: "img" },
-        // The line is in tick space (metrics-model.js sparkline): its transform moves it with time,
-        // and the stroke keeps its width through the horizontal scale.
-        h("svg:path", { "vector-effect": "non-scaling-stroke" }),
+        "span",
+        { class: "metric-spark" },
+        h(
+          "svg:svg",
+          { width: 2 * CHART.width, height: CHART.height, viewBox: `0 0 ${2 * CHART.width} ${CHART.height}`, role: "img" },
+          // The line is in tick space (metrics-model.js sparkline): its transform puts a window
+          // and the next on the picture, which time moves through the box (sparklineView); the
+          // stroke keeps its width through the horizontal scale.
+          h("svg:path", { "vector-effect": "non-scaling-stroke" }),
+        ),
       ),
     ),
   );
@@ -82,6 +87,13 @@ export function render(root, snap) {
   setText(root.querySelector(".metrics-note"), t("metrics.note", { s: secs }));
   const tbody = root.querySelector("tbody");
   join(tbody, metricsRows(snap, CHART), (r) => r.key, createRow, updateRow);
-  const transform = sparklineTransform(snap.tick, CHART.width);
-  for (const tr of tbody.children) setAttr(tr.__els.svg.firstChild, "transform", transform);
+  const { transform, x } = sparklineView(snap.tick, CHART.width);
+  // On whole device pixels: a tick moves the line a third of a pixel, so the pictures move (and
+  // are restyled) on one tick in three, and their lines stay sharp.
+  const ratio = globalThis.devicePixelRatio || 1;
+  const shift = `translateX(${-Math.round(x * ratio) / ratio}px)`;
+  for (const tr of tbody.children) {
+    setAttr(tr.__els.svg.firstChild, "transform", transform);
+    setStyle(tr.__els.svg, "transform", shift);
+  }
 }

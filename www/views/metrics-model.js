@@ -39,7 +39,7 @@ export function formatRate(perSec) {
  * `top` in a box `height` px high. The line starts at least one window left of the oldest sample
  * and runs on for three more, from a multiple of the window: so it changes when a value or the
  * scale does, or every METRICS_HISTORY ticks, and time passing moves it by its transform alone
- * (sparklineTransform). Returns the path's `d` ("" without samples).
+ * (sparklineView). Returns the path's `d` ("" without samples).
  */
 export function sparkline(samples, key, top, height) {
   if (!samples.length) return "";
@@ -56,17 +56,26 @@ export function sparkline(samples, key, top, height) {
   return `${d}H${from + 4 * METRICS_HISTORY}`;
 }
 
-/** The transform that shows ticks now − METRICS_HISTORY + 1 … now of a sparkline across `width` px. */
-export function sparklineTransform(now, width) {
+/**
+ * How a sparkline shows ticks now − METRICS_HISTORY + 1 … now across `width` px: `transform`,
+ * the line's (its SVG transform, from tick space onto a picture `2 × width` px wide of the ticks
+ * from one window before the window `now` is in to its end), which changes once a window, and
+ * `x`, the picture's shift left in px (a CSS transform of the whole picture inside its box),
+ * which changes every tick: a moved SVG line is laid out again, a moved picture is not (issue
+ * #19's frame budget).
+ */
+export function sparklineView(now, width) {
   const sx = width / (METRICS_HISTORY - 1);
-  const tx = -(now - METRICS_HISTORY + 1) * sx;
-  return `translate(${Math.round(tx * 1000) / 1000} 0) scale(${Math.round(sx * 100000) / 100000} 1)`;
+  const base = Math.floor(now / METRICS_HISTORY) * METRICS_HISTORY;
+  const tx = -(base - METRICS_HISTORY + 1) * sx;
+  const transform = `translate(${Math.round(tx * 1000) / 1000} 0) scale(${Math.round(sx * 100000) / 100000} 1)`;
+  return { transform, x: Math.round((now - base) * sx * 1000) / 1000 };
 }
 
 /**
  * The panel's rows for `snap` (a snapshot taken with `metricsHistory`; without one the
  * sparklines are empty): { key, name, mbean, rate, value (its text), alert, count, nodes, top, path }
- * (`path` in tick space, shown through sparklineTransform(snap.tick, width)).
+ * (`path` in tick space, shown through sparklineView(snap.tick, width)).
  * `nodes`: [{ label, value }] (value null: the node is down, nobody reports for it) or null.
  * `top`: the sparkline's full scale (the highest value shown, at least 1, or 0.1/s for a rate).
  */
