@@ -197,6 +197,11 @@ async function measureFrames(browser, url, config, frames, version = undefined) 
       await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity), null, { timeout: 10_000 });
     }
     await page.fill('#produce-count', '20');
+    // The page as a reader sees it: at its top, rendered once since. applyConfig scrolls to the
+    // config form and the fill back, and `content-visibility: auto` learns which panels are off
+    // screen only in a rendering update, which the frames below (one task) never reach: without
+    // it they drew the lower panels as if in view, in some runs and not others.
+    await page.evaluate(() => { window.scrollTo(0, 0); return new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))); });
     const r = await page.evaluate(({ n }) => {
       const step = document.querySelector('#step');
       const produce = document.querySelector('#produce');
