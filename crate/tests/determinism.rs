@@ -1,5 +1,6 @@
-//! The shared determinism fixture (tests/fixtures/determinism.json), played natively: the node
-//! test plays it in wasm, and both must reach the fixture's state hash.
+//! The shared determinism fixtures (tests/fixtures/determinism.json, a ZooKeeper-era preset, and
+//! determinism-4.2.json, KRaft), played natively: the node test plays them in wasm, and both must
+//! reach each fixture's state hash.
 
 use kafka_replication::faults::FailKind;
 use kafka_replication::{Cluster, ProduceArgs, Value};
@@ -23,9 +24,11 @@ fn int(j: &Json) -> u32 {
     j.as_u64().expect("an integer") as u32
 }
 
-/// Plays the fixture; `quiet` steps without recording events (`Cluster::step_quiet`).
-fn play(quiet: bool) -> (Cluster, Json) {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/fixtures/determinism.json");
+const FIXTURES: [&str; 2] = ["determinism.json", "determinism-4.2.json"];
+
+/// Plays the fixture `name`; `quiet` steps without recording events (`Cluster::step_quiet`).
+fn play(name: &str, quiet: bool) -> (Cluster, Json) {
+    let path = format!("{}/../tests/fixtures/{name}", env!("CARGO_MANIFEST_DIR"));
     let fixture: Json = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
     let mut c = Cluster::from_pairs(&pairs(fixture.get("config"))).unwrap();
     for action in fixture["actions"].as_array().unwrap() {
@@ -48,20 +51,27 @@ fn play(quiet: bool) -> (Cluster, Json) {
 }
 
 #[test]
-fn fixture_reaches_its_state_hash() {
-    let (c, fixture) = play(false);
-    let hash = c.state_hash().to_string();
-    assert_eq!(
-        hash,
-        fixture["stateHash"].as_str().unwrap(),
-        "the fixture's state hash changed; if the model changed on purpose, put {hash} in the fixture"
-    );
+fn fixtures_reach_their_state_hash() {
+    for name in FIXTURES {
+        let (c, fixture) = play(name, false);
+        let hash = c.state_hash().to_string();
+        assert_eq!(
+            hash,
+            fixture["stateHash"].as_str().unwrap(),
+            "{name}: the state hash changed; if the model changed on purpose, put {hash} in the fixture"
+        );
+    }
 }
 
 #[test]
 fn stepping_without_events_reaches_the_same_state() {
-    let (loud, _) = play(false);
-    let (mut quiet, _) = play(true);
-    assert_eq!(quiet.state_hash(), loud.state_hash());
-    assert!(quiet.step(1).unwrap().iter().all(|e| e.tick == quiet.snapshot().tick), "nothing from the quiet steps is left pending");
+    for name in FIXTURES {
+        let (loud, _) = play(name, false);
+        let (mut quiet, _) = play(name, true);
+        assert_eq!(quiet.state_hash(), loud.state_hash(), "{name}");
+        assert!(
+            quiet.step(1).unwrap().iter().all(|e| e.tick == quiet.snapshot().tick),
+            "{name}: nothing from the quiet steps is left pending"
+        );
+    }
 }
