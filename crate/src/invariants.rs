@@ -615,14 +615,17 @@ impl Cluster {
     /// {itself}) over records a newer leader has replaced; it truncates once it replays the newer
     /// leader epoch, and no client saw that HW (sweep seed 763, 4.2 with fetch from follower).
     fn check_log_matching(&mut self, p: u32, ar: &[BrokerId], truncated: &[BrokerId]) {
-        let serving: Vec<bool> = ar.iter().map(|&b| self.serves_requests(b)).collect();
-        let offsets = |log: &Log, serves: bool| (log.high_watermark(), log.log_start_offset(), serves);
+        // Bit i: replica ar[i]'s broker serves requests (a bit mask, as `moved`: this runs for
+        // every partition every tick).
+        let serving: u64 = ar.iter().enumerate().fold(0, |m, (i, &b)| m | u64::from(self.serves_requests(b)) << i);
+        let serves = |i: usize| serving >> i & 1 == 1;
+        let offsets = |log: &Log, i: usize| (log.high_watermark(), log.log_start_offset(), serves(i));
         // Bit i: replica ar[i] moved (the RF is at most MAX_BROKERS = 32).
         let mut moved: u64 = 0;
         let (seen_ar, seen) = &mut self.log_matching_seen[p as usize];
         if seen_ar.as_slice() == ar {
             for (i, (&b, was)) in ar.iter().zip(seen.iter_mut()).enumerate() {
-                let now = offsets(&self.brokers[b as usize].replicas[&p].log, serving[i]);
+                let now = offsets(&self.brokers[b as usize].replicas[&p].log, i);
                 if now != *was || truncated.contains(&b) {
                     moved |= 1 << i;
                     *was = now;
@@ -630,7 +633,7 @@ impl Cluster {
             }
         } else {
             *seen_ar = ar.to_vec();
-            *seen = ar.iter().zip(&serving).map(|(&b, &serves)| offsets(&self.brokers[b as usize].replicas[&p].log, serves)).collect();
+            *seen = ar.iter().enumerate().map(|(i, &b)| offsets(&self.brokers[b as usize].replicas[&p].log, i)).collect();
             moved = (1 << ar.len()) - 1;
         }
         if moved == 0 {
@@ -639,7 +642,7 @@ impl Cluster {
         let mut found = Vec::new();
         for (i, &a) in ar.iter().enumerate() {
             for (j, &b) in ar.iter().enumerate().skip(i + 1) {
-                if (moved >> i | moved >> j) & 1 == 0 || !serving[i] || !serving[j] {
+                if (moved >> i | moved >> j) & 1 == 0 || !serves(i) || !serves(j) {
                     continue;
                 }
                 let (la, lb) = (&self.brokers[a as usize].replicas[&p].log, &self.brokers[b as usize].replicas[&p].log);

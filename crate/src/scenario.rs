@@ -942,8 +942,12 @@ fn actual_text(c: &Cluster, path: &str) -> String {
 
 /// Evaluates an expectation against the cluster; Err for an unknown path or a type mismatch.
 pub fn check(c: &Cluster, x: &Expectation) -> Result<bool, String> {
-    let actual = lookup(c, &x.path)?;
-    let ord = match (&actual, &x.value) {
+    holds(&lookup(c, &x.path)?, x)
+}
+
+/// Whether `actual`, the value at `x`'s path, meets the expectation; Err for a type mismatch.
+pub fn holds(actual: &Operand, x: &Expectation) -> Result<bool, String> {
+    let ord = match (actual, &x.value) {
         (Operand::Int(a), Operand::Int(b)) => a.cmp(b),
         (Operand::List(a), Operand::List(b)) => a.cmp(b),
         (Operand::Word(a), Operand::Word(b)) => a.cmp(b),

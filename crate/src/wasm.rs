@@ -12,7 +12,7 @@ use crate::api::{bool_arg, from_options, int_arg, int_list_arg, ApiError, Value}
 use crate::cluster::{Cluster as Core, MAX_STEP_TICKS};
 use crate::faults::FailKind;
 use crate::producer::ProduceArgs;
-use crate::scenario::{check, lookup, Expectation, Script, NEEDS_KRAFT};
+use crate::scenario::{holds, lookup, Expectation, Script, NEEDS_KRAFT};
 use crate::snapshot::SnapshotOptions;
 use std::cell::{Cell, RefCell, RefMut};
 use wasm_bindgen::prelude::*;
@@ -432,15 +432,15 @@ impl Cluster {
         let core = self.enter("expect")?;
         let text = text.as_string().ok_or_else(|| js_error(ApiError::new("expectation", "must be a string such as \"p0.hw >= 5\"")))?;
         let x = Expectation::parse(&text).map_err(|e| JsError::new(&format!("expectation: {}", e.message)))?;
-        let ok = match check(&core, &x) {
-            Ok(ok) => ok,
-            Err(m) if core.kraft.is_none() && m.ends_with(NEEDS_KRAFT) => {
+        let actual = match lookup(&core, &x.path) {
+            Ok(actual) => actual,
+            Err(m) if m.ends_with(NEEDS_KRAFT) => {
                 return to_js(&ExpectResult { ok: false, actual: String::new(), expectation: x.to_string(), needs_kraft: true });
             }
             Err(m) => return Err(JsError::new(&format!("expectation: {m}"))),
         };
-        let actual = lookup(&core, &x.path).map(|v| v.to_string()).unwrap_or_default();
-        to_js(&ExpectResult { ok, actual, expectation: x.to_string(), needs_kraft: false })
+        let ok = holds(&actual, &x).map_err(|m| JsError::new(&format!("expectation: {m}")))?;
+        to_js(&ExpectResult { ok, actual: actual.to_string(), expectation: x.to_string(), needs_kraft: false })
     }
 
     /// An independent copy of the whole state (a checkpoint for time travel, or a compare pane):
