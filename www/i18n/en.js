@@ -352,7 +352,7 @@ export default {
   "chart.aria": "Partition {p} history, {offsets}: leader HW {hw}; {leos}",
   "flag.offline": "offline: no leader",
   "flag.leaderDown": "leader B{b} {status}: no writes until the controller notices (ZooKeeper session timeout)",
-  "flag.leaderDownShort": "leader B{b} {status}",
+  "flag.leaderDown.unregistered": "leader B{b} {status}",
   "flag.leaderDown.short": "{status}",
   "flag.leaderDown.kraft": "leader B{b} {status}: no writes until the controller fences it (broker.session.timeout.ms)",
   "flag.minIsr": "ISR < min.insync.replicas ({n})",

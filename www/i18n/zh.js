@@ -403,7 +403,7 @@ export default {
   "chart.aria": "分区 {p} 的历史（{offsets}）：leader HW {hw}；{leos}",
   "flag.offline": "离线：没有 leader",
   "flag.leaderDown": "leader B{b} {status}：控制器察觉之前无法写入（ZooKeeper 会话超时）",
-  "flag.leaderDownShort": "leader B{b} {status}",
+  "flag.leaderDown.unregistered": "leader B{b} {status}",
   "flag.leaderDown.short": "{status}",
   "flag.leaderDown.kraft": "leader B{b} {status}：控制器将它隔离（broker.session.timeout.ms）之前无法写入",
   "flag.minIsr": "ISR < min.insync.replicas（{n}）",

@@ -309,7 +309,7 @@ export function partitionAlerts(partition, brokerById, kraft = false) {
     const leader = brokerById.get(partition.leader);
     const vars = { b: partition.leader, status: t(`status.${leader.status}`) };
     const waiting = kraft ? "flag.leaderDown.kraft" : "flag.leaderDown";
-    flags.push({ kind: "danger", text: t(leader.registered ? waiting : "flag.leaderDownShort", vars), short: t("flag.leaderDown.short", vars) });
+    flags.push({ kind: "danger", text: t(leader.registered ? waiting : "flag.leaderDown.unregistered", vars), short: t("flag.leaderDown.short", vars) });
   } else if (blocked === "NOT_ENOUGH_REPLICAS") flags.push({ kind: "danger", text: t("flag.minIsr", { n }), short: t("flag.minIsr.short", { n }) });
   // 3.7 (KAFKA-15583): the gate is min(min.insync.replicas, RF), which minIsr is under 3.7.
   if (partition.hwBlocked === "STRICT_MIN_ISR") flags.push({ kind: "danger", text: t("flag.hwFrozen", { n }), short: t("flag.hwFrozen.short") });
