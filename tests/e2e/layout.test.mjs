@@ -306,21 +306,57 @@ describe("layout shift", () => {
 });
 
 describe("a phone's replica label", () => {
-  test("a stuck leader's status is shown, not clipped: leader, ISR and stuck take two lines", TIMEOUT, async () => {
-    const ctx = await openAt(375, 812, "?scenario=k11-kraft-zombie-fetch-broker-epoch&step=3");
-    try {
-      const { page } = ctx;
-      const r = await page.$eval('[data-partition="0"] .replica.is-leader', (row) => {
-        const label = row.querySelector(".label").getBoundingClientRect();
-        const badge = row.querySelector(".down-badge");
-        const b = badge.getBoundingClientRect();
-        return { text: badge.textContent, hidden: badge.hidden, inside: b.right <= label.right + 0.5 && b.bottom <= label.bottom + 0.5 && b.width > 0 };
-      });
-      assert.deepEqual(r, { text: "stuck", hidden: false, inside: true });
-    } finally {
-      await ctx.close();
-    }
-  });
+  // The badge of a broker's status must sit inside the label's box: on a phone the label is one
+  // line that hides what overflows, unless the status lets it take two.
+  const statusShown = (page, row) =>
+    page.$eval(row, (el) => {
+      const label = el.querySelector(".label").getBoundingClientRect();
+      const badge = el.querySelector(".down-badge");
+      const b = badge.getBoundingClientRect();
+      return { text: badge.textContent, hidden: badge.hidden, inside: b.right <= label.right + 0.5 && b.bottom <= label.bottom + 0.5 && b.width > 0 };
+    });
+  const cases = [
+    ["a stuck leader: leader, ISR and stuck take two lines", "?scenario=k11-kraft-zombie-fetch-broker-epoch&step=3", '[data-partition="0"] .replica.is-leader', "stuck"],
+    ["a crashed replica the metadata still lists: ISR and crashed take two lines", "?scenario=k10-kraft-controller-failover-quorum-loss&step=5", '[data-partition="0"] .replica[data-broker="0"]', "crashed"],
+  ];
+  for (const [name, query, row, text] of cases) {
+    test(`${name}, the status shown, not clipped`, TIMEOUT, async () => {
+      const ctx = await openAt(375, 812, query);
+      try {
+        assert.deepEqual(await statusShown(ctx.page, row), { text, hidden: false, inside: true });
+      } finally {
+        await ctx.close();
+      }
+    });
+  }
+});
+
+describe("a lesson's one partition, drawn large", () => {
+  // The tracks were measured before the lesson's layout was set (body.lesson-one: 28 px cells):
+  // a lesson opened at a stop drew its cells 18 px wide while the HW and LEO markers, placed by
+  // CSS, stood 28 px a slot to the right, past the track's end (lesson 04 at stop 3).
+  for (const width of [1280, 375]) {
+    test(`at ${width} px the leader's HW and LEO marks stand at the end of its drawn records`, TIMEOUT, async () => {
+      const ctx = await openAt(width, 812, "?scenario=04-lag-max-messages-0.8&step=3");
+      try {
+        await ctx.page.waitForTimeout(600); // the markers' transition (0.35 s)
+        const r = await ctx.page.$eval('[data-partition="0"] .replica.is-leader', (row) => {
+          const track = row.querySelector(".track");
+          const canvas = row.querySelector("canvas.cells");
+          const cell = parseFloat(getComputedStyle(track).getPropertyValue("--cell"));
+          const end = (canvas.__cells.at(-1).offset - canvas.__start + 1) * cell;
+          const left = track.getBoundingClientRect().left;
+          const at = (sel) => Math.round(row.querySelector(sel).getBoundingClientRect().left - left);
+          return { cell, drawnAt: canvas.__cellPx, hw: at(".hw-marker"), leo: at(".leo-marker"), end: Math.round(end), inside: end <= track.getBoundingClientRect().width + 0.5 };
+        });
+        assert.equal(r.drawnAt, r.cell, "the records are drawn with the CSS cell width");
+        assert.ok(Math.abs(r.hw - r.end) <= 3 && Math.abs(r.leo - r.end) <= 3, `HW at ${r.hw} px, LEO at ${r.leo} px, the records end at ${r.end} px`);
+        assert.ok(r.inside, "the marks are within the track");
+      } finally {
+        await ctx.close();
+      }
+    });
+  }
 });
 
 describe("an embed's one column", () => {

@@ -65,6 +65,9 @@ export function draw(state, view, extra) {
   // The partitions' blocks, then the picture's width, then the partitions' models: read between
   // the blocks and their contents, one layout serves the picture and the tracks (see cluster.js).
   if (!compact) partitionsView.build(partitions, snap);
+  // What is in view (a phone's chosen partition, a lesson's partitions and brokers) before the
+  // tracks are measured: a lesson's one partition is drawn with larger cells (body.lesson-one).
+  const focus = pageLayout.render(snap, view?.script ?? null);
   clusterView.measure($("#cluster"));
   const mode = $("#view-mode");
   setAttr(mode, "aria-pressed", String(compact));
@@ -72,8 +75,6 @@ export function draw(state, view, extra) {
   if (compact) compactView.render(partitions, snap);
   else partitionsView.render(partitions, snap, { history: state.history, reducedMotion: !motion, labels: recordLabels() });
   drawRecordLabels();
-  // What is in view (a phone's chosen partition, a lesson's partitions and brokers), then the picture.
-  const focus = pageLayout.render(snap, view?.script ?? null);
   clusterView.render($("#cluster"), snap, { cuts: state.cuts, selected: state.selected, reducedMotion: !motion, ...focus });
   last = state;
   brokersView.render($("#brokers"), snap, { selected: state.selected, config: snap.config });
