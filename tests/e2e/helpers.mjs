@@ -117,7 +117,8 @@ export async function messagePoint(page, i = 0) {
  * of their text: narrower or shorter than it (scroll containers aside). Their size does not
  * follow their content, so a text that does not fit is cut off, not wrapped. A box without text
  * is left out: an operator metric's sparkline is a picture two windows wide that moves through
- * its box (page/metrics.js), cut off on purpose.
+ * its box (page/metrics.js), cut off on purpose; so is a text ending in an ellipsis with its whole
+ * text in a title (what a partition's HW waits for, when the head's line is full).
  */
 export async function clippedBoxes(page) {
   return page.evaluate(() =>
@@ -126,6 +127,8 @@ export async function clippedBoxes(page) {
         const cs = getComputedStyle(el);
         if (!/size|strict/.test(cs.contain) || !el.getClientRects().length || /auto|scroll/.test(cs.overflowY)) return false;
         if (!el.textContent.trim()) return false;
+        // Cut off on purpose where the line is full, with an ellipsis (its whole text in a title).
+        if (cs.textOverflow === "ellipsis" && el.closest("[title]")) return false;
         return el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1;
       })
       .map((el) => `${el.localName}.${el.className} "${el.textContent.slice(0, 40)}" (${el.scrollWidth}×${el.scrollHeight} in ${el.clientWidth}×${el.clientHeight})`),

@@ -380,18 +380,40 @@ describe("an embed's one column", () => {
   }
 });
 
+/** The partition head's HW and what it waits for: their texts and whether each shows whole. */
+const hwShown = (page, box = ".meta-hw-text:not(.meta-hw-wait)") =>
+  page.$eval(`[data-partition="0"] .partition-head ${box}`, (el) => {
+    const right = el.closest(".partition-head").getBoundingClientRect().right;
+    return { text: el.textContent, whole: el.scrollWidth <= el.clientWidth && el.getBoundingClientRect().right <= right + 0.5 };
+  });
+
+describe("a partition head's HW at 1280 px", () => {
+  test("01-anatomy stop 3: 'HW 0 · waits for B1, B2' whole on the head's line", TIMEOUT, async () => {
+    const ctx = await openAt(1280, 800, "?scenario=01-anatomy&step=3");
+    try {
+      assert.deepEqual(await hwShown(ctx.page), { text: "HW 0", whole: true });
+      assert.deepEqual(await hwShown(ctx.page, ".meta-hw-wait"), { text: "· waits for B1, B2", whole: true });
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
 describe("a partition head's flags at 1280 px", () => {
-  for (const [scenario, want, title] of [
+  for (const [scenario, want, title, hw] of [
     // The head names the leader already ("♛ leader B0"): the flag's short words are its state.
     ["k11-kraft-zombie-fetch-broker-epoch&step=3", "stuck", /no writes until the controller fences it/],
     ["k10-kraft-controller-failover-quorum-loss&step=5", "crashed", /no writes until the controller fences it/],
     // A reassignment's head also has its Reassign button and the sets beside it.
     ["14-reassignment&step=3", "under-rep.", /^under-replicated$/],
+    // The HW waits for B2 too: its "· waits for B2" gives way, the flag and the HW do not.
+    ["13-rolling-restart&step=2", "under-rep.", /^under-replicated$/, "HW 0"],
     ["k4-kraft-elr&step=3", null],
   ]) {
     test(`${scenario}: ${want ? `"${want}" whole on the head's line, every flag in its title` : "offline: the head's 'no leader' says it, no sliver of a pill"}`, TIMEOUT, async () => {
       const ctx = await openAt(1280, 800, `?scenario=${scenario}`);
       try {
+        if (hw) assert.deepEqual(await hwShown(ctx.page), { text: hw, whole: true });
         const r = await ctx.page.$eval('[data-partition="0"] .partition-head', (head) => {
           const right = head.getBoundingClientRect().right;
           return [...head.querySelectorAll(".pill")]

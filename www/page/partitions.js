@@ -109,6 +109,7 @@ function createBlock(p) {
       h("span", { class: "meta meta-leader" }),
       h("span", { class: "meta meta-epoch", title: t("partition.epochTitle") }),
       h("span", { class: "meta meta-hw" }, h("span", { class: "meta-hw-text" })),
+      h("span", { class: "meta meta-hw meta-hw-text meta-hw-wait" }),
       h("span", { class: "meta meta-elr", hidden: true, title: t("partition.elrTitle") }),
       h("span", { class: "flags" }),
     ),
@@ -254,17 +255,17 @@ function updateHead(block, m) {
   const hwText = m.hw >= 0 ? `HW ${m.hw}` : "HW –";
   const list = m.hwWaitingFor.map((b) => `B${b}`).join(", ");
   const waiting = m.hwWaitingFor.length ? t("partition.waits", { list }) : "";
-  setBoxText(head.querySelector(".meta-hw-text"), hwText + waiting);
+  // Two boxes: the HW stays whole, what it waits for gives way when the head's line is full.
+  const [hwBox, waitBox] = head.querySelectorAll(".meta-hw-text");
+  setBoxText(hwBox, hwText);
+  setBoxText(waitBox, waiting.trimStart());
   // Why each one counts, as the core says: only the ones outside the ISR need words.
   const why = m.hwWaitingFor.map((b, i) => {
     const how = m.hwWaitingWhy[i];
     return how === "caught-up" || how === "maximal-isr" ? t(`partition.why.${how}`, { b: `B${b}` }) : `B${b}`;
   });
-  setAttr(
-    head.querySelector(".meta-hw"),
-    "title",
-    t(m.hwQuorum ? "partition.hw.titleQuorum" : "partition.hw.title") + (waiting ? t("partition.hw.titleWaiting", { list: why.join(", "), leo: m.leaderLeo }) : ""),
-  );
+  const title = t(m.hwQuorum ? "partition.hw.titleQuorum" : "partition.hw.title") + (waiting ? t("partition.hw.titleWaiting", { list: why.join(", "), leo: m.leaderLeo }) : "");
+  for (const el of head.querySelectorAll(".meta-hw")) setAttr(el, "title", title);
   drawFlags(head.querySelector(".flags"), m.flags);
 }
 
