@@ -638,7 +638,7 @@ impl Cluster {
                 target_isr: cur.isr.iter().copied().filter(|r| !gone(r)).collect(),
                 election,
                 elr_enabled: self.config.kraft.eligible_leader_replicas,
-                min_isr: self.effective_min_isr(&cur),
+                min_isr: self.effective_min_isr(),
                 unclean_shutdown,
                 target_recovering: None,
                 assignment: None,
@@ -651,9 +651,12 @@ impl Cluster {
         }
     }
 
-    /// `getTopicEffectiveMinIsr`: min(min.insync.replicas, RF).
-    fn effective_min_isr(&self, reg: &PartitionRegistration) -> usize {
-        (self.config.min_insync_replicas as usize).min(reg.replicas.len())
+    /// `getTopicEffectiveMinIsr`: min(min.insync.replicas, RF), the RF being partition 0's
+    /// replica count for every partition of the topic (`int replicationFactor =
+    /// topics.get(topicId).parts.get(0).replicas.length`), in the controller's image: during or
+    /// after a reassignment of p0 that changes its RF, other partitions count p0's replicas.
+    fn effective_min_isr(&self) -> usize {
+        (self.config.min_insync_replicas as usize).min(self.kraft().partitions[0].replicas.len())
     }
 
     /// `handleBrokerFenced`: out of every ISR (not the ELRs), leaders elected, then the
@@ -1208,7 +1211,7 @@ impl Cluster {
                 target_isr: isr.to_vec(),
                 election,
                 elr_enabled: self.config.kraft.eligible_leader_replicas,
-                min_isr: self.effective_min_isr(&cur),
+                min_isr: self.effective_min_isr(),
                 unclean_shutdown: None,
                 target_recovering: Some(false),
                 assignment: None,
@@ -1250,7 +1253,7 @@ impl Cluster {
             target_isr: cur.isr.clone(),
             election,
             elr_enabled: self.config.kraft.eligible_leader_replicas,
-            min_isr: self.effective_min_isr(cur),
+            min_isr: self.effective_min_isr(),
             unclean_shutdown: None,
             target_recovering: None,
             assignment: None,
