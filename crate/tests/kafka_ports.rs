@@ -433,11 +433,7 @@ fn partition_change_builder_elr_elections_as_kafka() {
     };
     let p = registration(&[1, 2, 3, 4], &[1], &[3], &[], 1);
     let c = b(Some(&[]), &|r| r != 1, None).on(&p).unwrap();
-    assert_eq!(
-        c,
-        PartitionChange { leader: Some(3), isr: Some(vec![3]), elr: Some(vec![1]), ..Default::default() },
-        "ElrCanBeElected"
-    );
+    assert_eq!(c, PartitionChange { leader: Some(3), isr: Some(vec![3]), elr: Some(vec![1]), ..Default::default() }, "ElrCanBeElected");
 
     let mut p = registration(&[1, 2, 3, 4], &[1, 2, 3, 4], &[], &[], 1);
     let c = b(Some(&[]), &|_| false, None).on(&p).unwrap();
@@ -460,13 +456,7 @@ fn partition_change_builder_elr_elections_as_kafka() {
     let c = b(Some(&[]), &|_| true, None).on(&p).unwrap();
     assert_eq!(
         c,
-        PartitionChange {
-            leader: Some(1),
-            isr: Some(vec![1]),
-            last_known_elr: Some(vec![]),
-            recovering: Some(true),
-            ..Default::default()
-        },
+        PartitionChange { leader: Some(1), isr: Some(vec![1]), last_known_elr: Some(vec![]), recovering: Some(true), ..Default::default() },
         "ElectLastKnownLeader"
     );
     let mut merged = p.clone();
