@@ -511,3 +511,37 @@ fn partition_change_builder_unclean_and_stopped_leader_as_kafka() {
         }
     );
 }
+
+/// Ports ReplicationControlManagerTest#testPreferredElectionDoesNotTriggerUncleanElection (ELR
+/// off): the ISR down to its last member b0, which is fenced too (kept in the ISR, leaderless); a
+/// live replica outside the ISR (b1, restarted and unfenced) is not elected by the unfencing
+/// (`handleBrokerUnfenced`: an ONLINE election) nor by a preferred election (`electPreferredLeader`
+/// never elects uncleanly): PREFERRED_LEADER_NOT_AVAILABLE and no record. An unclean election
+/// (`electLeader` with UNCLEAN) elects b1: ISR [1], RECOVERING.
+#[test]
+fn kraft_preferred_election_does_not_trigger_an_unclean_election() {
+    let pairs: Vec<(String, Value)> = vec![
+        ("version".into(), Value::Str("4.0".into())),
+        ("brokers".into(), Value::Num(3.0)),
+        ("replicationFactor".into(), Value::Num(3.0)),
+        ("partitions".into(), Value::Num(1.0)),
+    ];
+    let mut c = Cluster::from_pairs(&pairs).unwrap();
+    let crash = FailKind::Crash { lossy: false };
+    c.fail(1, crash).unwrap();
+    c.fail(2, crash).unwrap();
+    step_until(&mut c, 300, "ISR {0}", |c| c.zk.partitions[0].isr == [0]);
+    c.fail(0, crash).unwrap();
+    step_until(&mut c, 300, "p0 leaderless", |c| c.zk.partitions[0].leader == -1);
+    c.recover(1).unwrap();
+    step_until(&mut c, 100, "b1 unfenced", |c| !c.kraft.as_ref().unwrap().committed_registrations[&1].fenced);
+    c.step(5).unwrap();
+    assert_eq!((c.zk.partitions[0].leader, c.zk.partitions[0].isr.clone()), (-1, vec![0]), "unfencing b1 elects no one");
+    let end = |c: &Cluster| c.kraft.as_ref().unwrap().shown_voter().log_end_offset();
+    let before = end(&c);
+    assert_eq!(elect_preferred(&mut c), Some("PREFERRED_LEADER_NOT_AVAILABLE"));
+    assert_eq!(end(&c), before, "no record");
+    assert_eq!(c.elect_leaders(ElectionType::Unclean, Some(vec![0])).unwrap()[0].error, None);
+    step_until(&mut c, 20, "b1 leads", |c| c.zk.partitions[0].leader == 1);
+    assert_eq!((c.zk.partitions[0].isr.clone(), c.zk.partitions[0].recovering), (vec![1], true));
+}
