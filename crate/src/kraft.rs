@@ -638,7 +638,7 @@ impl Cluster {
                 target_isr: cur.isr.iter().copied().filter(|r| !gone(r)).collect(),
                 election,
                 elr_enabled: self.config.kraft.eligible_leader_replicas,
-                min_isr: self.effective_min_isr(&cur),
+                min_isr: self.effective_min_isr(),
                 unclean_shutdown,
                 target_recovering: None,
                 assignment: None,
@@ -651,9 +651,12 @@ impl Cluster {
         }
     }
 
-    /// `getTopicEffectiveMinIsr`: min(min.insync.replicas, RF).
-    fn effective_min_isr(&self, reg: &PartitionRegistration) -> usize {
-        (self.config.min_insync_replicas as usize).min(reg.replicas.len())
+    /// `getTopicEffectiveMinIsr`: min(min.insync.replicas, RF), the RF being partition 0's
+    /// replica count for every partition of the topic (`int replicationFactor =
+    /// topics.get(topicId).parts.get(0).replicas.length`), in the controller's image: during or
+    /// after a reassignment of p0 that changes its RF, other partitions count p0's replicas.
+    fn effective_min_isr(&self) -> usize {
+        (self.config.min_insync_replicas as usize).min(self.kraft().partitions[0].replicas.len())
     }
 
     /// `handleBrokerFenced`: out of every ISR (not the ELRs), leaders elected, then the
@@ -1208,7 +1211,7 @@ impl Cluster {
                 target_isr: isr.to_vec(),
                 election,
                 elr_enabled: self.config.kraft.eligible_leader_replicas,
-                min_isr: self.effective_min_isr(&cur),
+                min_isr: self.effective_min_isr(),
                 unclean_shutdown: None,
                 target_recovering: Some(false),
                 assignment: None,
@@ -1250,7 +1253,7 @@ impl Cluster {
             target_isr: cur.isr.clone(),
             election,
             elr_enabled: self.config.kraft.eligible_leader_replicas,
-            min_isr: self.effective_min_isr(cur),
+            min_isr: self.effective_min_isr(),
             unclean_shutdown: None,
             target_recovering: None,
             assignment: None,
@@ -1366,6 +1369,8 @@ mod tests {
         assert_eq!(ap(&mut c, 1, 0, &[0, 1], 0), Some("INVALID_REQUEST"), "not from the leader");
         assert_eq!(ap(&mut c, 0, 0, &[0, 0, 1], 0), Some("INVALID_REQUEST"), "a duplicate in the ISR");
         assert_eq!(ap(&mut c, 0, 0, &[1, 2], 0), Some("INVALID_REQUEST"), "an ISR without the leader");
+        // ReplicationControlManagerTest#testInvalidAlterPartitionRequests: "Invalid ISR (3 is not a valid replica)".
+        assert_eq!(ap(&mut c, 0, 0, &[0, 1, 3], 0), Some("INVALID_REQUEST"), "a member that is not a replica");
         assert_eq!(ap(&mut c, 0, 0, &[0, 1], 0), None);
         let reg = c.kraft().partitions[0].clone();
         assert_eq!((reg.isr, reg.leader_epoch, reg.partition_epoch), (vec![0, 1], 0, 1), "a shrink bumps only the partition epoch");
@@ -1376,6 +1381,21 @@ mod tests {
         c.fence(2, &Reason::new(Params::default(), "a test".to_string()));
         assert_eq!(ap(&mut c, 0, 0, &[0, 1, 2], 1), Some("INELIGIBLE_REPLICA"), "a fenced broker may not join the ISR");
         assert_eq!(c.kraft().partitions[0].partition_epoch, 1, "nothing written for a refused request");
+    }
+
+    /// ReplicationControlManagerTest#testAlterPartitionShouldRejectShuttingDownBrokers: a member in
+    /// a controlled shutdown (`registration.inControlledShutdown()`, "shutting down") may not join
+    /// the ISR: INELIGIBLE_REPLICA; once it is out of the new ISR the same shrink is accepted.
+    #[test]
+    fn alter_partition_refuses_a_member_in_controlled_shutdown() {
+        let mut c = cluster("4.2");
+        let unknown =
+            |isr: &[u32]| isr.iter().map(|&b| BrokerState { broker_id: b, broker_epoch: UNKNOWN_BROKER_EPOCH }).collect::<Vec<_>>();
+        c.kraft_mut().registrations.get_mut(&2).unwrap().in_controlled_shutdown = true;
+        assert_eq!(error(c.kraft_alter_partition(0, 0, 0, &unknown(&[0, 1, 2]), 0)), Some("INELIGIBLE_REPLICA"));
+        assert_eq!(c.kraft().partitions[0].partition_epoch, 0, "nothing written");
+        assert_eq!(error(c.kraft_alter_partition(0, 0, 0, &unknown(&[0, 1]), 0)), None);
+        assert_eq!(c.kraft().partitions[0].isr, vec![0, 1]);
     }
 
     /// `ineligibleReplicasForIsr` with `newIsrWithEpochs` (KIP-903): a member's broker epoch must

@@ -320,3 +320,228 @@ fn kraft_preferred_election_refuses_a_fenced_isr_member() {
     assert_eq!(elect_preferred(&mut c), Some("PREFERRED_LEADER_NOT_AVAILABLE"));
     assert_eq!(c.elect_leaders(ElectionType::Unclean, Some(vec![0])).unwrap()[0].error, Some("ELIGIBLE_LEADERS_NOT_AVAILABLE"));
 }
+
+// ---- PartitionChangeBuilderTest (metadata/src/test/java/org/apache/kafka/controller), ELR ----
+// The model's builder is Kafka's with `useLastKnownLeaderInBalancedRecovery = true` (its
+// default); the assertions ported are the ones that hold for that setting (the ELR, the ISR,
+// the leader, the recovery state), with Kafka's replica ids and min ISR.
+
+use kafka_replication::kraft::partition_change::{Builder, Election, PartitionChange, PartitionRegistration};
+
+fn registration(replicas: &[u32], isr: &[u32], elr: &[u32], last_known_elr: &[u32], leader: i32) -> PartitionRegistration {
+    PartitionRegistration {
+        replicas: replicas.to_vec(),
+        adding: Vec::new(),
+        removing: Vec::new(),
+        isr: isr.to_vec(),
+        elr: elr.to_vec(),
+        last_known_elr: last_known_elr.to_vec(),
+        leader,
+        recovering: false,
+        leader_epoch: 100,
+        partition_epoch: 200,
+    }
+}
+
+struct Build<'a> {
+    target_isr: Option<&'a [u32]>,
+    election: Election,
+    elr: bool,
+    min_isr: usize,
+    unclean_shutdown: Option<u32>,
+    acceptable: &'a dyn Fn(u32) -> bool,
+}
+
+impl Build<'_> {
+    /// `build()` from `partition`, the target ISR defaulting to the partition's (as the
+    /// PartitionChangeBuilder constructor sets it).
+    fn on(&self, partition: &PartitionRegistration) -> Option<PartitionChange> {
+        Builder {
+            target_isr: self.target_isr.map_or_else(|| partition.isr.clone(), <[u32]>::to_vec),
+            election: self.election,
+            elr_enabled: self.elr,
+            min_isr: self.min_isr,
+            unclean_shutdown: self.unclean_shutdown,
+            target_recovering: None,
+            assignment: None,
+            acceptable: self.acceptable,
+        }
+        .build(partition)
+        .0
+    }
+}
+
+/// PartitionChangeBuilderTest#testEligibleLeaderReplicas_IsrShrinkBelowMinISR (min ISR 3, ISR
+/// {1,2,3,4} → {1,2}: 3 and 4 join the ELR, no leader change), #testEligibleLeaderReplicas_
+/// IsrExpandAboveMinISR (ISR {1,2} ELR {3} → {1,2,3}: the ELR is cleared, and the last known
+/// ELR with it), #testEligibleLeaderReplicas_IsrAddNewMemberNotInELR (ISR {1} ELR {3} → {1,4}: the
+/// ELR keeps 3), #testEligibleLeaderReplicas_RemoveUncleanShutdownReplicasFromElr (ISR {1} ELR
+/// {2,3}, 3 shut down uncleanly: the ELR is {2}), each with ELR disabled writing no ELR.
+#[test]
+fn partition_change_builder_elr_membership_as_kafka() {
+    let not3 = |r: u32| r != 3;
+    let b = |target: Option<&'static [u32]>, elr: bool, unclean: Option<u32>| Build {
+        target_isr: target,
+        election: Election::Preferred,
+        elr,
+        min_isr: 3,
+        unclean_shutdown: unclean,
+        acceptable: &not3,
+    };
+    let full = registration(&[1, 2, 3, 4], &[1, 2, 3, 4], &[], &[], 1);
+    let c = b(Some(&[1, 2]), true, None).on(&full).unwrap();
+    assert_eq!((c.leader, c.isr.clone(), c.elr.clone(), c.last_known_elr.clone()), (None, Some(vec![1, 2]), Some(vec![3, 4]), None));
+    let mut p = full.clone();
+    p.merge(&c);
+    assert_eq!((p.elr, p.last_known_elr, p.leader_epoch, p.partition_epoch), (vec![3, 4], vec![], 100, 201));
+    let c = b(Some(&[1, 2]), false, None).on(&full).unwrap();
+    assert_eq!((c.isr, c.elr), (Some(vec![1, 2]), None));
+
+    let p = registration(&[1, 2, 3, 4], &[1, 2], &[3], &[4], 1);
+    let c = b(Some(&[1, 2, 3]), true, None).on(&p).unwrap();
+    assert_eq!((c.leader, c.isr, c.elr, c.last_known_elr), (None, Some(vec![1, 2, 3]), Some(vec![]), Some(vec![])));
+
+    let p = registration(&[1, 2, 3, 4], &[1], &[3], &[], 1);
+    let c = b(Some(&[1, 4]), true, None).on(&p).unwrap();
+    assert_eq!((c.leader, c.isr, c.elr), (None, Some(vec![1, 4]), None), "no change to the ELR");
+
+    let p = registration(&[1, 2, 3, 4], &[1], &[2, 3], &[], 1);
+    let c = b(None, true, Some(3)).on(&p).unwrap();
+    assert_eq!((c.leader, c.isr, c.elr), (None, None, Some(vec![2])));
+    let c = b(None, false, Some(3)).on(&p).unwrap();
+    assert_eq!((c.leader, c.isr, c.elr), (None, None, Some(vec![])), "ELR disabled: the ELR is cleared");
+}
+
+/// PartitionChangeBuilderTest#testEligibleLeaderReplicas_ElrCanBeElected (ISR {1} ELR {3}, 1
+/// offline, target ISR empty: 3 leads from the ELR and is the ISR, 1 joins the ELR),
+/// #testEligibleLeaderReplicas_IsrCanShrinkToZero (every replica offline: ISR empty, leader -1,
+/// ELR {1,2,3,4}, last known leader 1; a later build with 2 shut down uncleanly leaves the last
+/// known ELR alone), #testEligibleLeaderReplicas_ElectLastKnownLeader (ISR and ELR empty, last
+/// known leader 1 live: it leads uncleanly, ISR {1}, RECOVERING, last known ELR cleared),
+/// #testEligibleLeaderReplicas_ElectLastKnownLeaderShouldFail (ELR {3} not empty, 3 offline: no
+/// change) and #testEligibleLeaderReplicas_NotEligibleLastKnownLeader (KAFKA-19522: the last
+/// known leader offline is not elected: no change).
+#[test]
+fn partition_change_builder_elr_elections_as_kafka() {
+    let b = |target: Option<&'static [u32]>, acceptable: &'static dyn Fn(u32) -> bool, unclean: Option<u32>| Build {
+        target_isr: target,
+        election: Election::Preferred,
+        elr: true,
+        min_isr: 3,
+        unclean_shutdown: unclean,
+        acceptable,
+    };
+    let p = registration(&[1, 2, 3, 4], &[1], &[3], &[], 1);
+    let c = b(Some(&[]), &|r| r != 1, None).on(&p).unwrap();
+    assert_eq!(c, PartitionChange { leader: Some(3), isr: Some(vec![3]), elr: Some(vec![1]), ..Default::default() }, "ElrCanBeElected");
+
+    let mut p = registration(&[1, 2, 3, 4], &[1, 2, 3, 4], &[], &[], 1);
+    let c = b(Some(&[]), &|_| false, None).on(&p).unwrap();
+    assert_eq!(
+        c,
+        PartitionChange {
+            leader: Some(-1),
+            isr: Some(vec![]),
+            elr: Some(vec![1, 2, 3, 4]),
+            last_known_elr: Some(vec![1]),
+            ..Default::default()
+        },
+        "IsrCanShrinkToZero"
+    );
+    p.merge(&c);
+    let c = b(None, &|_| false, Some(2)).on(&p).unwrap();
+    assert_eq!((c.last_known_elr, c.elr), (None, Some(vec![1, 3, 4])), "IsrCanShrinkToZero: the last known ELR unchanged");
+
+    let p = registration(&[1, 2, 3, 4], &[], &[], &[1], -1);
+    let c = b(Some(&[]), &|_| true, None).on(&p).unwrap();
+    assert_eq!(
+        c,
+        PartitionChange { leader: Some(1), isr: Some(vec![1]), last_known_elr: Some(vec![]), recovering: Some(true), ..Default::default() },
+        "ElectLastKnownLeader"
+    );
+    let mut merged = p.clone();
+    merged.merge(&c);
+    assert_eq!((merged.isr, merged.elr, merged.last_known_elr, merged.recovering), (vec![1], vec![], vec![], true));
+
+    let p = registration(&[1, 2, 3, 4], &[], &[3], &[1], -1);
+    assert_eq!(b(Some(&[]), &|r| r != 3, None).on(&p), None, "ElectLastKnownLeaderShouldFail");
+    let p = registration(&[1, 2, 3, 4], &[], &[], &[1], -1);
+    assert_eq!(b(Some(&[]), &|r| r != 1, None).on(&p), None, "NotEligibleLastKnownLeader");
+}
+
+/// PartitionChangeBuilderTest#testUncleanSetsLeaderRecoveringState (replicas [1,2,3], ISR {2,3}
+/// offline, leaderless, UNCLEAN: 1 leads, ISR {1}, RECOVERING) and #testStoppedLeaderIsDemoted
+/// AfterReassignmentCompletesEvenIfNoNewEligibleLeaders (a reassignment [0,1] → [2,3] completed
+/// by the ISR {0,1,2,3} with no acceptable leader: replicas and ISR [2,3], no adding or removing
+/// replicas, leader -1 — the removed leader 0 does not stay).
+#[test]
+fn partition_change_builder_unclean_and_stopped_leader_as_kafka() {
+    let p = registration(&[1, 2, 3], &[2, 3], &[], &[], -1);
+    let only1 = |r: u32| r == 1;
+    let c = Build { target_isr: None, election: Election::Unclean, elr: false, min_isr: 2, unclean_shutdown: None, acceptable: &only1 }
+        .on(&p)
+        .unwrap();
+    assert_eq!(c, PartitionChange { leader: Some(1), isr: Some(vec![1]), recovering: Some(true), ..Default::default() });
+
+    let mut p = registration(&[2, 3, 0, 1], &[0, 1], &[], &[], 0);
+    p.adding = vec![2, 3];
+    p.removing = vec![0, 1];
+    p.leader_epoch = 0;
+    p.partition_epoch = 0;
+    let none = |_: u32| false;
+    let c = Build {
+        target_isr: Some(&[0, 1, 2, 3]),
+        election: Election::Online,
+        elr: false,
+        min_isr: 2,
+        unclean_shutdown: None,
+        acceptable: &none,
+    }
+    .on(&p)
+    .unwrap();
+    assert_eq!(
+        c,
+        PartitionChange {
+            leader: Some(-1),
+            isr: Some(vec![2, 3]),
+            replicas: Some(vec![2, 3]),
+            removing: Some(vec![]),
+            adding: Some(vec![]),
+            ..Default::default()
+        }
+    );
+}
+
+/// Ports ReplicationControlManagerTest#testPreferredElectionDoesNotTriggerUncleanElection (ELR
+/// off): the ISR down to its last member b0, which is fenced too (kept in the ISR, leaderless); a
+/// live replica outside the ISR (b1, restarted and unfenced) is not elected by the unfencing
+/// (`handleBrokerUnfenced`: an ONLINE election) nor by a preferred election (`electPreferredLeader`
+/// never elects uncleanly): PREFERRED_LEADER_NOT_AVAILABLE and no record. An unclean election
+/// (`electLeader` with UNCLEAN) elects b1: ISR [1], RECOVERING.
+#[test]
+fn kraft_preferred_election_does_not_trigger_an_unclean_election() {
+    let pairs: Vec<(String, Value)> = vec![
+        ("version".into(), Value::Str("4.0".into())),
+        ("brokers".into(), Value::Num(3.0)),
+        ("replicationFactor".into(), Value::Num(3.0)),
+        ("partitions".into(), Value::Num(1.0)),
+    ];
+    let mut c = Cluster::from_pairs(&pairs).unwrap();
+    let crash = FailKind::Crash { lossy: false };
+    c.fail(1, crash).unwrap();
+    c.fail(2, crash).unwrap();
+    step_until(&mut c, 300, "ISR {0}", |c| c.zk.partitions[0].isr == [0]);
+    c.fail(0, crash).unwrap();
+    step_until(&mut c, 300, "p0 leaderless", |c| c.zk.partitions[0].leader == -1);
+    c.recover(1).unwrap();
+    step_until(&mut c, 100, "b1 unfenced", |c| !c.kraft.as_ref().unwrap().committed_registrations[&1].fenced);
+    c.step(5).unwrap();
+    assert_eq!((c.zk.partitions[0].leader, c.zk.partitions[0].isr.clone()), (-1, vec![0]), "unfencing b1 elects no one");
+    let end = |c: &Cluster| c.kraft.as_ref().unwrap().shown_voter().log_end_offset();
+    let before = end(&c);
+    assert_eq!(elect_preferred(&mut c), Some("PREFERRED_LEADER_NOT_AVAILABLE"));
+    assert_eq!(end(&c), before, "no record");
+    assert_eq!(c.elect_leaders(ElectionType::Unclean, Some(vec![0])).unwrap()[0].error, None);
+    step_until(&mut c, 20, "b1 leads", |c| c.zk.partitions[0].leader == 1);
+    assert_eq!((c.zk.partitions[0].isr.clone(), c.zk.partitions[0].recovering), (vec![1], true));
+}

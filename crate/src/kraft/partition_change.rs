@@ -196,7 +196,7 @@ pub struct Builder<'a> {
     pub election: Election,
     /// `eligible.leader.replicas.version` ≥ 1.
     pub elr_enabled: bool,
-    /// `getTopicEffectiveMinIsr`: min(min.insync.replicas, RF).
+    /// `getTopicEffectiveMinIsr`: min(min.insync.replicas, RF of partition 0).
     pub min_isr: usize,
     /// `handleBrokerShutdown` after an unclean shutdown: never in the ELR (KIP-966).
     pub unclean_shutdown: Option<BrokerId>,

@@ -117,7 +117,7 @@ impl Cluster {
             target_isr,
             election,
             elr_enabled: self.config.kraft.eligible_leader_replicas,
-            min_isr: self.effective_min_isr(cur),
+            min_isr: self.effective_min_isr(),
             unclean_shutdown: None,
             target_recovering: None,
             assignment: Some(target),
