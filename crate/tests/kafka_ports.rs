@@ -2,6 +2,11 @@
 
 use kafka_replication::elections::ElectionType;
 use kafka_replication::faults::FailKind;
+use kafka_replication::kraft::partition_change::{Builder, Election, PartitionChange, PartitionRegistration};
+use kafka_replication::kraft::quorum::{RaftState, Voter};
+use kafka_replication::kraft::records::KraftMsg;
+use kafka_replication::message::{BrokerId, Msg, NodeId};
+use kafka_replication::rng::Rng;
 use kafka_replication::{Cluster, Value};
 
 fn cluster(version: &str) -> Cluster {
@@ -326,8 +331,6 @@ fn kraft_preferred_election_refuses_a_fenced_isr_member() {
 // default); the assertions ported are the ones that hold for that setting (the ELR, the ISR,
 // the leader, the recovery state), with Kafka's replica ids and min ISR.
 
-use kafka_replication::kraft::partition_change::{Builder, Election, PartitionChange, PartitionRegistration};
-
 fn registration(replicas: &[u32], isr: &[u32], elr: &[u32], last_known_elr: &[u32], leader: i32) -> PartitionRegistration {
     PartitionRegistration {
         replicas: replicas.to_vec(),
@@ -544,4 +547,152 @@ fn kraft_preferred_election_does_not_trigger_an_unclean_election() {
     assert_eq!(c.elect_leaders(ElectionType::Unclean, Some(vec![0])).unwrap()[0].error, None);
     step_until(&mut c, 20, "b1 leads", |c| c.zk.partitions[0].leader == 1);
     assert_eq!((c.zk.partitions[0].isr.clone(), c.zk.partitions[0].recovering), (vec![1], true));
+}
+
+// ---- the KRaft quorum (raft/src/test/java/org/apache/kafka/raft/) ----------------------------
+
+/// A 4.2 cluster with a fixed one-tick latency, so a request sent now is handled next tick.
+fn quorum_cluster() -> Cluster {
+    let pairs: Vec<(String, Value)> = vec![
+        ("version".into(), Value::Str("4.2".into())),
+        ("brokers".into(), Value::Num(3.0)),
+        ("partitions".into(), Value::Num(1.0)),
+        ("networkLatencyMsMin".into(), Value::Num(100.0)),
+        ("networkLatencyMsMax".into(), Value::Num(100.0)),
+    ];
+    Cluster::from_pairs(&pairs).unwrap()
+}
+
+fn voter(c: &Cluster, id: BrokerId) -> &Voter {
+    &c.kraft.as_ref().unwrap().voters[(id - 3000) as usize]
+}
+
+fn voter_mut(c: &mut Cluster, id: BrokerId) -> &mut Voter {
+    &mut c.kraft.as_mut().unwrap().voters[(id - 3000) as usize]
+}
+
+/// `RaftClientTestContext.deliverRequest` / `deliverResponse`: `msg` from `from` handled by `to` next tick.
+fn deliver(c: &mut Cluster, from: BrokerId, to: BrokerId, msg: Msg) {
+    c.network.send(&mut Rng::new(7), c.tick, (1, 1), from as NodeId, to as NodeId, msg);
+    c.step(1).unwrap();
+}
+
+/// `RaftClientTestContext.deliverRequest(voteRequest(epoch, from, lastEpoch, endOffset))` at
+/// voter `to`, with a log as long as its own (up to date), then `assertSentVoteResponse`: the
+/// answer `to` sent, as (voteGranted, epoch, leaderId).
+fn vote_request(c: &mut Cluster, from: BrokerId, to: BrokerId, epoch: u32, pre_vote: bool) -> (bool, u32, Option<BrokerId>) {
+    let v = voter(c, to);
+    let (last_epoch, end_offset) = (v.log.last().map_or(0, |e| e.epoch), v.log.len() as u64);
+    let msg = Msg::Kraft(KraftMsg::Vote { candidate: from, epoch, last_epoch, end_offset, pre_vote });
+    deliver(c, from, to, msg);
+    let answer = c.network.in_flight().filter(|e| e.from == to as NodeId && e.to == from as NodeId).find_map(|e| match e.msg {
+        Msg::Kraft(KraftMsg::VoteResponse { epoch, leader, granted, pre_vote: p, .. }) if p == pre_vote => Some((granted, epoch, leader)),
+        _ => None,
+    });
+    answer.expect("a VoteResponse")
+}
+
+/// Ports KafkaRaftClientPreVoteTest#testFollowerGrantsPreVoteIfHasNotFetchedYet and
+/// #testHandlePreVoteRequestAsFollower (hasFetchedFromLeader true and false), after
+/// `FollowerState.canGrantVote`: `isPreVote && !hasFetchedFromLeader && isLogUpToDate`. A follower
+/// refuses pre-votes once a fetch from its leader succeeded in its epoch, not only while its fetch
+/// timeout runs; one restarted from its quorum-state, not having fetched yet, grants them; a
+/// pre-vote of a newer epoch makes it unattached in that epoch, its vote unspent.
+#[test]
+fn a_follower_grants_pre_votes_until_it_has_fetched_from_its_leader() {
+    let mut c = quorum_cluster();
+    c.step(10).unwrap();
+    assert_eq!(vote_request(&mut c, 3002, 3001, 1, true), (false, 1, Some(3000)), "it has fetched from 3000");
+    c.fail(3001, FailKind::Crash { lossy: false }).unwrap();
+    c.step(5).unwrap();
+    c.recover(3001).unwrap();
+    assert_eq!((voter(&c, 3001).state, voter(&c, 3001).leader), (RaftState::Follower, Some(3000)));
+    assert_eq!(vote_request(&mut c, 3002, 3001, 1, true), (true, 1, Some(3000)), "it has not fetched since it restarted");
+    let v = voter(&c, 3001);
+    assert_eq!((v.state, v.epoch, v.leader), (RaftState::Follower, 1, Some(3000)), "a pre-vote changes nothing");
+    step_until(&mut c, 10, "a fetch from 3000", |c| voter(c, 3001).fetched_from_leader);
+    assert_eq!(vote_request(&mut c, 3002, 3001, 1, true), (false, 1, Some(3000)), "after fetching from its leader");
+    assert_eq!(vote_request(&mut c, 3002, 3001, 2, true), (true, 2, None), "a pre-vote of a newer epoch");
+    let v = voter(&c, 3001);
+    assert_eq!((v.state, v.epoch, v.voted_for), (RaftState::Unattached, 2, None));
+}
+
+/// Ports KafkaRaftClientPreVoteTest#testHandlePreVoteRequestAsResigned (`ResignedState.canGrantPreVote`:
+/// `isLogUpToDate`): a leader that resigned (check quorum, cut off from the other voters) grants a
+/// pre-vote of its epoch from a voter whose log is up to date, staying resigned; a pre-vote of a
+/// newer epoch makes it unattached in that epoch. A standard vote of its epoch it never grants
+/// (`ResignedState.canGrantVote`).
+#[test]
+fn a_resigned_leader_grants_pre_votes_in_its_epoch() {
+    let mut c = quorum_cluster();
+    c.step(10).unwrap();
+    c.fail(3000, FailKind::Isolated { zookeeper: false }).unwrap();
+    step_until(&mut c, 60, "3000 resigns", |c| voter(c, 3000).state == RaftState::Resigned);
+    c.recover(3000).unwrap();
+    let epoch = voter(&c, 3000).epoch;
+    assert!(!vote_request(&mut c, 3001, 3000, epoch, false).0, "no standard vote in its own epoch");
+    assert!(vote_request(&mut c, 3001, 3000, epoch, true).0, "a pre-vote with an up-to-date log");
+    assert_eq!((voter(&c, 3000).state, voter(&c, 3000).epoch), (RaftState::Resigned, epoch));
+    assert_eq!(vote_request(&mut c, 3001, 3000, epoch + 1, true), (true, epoch + 1, None));
+    assert_eq!((voter(&c, 3000).state, voter(&c, 3000).epoch), (RaftState::Unattached, epoch + 1));
+}
+
+/// Ports ProspectiveStateTest#testGrantVoteWithLeader and #testGrantVote
+/// (`QuorumState.unattachedOrProspectiveCanGrantVote`: "If the leader id is known it should behave
+/// similar to the follower state"): a prospective that timed out on its leader keeps that leader
+/// and refuses standard votes of its epoch, granting pre-votes; without a leader it grants the
+/// vote.
+#[test]
+fn a_prospective_that_knows_its_leader_refuses_votes() {
+    for leader in [Some(3000), None] {
+        let mut c = quorum_cluster();
+        c.step(10).unwrap();
+        let timer = c.tick + 100;
+        let v = voter_mut(&mut c, 3002);
+        (v.state, v.leader, v.voted_for, v.timer) = (RaftState::Prospective, leader, None, timer);
+        let epoch = v.epoch;
+        assert!(vote_request(&mut c, 3001, 3002, epoch, true).0, "leader {leader:?}: a pre-vote");
+        let granted = vote_request(&mut c, 3001, 3002, epoch, false).0;
+        assert_eq!(granted, leader.is_none(), "leader {leader:?}: a standard vote");
+        assert_eq!(voter(&c, 3002).voted_for, if leader.is_none() { Some(3001) } else { None });
+    }
+}
+
+/// Ports QuorumStateTest#testUnattachedToUnattached ("Verify that the election timer does not get
+/// reset", `QuorumState.transitionToUnattached`: a candidate, unattached, prospective or resigned
+/// voter keeps `remainingElectionTimeMs`): a candidate that sees a newer epoch in a vote request
+/// (a pre-vote: no vote spent, which would draw a new one) is unattached in it with the election
+/// timeout it had.
+#[test]
+fn a_candidate_moved_to_a_newer_epoch_keeps_its_election_timeout() {
+    let mut c = quorum_cluster();
+    c.step(10).unwrap();
+    let timer = c.tick + 15;
+    let v = voter_mut(&mut c, 3002);
+    (v.state, v.epoch, v.leader, v.voted_for, v.timer) = (RaftState::Candidate, 2, None, Some(3002), timer);
+    assert!(vote_request(&mut c, 3001, 3002, 3, true).0);
+    let v = voter(&c, 3002);
+    assert_eq!((v.state, v.epoch, v.timer), (RaftState::Unattached, 3, timer));
+}
+
+/// `KafkaRaftClient.maybeHandleElectionLoss` and `pollCandidate` (a candidate whose vote a majority
+/// rejected "will backoff before retrying election again": `candidate.startBackingOff(currentTimeMs,
+/// binaryExponentialElectionBackoffMs(candidate.retries()))`, then `transitionToProspective` once
+/// `isBackoffComplete`): after its first lost election (retries 1) it backs off 0 or 100 ms
+/// (RETRY_BACKOFF_BASE_MS × random.nextInt(2)), not its election timeout, and asks for pre-votes
+/// again in its epoch.
+#[test]
+fn a_rejected_candidate_backs_off_then_goes_prospective() {
+    let mut c = quorum_cluster();
+    c.step(10).unwrap();
+    let timer = c.tick + 100;
+    let v = voter_mut(&mut c, 3002);
+    (v.state, v.epoch, v.leader, v.voted_for, v.timer, v.retries) = (RaftState::Candidate, 2, None, Some(3002), timer, 1);
+    v.granted = vec![3002];
+    for from in [3000, 3001] {
+        let refusal = KraftMsg::VoteResponse { voter: from, epoch: 2, leader: None, granted: false, pre_vote: false };
+        deliver(&mut c, from, 3002, Msg::Kraft(refusal));
+    }
+    step_until(&mut c, 2, "3002 prospective", |c| voter(c, 3002).state == RaftState::Prospective);
+    assert_eq!(voter(&c, 3002).epoch, 2);
 }

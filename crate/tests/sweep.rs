@@ -70,9 +70,14 @@ fn liveness(c: &mut Cluster, trace: bool) -> Result<(), String> {
     }
     let healed = c.tick;
     let settled = |c: &Cluster| {
-        // KRaft: an active controller, and every running broker unfenced in the committed image.
+        // KRaft: an active controller, and every running broker unfenced in the committed image,
+        // as the incarnation that runs now: a restarted broker whose previous registration the
+        // image still holds unfenced (a controller failover restarted its session) serves no
+        // request until its own registration is unfenced (`running`).
         let kraft_settled = c.kraft.as_ref().is_none_or(|k| {
-            k.active.is_some() && (0..c.config.brokers).all(|b| k.committed_registrations.get(&b).is_some_and(|r| !r.fenced))
+            k.active.is_some()
+                && (0..c.config.brokers)
+                    .all(|b| k.committed_registrations.get(&b).is_some_and(|r| !r.fenced) && k.observers[b as usize].running)
         });
         kraft_settled
             && c.zk.partitions.iter().enumerate().all(|(p, st)| {

@@ -190,6 +190,7 @@ export default {
   "ev.quorum.resigned-timeout": "controller {id} resigned epoch {old} an election timeout ago: unattached in epoch {epoch} (KafkaRaftClient.pollResigned)",
   "ev.quorum.pre-vote-rejected": "controller {id} lost its pre-vote in epoch {epoch}: a majority of the voters refused it",
   "ev.quorum.pre-vote-timeout": "controller {id} lost its pre-vote in epoch {epoch}: no majority within its election timeout",
+  "ev.quorum.vote-rejected": "controller {id} lost the vote for epoch {epoch}: a majority of the voters refused it; it backs off {ms} ms, then asks for pre-votes again",
   "ev.quorum.follower": "controller {id} follows leader {leader} in epoch {epoch}",
   "ev.quorum.unattached": "controller {id} saw epoch {epoch} from {from}: it leaves epoch {old} (unattached)",
   "ev.quorum.voted": "controller {id} voted for {candidate} in epoch {epoch}",

@@ -190,6 +190,7 @@ export default {
   "ev.quorum.resigned-timeout": "控制器 {id} 辞去 epoch {old} 已过一个选举超时：在 epoch {epoch} 转为 unattached（KafkaRaftClient.pollResigned）",
   "ev.quorum.pre-vote-rejected": "控制器 {id} 在 epoch {epoch} 的预投票失败：多数投票者拒绝了它",
   "ev.quorum.pre-vote-timeout": "控制器 {id} 在 epoch {epoch} 的预投票失败：选举超时内没有得到多数",
+  "ev.quorum.vote-rejected": "控制器 {id} 在 epoch {epoch} 的投票失败：多数投票者拒绝了它；它退避 {ms} ms 后再次发起预投票",
   "ev.quorum.follower": "控制器 {id} 在 epoch {epoch} 跟随 leader {leader}",
   "ev.quorum.unattached": "控制器 {id} 从 {from} 看到 epoch {epoch}：离开 epoch {old}（unattached）",
   "ev.quorum.voted": "控制器 {id} 在 epoch {epoch} 投票给 {candidate}",

@@ -13,12 +13,14 @@
 //!   random part up to T) ran out, becomes prospective and asks for pre-votes (KIP-996) in its
 //!   epoch without bumping it; a majority makes it a candidate (epoch + 1, it votes for
 //!   itself), a majority of votes makes it the leader. A pre-vote lost sends it back to the
-//!   leader it knew, else unattached in the same epoch. A voter that has a leader it heard from
-//!   within the fetch timeout refuses pre-votes, so a voter that was cut off cannot disrupt the
-//!   quorum when it comes back.
+//!   leader it knew, else unattached in the same epoch. A follower that has fetched from its
+//!   leader in its epoch refuses pre-votes (`FollowerState.hasFetchedFromLeader`), as the leader
+//!   does, so a voter that was cut off cannot disrupt the quorum when it comes back. A candidate
+//!   a majority refused backs off (`binaryExponentialElectionBackoffMs`), then goes prospective.
 //! - Check quorum: a leader that received no fetch from a majority of voters within 1.5 × the
 //!   fetch timeout (`CHECK_QUORUM_TIMEOUT_FACTOR`) resigns; an election timeout later it moves
-//!   to the next epoch, unattached. A resigned voter grants no vote or pre-vote.
+//!   to the next epoch, unattached. A resigned voter grants no vote, only pre-votes
+//!   (`ResignedState.canGrantPreVote`).
 //! - A restarted voter starts from its quorum-state (`QuorumState.initialize`).
 //! - The active controller is the leader once its LeaderChangeMessage is committed
 //!   (`KafkaRaftClient.maybeFireLeaderChange` fires once the listener has replayed up to the
@@ -43,6 +45,10 @@ pub const CHECK_QUORUM_TIMEOUT_MS: u64 = FETCH_TIMEOUT_MS * 3 / 2;
 const REQUEST_TIMEOUT_MS: u64 = 2_000;
 /// `KafkaRaftClient`'s fetch max wait: the leader parks a fetch that found nothing new.
 pub(crate) const FETCH_MAX_WAIT_MS: u64 = 500;
+/// `KafkaRaftClient.RETRY_BACKOFF_BASE_MS`: the unit of a rejected candidate's backoff.
+const RETRY_BACKOFF_BASE_MS: u64 = 100;
+/// `controller.quorum.election.backoff.max.ms`: the longest backoff after a rejected vote.
+pub const ELECTION_BACKOFF_MAX_MS: u64 = 1_000;
 
 /// `QuorumState`'s states (`EpochState` implementations).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -142,6 +148,12 @@ pub struct Voter {
     pub progress: VecMap<BrokerId, Progress>,
     /// Leader: the offset of its LeaderChangeMessage.
     pub epoch_start: u64,
+    /// Follower: a fetch from its leader succeeded in this epoch (`FollowerState.hasFetchedFromLeader`):
+    /// until then it may grant pre-votes.
+    pub fetched_from_leader: bool,
+    /// Prospective, candidate: its elections lost in a row as candidate, plus one
+    /// (`NomineeState.retries`), for the backoff after a rejected vote.
+    pub retries: u32,
 }
 
 impl Voter {
@@ -201,6 +213,9 @@ pub(crate) fn bootstrap_voters(n: u32) -> Vec<Voter> {
             fetch_sent: None,
             progress: if i == 0 { (1..n).map(|o| (FIRST_VOTER + o, Progress::new(0, 0))).collect() } else { VecMap::new() },
             epoch_start: 0,
+            // The formatted cluster starts settled: its followers have fetched from the leader.
+            fetched_from_leader: i != 0,
+            retries: 0,
         })
         .collect()
 }
@@ -354,6 +369,8 @@ impl Cluster {
     fn prospective(&mut self, i: usize, why: Reason) {
         let deadline = self.election_deadline();
         let v = self.voter_mut(i);
+        // `QuorumState.transitionToProspective`: `retries` counts the candidate's lost elections.
+        v.retries = if v.state == RaftState::Candidate { v.retries + 1 } else { 1 };
         v.state = RaftState::Prospective;
         v.timer = deadline;
         v.granted = vec![v.id];
@@ -511,6 +528,7 @@ impl Cluster {
         v.state = RaftState::Follower;
         v.leader = Some(leader);
         v.timer = timer;
+        v.fetched_from_leader = false;
         v.fetch_sent = None;
         v.granted.clear();
         v.refused.clear();
@@ -524,8 +542,13 @@ impl Cluster {
 
     /// `transitionToUnattached`: a request named a newer epoch without a leader.
     fn unattached(&mut self, i: usize, epoch: u32, from: BrokerId) {
-        let old = self.voter(i).epoch;
-        let deadline = self.election_deadline();
+        let v = self.voter(i);
+        let old = v.epoch;
+        // `QuorumState.transitionToUnattached`: a candidate, unattached, prospective or resigned
+        // voter keeps what is left of its election timeout (`remainingElectionTimeMs`); a
+        // follower or leader draws a new one (`randomElectionTimeoutMs`).
+        let keeps = matches!(v.state, RaftState::Candidate | RaftState::Unattached | RaftState::Prospective | RaftState::Resigned);
+        let deadline = if keeps { v.timer } else { self.election_deadline() };
         self.become_unattached(i, epoch, deadline);
         let id = self.voter(i).id;
         let why = Reason::new(
@@ -561,27 +584,35 @@ impl Cluster {
         if epoch > self.voter(i).epoch {
             self.unattached(i, epoch, candidate);
         }
-        let now = self.tick;
         let v = self.voter(i);
         let log_ok = (last_epoch, end_offset) >= (v.last_epoch(), v.log_end_offset());
-        let granted = log_ok
-            && epoch == v.epoch
+        let granted = epoch == v.epoch
             && if pre_vote {
-                // `FollowerState.canGrantVote`: not while it hears from its leader;
-                // `ResignedState.canGrantVote`: never, pre-vote or vote.
-                match v.state {
-                    RaftState::Leader | RaftState::Resigned => false,
-                    RaftState::Follower => now >= v.timer,
-                    RaftState::Unattached | RaftState::Prospective | RaftState::Candidate => true,
-                }
+                // `EpochState.canGrantVote(…, isPreVote)`: the log check, and a follower only until
+                // it has fetched from its leader in this epoch (`FollowerState`: `isPreVote &&
+                // !hasFetchedFromLeader && isLogUpToDate`); a resigned leader grants pre-votes
+                // (`ResignedState.canGrantPreVote`), the leader none.
+                log_ok
+                    && match v.state {
+                        RaftState::Leader => false,
+                        RaftState::Follower => !v.fetched_from_leader,
+                        RaftState::Resigned | RaftState::Unattached | RaftState::Prospective | RaftState::Candidate => true,
+                    }
             } else {
-                epoch == v.epoch
-                    && matches!(v.state, RaftState::Unattached | RaftState::Prospective)
-                    && v.voted_for.is_none_or(|c| c == candidate)
+                // `QuorumState.unattachedOrProspectiveCanGrantVote`: the candidate it voted for
+                // again; else none while it knows a leader (a prospective keeps the one it timed
+                // out on); else the log check. Candidates, leaders, followers, resigned: never.
+                matches!(v.state, RaftState::Unattached | RaftState::Prospective)
+                    && match v.voted_for {
+                        Some(c) => c == candidate,
+                        None => v.leader.is_none() && log_ok,
+                    }
             };
+        let first_vote = v.voted_for.is_none();
         let (id, my_epoch) = (v.id, v.epoch);
         let leader = v.leader.filter(|_| matches!(v.state, RaftState::Leader | RaftState::Follower));
-        if granted && !pre_vote {
+        // `unattachedAddVotedState`, `prospectiveAddVotedState`: a new election timeout with the vote.
+        if granted && !pre_vote && first_vote {
             let deadline = self.election_deadline();
             let v = self.voter_mut(i);
             v.voted_for = Some(candidate);
@@ -626,43 +657,69 @@ impl Cluster {
             }
             return;
         }
+        // `KafkaRaftClient.maybeHandleCommonResponse`: the leader of its own epoch, unknown to it
+        // until now, makes it a follower (granted or not); a prospective that knows the leader it
+        // timed out on only counts the answer, and follows that leader once it loses.
+        if let Some(l) = leader.filter(|l| epoch == v.epoch && v.leader.is_none() && *l != v.id && v.state != RaftState::Leader) {
+            self.follow(i, l, epoch);
+            return;
+        }
+        let n = self.kraft().voters.len();
+        let rejected_at = n - self.majority() + 1;
         match (v.state, pre_vote) {
-            (RaftState::Prospective, true) => {
+            (RaftState::Prospective, true) | (RaftState::Candidate, false) if epoch == v.epoch => {
+                let v = self.voter_mut(i);
                 if granted {
                     if !v.granted.contains(&voter) {
-                        self.voter_mut(i).granted.push(voter);
+                        v.granted.push(voter);
                     }
-                    self.maybe_won(i);
-                } else if let Some(l) = leader.filter(|l| epoch == v.epoch && (v.leader != Some(*l) || *l == voter)) {
-                    // A pre-vote refused by a voter with a leader: follow it (KIP-996), unless
-                    // it is the one it timed out on and only a follower vouches for it.
-                    self.follow(i, l, epoch);
+                    return self.maybe_won(i);
+                }
+                // `EpochElection.isVoteRejected`: the granted and the unanswered voters can no
+                // longer make a majority.
+                if v.refused.contains(&voter) {
+                    return;
+                }
+                v.refused.push(voter);
+                if v.refused.len() != rejected_at {
+                    return;
+                }
+                if v.state == RaftState::Prospective {
+                    self.pre_vote_lost(i, true);
                 } else {
-                    // `EpochElection.isVoteRejected`: the granted and the unanswered voters
-                    // can no longer make a majority.
-                    if !v.refused.contains(&voter) {
-                        self.voter_mut(i).refused.push(voter);
-                    }
-                    let n = self.kraft().voters.len();
-                    if self.voter(i).refused.len() > n - self.majority() {
-                        self.pre_vote_lost(i, true);
-                    }
+                    self.candidate_backs_off(i);
                 }
-            }
-            (RaftState::Candidate, false) if epoch == v.epoch && granted => {
-                if !v.granted.contains(&voter) {
-                    self.voter_mut(i).granted.push(voter);
-                }
-                self.maybe_won(i);
             }
             _ => {}
         }
     }
 
-    /// `handleBeginQuorumEpochRequest`.
+    /// `KafkaRaftClient.maybeHandleElectionLoss`: a candidate a majority refused backs off for
+    /// `binaryExponentialElectionBackoffMs(retries)` (RETRY_BACKOFF_BASE_MS × a random integer
+    /// below 2^retries, at most `controller.quorum.election.backoff.max.ms`) instead of waiting out
+    /// its election timeout; `pollCandidate` then makes it prospective.
+    fn candidate_backs_off(&mut self, i: usize) {
+        let retries = self.voter(i).retries.max(1);
+        let bound = 2u64 << (retries - 1).min(20);
+        let ms = (RETRY_BACKOFF_BASE_MS * self.rng.range_inclusive(0, bound - 1)).min(ELECTION_BACKOFF_MAX_MS);
+        let timer = self.tick + Config::ticks(ms);
+        let v = self.voter_mut(i);
+        v.timer = timer;
+        let (id, epoch) = (v.id, v.epoch);
+        let why = Reason::new(
+            params!("quorum.vote-rejected", id = id, epoch = epoch, ms = ms),
+            format!(
+                "lost the vote for epoch {epoch}: a majority of the voters refused it; it backs off {ms} ms, then asks for pre-votes again"
+            ),
+        );
+        self.quorum_event(id, why);
+    }
+
+    /// `handleBeginQuorumEpochRequest` (`maybeTransition`): a newer epoch, or the leader of its
+    /// own epoch while it knows none (a prospective that timed out on that leader stays one).
     fn on_begin_quorum_epoch(&mut self, i: usize, leader: BrokerId, epoch: u32) {
         let v = self.voter(i);
-        if epoch > v.epoch || (epoch == v.epoch && v.state != RaftState::Leader) {
+        if epoch > v.epoch || (epoch == v.epoch && v.leader.is_none() && v.state != RaftState::Leader) {
             self.follow(i, leader, epoch);
         }
     }
@@ -772,7 +829,9 @@ impl Cluster {
             return;
         }
         let v = self.voter_mut(i);
+        // `FollowerState.resetFetchTimeoutForSuccessfulFetch`, also after a divergence.
         v.timer = now + Config::ticks(FETCH_TIMEOUT_MS);
+        v.fetched_from_leader = true;
         if let Some((diverging_epoch, end)) = diverging_end {
             // Truncated to where that epoch ends in both logs (`KafkaRaftClient.handleFetchResponse`).
             let end = end.min(v.end_offset_for_epoch(diverging_epoch));
@@ -895,6 +954,10 @@ impl Cluster {
                 v.fetch_sent = None;
                 v.progress.clear();
                 v.timer = deadline;
+                // Memory only: a restarted follower has not fetched yet; a restarted candidate's
+                // `CandidateState` starts with retries 1.
+                v.fetched_from_leader = false;
+                v.retries = 1;
                 match leader {
                     // It led that epoch: resigned in it, so it cannot vote for another leader
                     // of the epoch, nor reuse an (epoch, offset) a lost unflushed record had.
@@ -995,8 +1058,8 @@ mod tests {
         assert_eq!((v.state, v.epoch), (RaftState::Leader, 2));
     }
 
-    /// `ResignedState.canGrantVote` is false for votes and pre-votes alike; `handleVoteRequest`
-    /// moves it to a newer epoch first, where it may vote.
+    /// `ResignedState.canGrantVote` is false for votes (pre-votes it grants, changing nothing:
+    /// `canGrantPreVote`); `handleVoteRequest` moves it to a newer epoch first, where it may vote.
     #[test]
     fn a_resigned_voter_grants_no_vote_in_its_epoch() {
         let mut c = cluster();
