@@ -821,3 +821,27 @@ fn the_leader_resends_begin_quorum_epoch_to_voters_that_have_not_fetched() {
     }
     assert_eq!(to, vec![3002]);
 }
+
+/// Ports KafkaRaftClientTest#testElectionTimeoutAfterUserInitiatedResign ("Any `Fetch` received in
+/// the resigned state should result in a NOT_LEADER error": `assertSentFetchPartitionResponse(
+/// Errors.NOT_LEADER_OR_FOLLOWER, resignedEpoch, OptionalInt.of(localId))`): `ResignedState.election()`
+/// is `ElectionState.withElectedLeader(epoch, localId, voters)`, so a resigned leader's Fetch and
+/// Vote answers name itself as the leader of its epoch.
+#[test]
+fn a_resigned_leader_names_itself_as_leader_in_its_answers() {
+    use kafka_replication::message::KafkaError;
+    let mut c = quorum_cluster();
+    c.step(10).unwrap();
+    c.fail(3000, FailKind::Isolated { zookeeper: false }).unwrap();
+    step_until(&mut c, 60, "3000 resigns", |c| voter(c, 3000).state == RaftState::Resigned);
+    c.recover(3000).unwrap();
+    let epoch = voter(&c, 3000).epoch;
+    assert_eq!(vote_request(&mut c, 3001, 3000, epoch, true), (true, epoch, Some(3000)), "a pre-vote's answer");
+    let fetch = KraftMsg::QuorumFetch { replica: 3001, epoch, fetch_offset: 0, last_fetched_epoch: 0 };
+    deliver(&mut c, 3001, 3000, Msg::Kraft(fetch));
+    let answer = c.network.in_flight().find_map(|e| match &e.msg {
+        Msg::Kraft(KraftMsg::QuorumFetchResponse(r)) if e.from == 3000 && e.to == 3001 => Some((r.error, r.epoch, r.leader)),
+        _ => None,
+    });
+    assert_eq!(answer, Some((Some(KafkaError::NotLeaderOrFollower), epoch, Some(3000))));
+}

@@ -654,7 +654,9 @@ impl Cluster {
             };
         let first_vote = v.voted_for.is_none();
         let (id, my_epoch) = (v.id, v.epoch);
-        let leader = v.leader.filter(|_| matches!(v.state, RaftState::Leader | RaftState::Follower));
+        // `ResignedState.election()` is `withElectedLeader(epoch, localId, voters)`: a resigned
+        // voter's answers name itself as the leader of its epoch.
+        let leader = v.leader.filter(|_| matches!(v.state, RaftState::Leader | RaftState::Follower | RaftState::Resigned));
         // `unattachedAddVotedState`, `prospectiveAddVotedState`: a new election timeout with the vote.
         if granted && !pre_vote && first_vote {
             let deadline = self.election_deadline();
@@ -778,7 +780,7 @@ impl Cluster {
             let error = if epoch < my_epoch { KafkaError::FencedLeaderEpoch } else { KafkaError::NotLeaderOrFollower };
             let reply = KraftMsg::QuorumFetchResponse(QuorumFetchResponse {
                 epoch: my_epoch,
-                leader: v.leader.filter(|_| matches!(v.state, RaftState::Leader | RaftState::Follower)),
+                leader: v.leader.filter(|_| matches!(v.state, RaftState::Leader | RaftState::Follower | RaftState::Resigned)),
                 base_offset: fetch_offset,
                 records: Vec::new(),
                 high_watermark: 0,
