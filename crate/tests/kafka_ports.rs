@@ -696,3 +696,152 @@ fn a_rejected_candidate_backs_off_then_goes_prospective() {
     step_until(&mut c, 2, "3002 prospective", |c| voter(c, 3002).state == RaftState::Prospective);
     assert_eq!(voter(&c, 3002).epoch, 2);
 }
+
+/// `quorum_cluster` with `n` controller voters.
+fn quorum_cluster_of(n: u32) -> Cluster {
+    let pairs: Vec<(String, Value)> = vec![
+        ("version".into(), Value::Str("4.2".into())),
+        ("brokers".into(), Value::Num(3.0)),
+        ("partitions".into(), Value::Num(1.0)),
+        ("controllerQuorumVoters".into(), Value::Num(f64::from(n))),
+        ("networkLatencyMsMin".into(), Value::Num(100.0)),
+        ("networkLatencyMsMax".into(), Value::Num(100.0)),
+    ];
+    Cluster::from_pairs(&pairs).unwrap()
+}
+
+/// `RaftClientTestContext.fetchRequest(epoch, replicaKey, fetchOffset, lastFetchedEpoch, 0)` from
+/// voter `from` to `leader`: at the leader's log end (a valid fetch), or one past it (diverging).
+fn voter_fetch(c: &mut Cluster, from: BrokerId, leader: BrokerId, valid: bool) {
+    let v = voter(c, leader);
+    let (epoch, end, last) = (v.epoch, v.log.len() as u64, v.log.last().map_or(0, |e| e.epoch));
+    let fetch_offset = if valid { end } else { end + 1 };
+    deliver(c, from, leader, Msg::Kraft(KraftMsg::QuorumFetch { replica: from, epoch, fetch_offset, last_fetched_epoch: last }));
+}
+
+/// Ports KafkaRaftClientTest#testLeaderShouldResignLeadershipIfNotGetFetchRequestFromMajorityVoters
+/// with 5 voters, where `LeaderState.updateCheckQuorumForFollowingVoter` differs from "a majority
+/// fetched within the last 1.5 × fetch timeout": `fetchedVoters` collects the voters that fetched
+/// since the last reset, and `checkQuorumTimer` is reset only once they are a majority with the
+/// leader (`if (fetchedVoters.size() >= majority) { fetchedVoters.clear(); ... reset(checkQuorumTimeoutMs) }`);
+/// `pollLeader` resigns when `timeUntilCheckQuorumExpires` is 0. One voter fetching again does not
+/// reset it; a second one does, and the leader keeps the leadership a whole timeout from then.
+#[test]
+fn check_quorum_resets_its_timer_once_a_majority_has_fetched() {
+    let mut c = quorum_cluster_of(5);
+    c.step(10).unwrap();
+    for id in 3001..=3004 {
+        c.fail(id, FailKind::Crash { lossy: false }).unwrap();
+    }
+    voter_fetch(&mut c, 3001, 3000, true);
+    voter_fetch(&mut c, 3002, 3000, true);
+    let timeout = 30; // CHECK_QUORUM_TIMEOUT_MS 3000 in 100 ms ticks
+    let (reset, timer) = (c.tick, voter(&c, 3000).check_quorum_timer);
+    assert!(voter(&c, 3000).fetched_voters.is_empty() && timer >= reset + timeout - 1, "reset by 3001 and 3002");
+    c.step(4).unwrap();
+    voter_fetch(&mut c, 3001, 3000, true);
+    assert_eq!(
+        (voter(&c, 3000).check_quorum_timer, voter(&c, 3000).fetched_voters.clone()),
+        (timer, vec![3001]),
+        "one voter is no majority"
+    );
+    step_until(&mut c, 30, "a tick before the timer", |c| c.tick + 3 >= timer);
+    voter_fetch(&mut c, 3002, 3000, true);
+    let timer = voter(&c, 3000).check_quorum_timer;
+    assert!(voter(&c, 3000).fetched_voters.is_empty() && timer >= c.tick + timeout - 1, "3001 then 3002: reset");
+    // 3001's last fetch is now more than 3 s old, 3002's recent: still the leader until the timer.
+    step_until(&mut c, 40, "the tick before the timer", |c| c.tick + 1 >= timer);
+    assert_eq!(voter(&c, 3000).state, RaftState::Leader);
+    step_until(&mut c, 3, "3000 resigns", |c| voter(c, 3000).state == RaftState::Resigned);
+}
+
+/// `KafkaRaftClient.tryCompleteFetchRequest` calls `state.updateReplicaState` (fetch offset, last
+/// fetch time, `updateCheckQuorumForFollowingVoter`) only `if (validOffsetAndEpoch.kind() ==
+/// ValidOffsetAndEpoch.Kind.VALID)`: a diverging fetch is answered with the diverging epoch but
+/// neither renews the voter's last fetch nor counts for check quorum.
+#[test]
+fn a_diverging_fetch_is_not_a_fetch_for_check_quorum() {
+    let mut c = quorum_cluster();
+    c.step(10).unwrap();
+    c.fail(3001, FailKind::Crash { lossy: false }).unwrap();
+    c.fail(3002, FailKind::Crash { lossy: false }).unwrap();
+    let (timer, last) = (voter(&c, 3000).check_quorum_timer, voter(&c, 3000).progress.get(&3001).unwrap().last_fetch);
+    while c.tick + 2 < timer {
+        voter_fetch(&mut c, 3001, 3000, false);
+    }
+    let v = voter(&c, 3000);
+    assert_eq!((v.check_quorum_timer, v.progress.get(&3001).unwrap().last_fetch), (timer, last));
+    step_until(&mut c, 4, "3000 resigns", |c| voter(c, 3000).state == RaftState::Resigned);
+}
+
+/// Ports KafkaRaftClientTest#testBeginQuorumEpochHeartbeat (`maybeSendBeginQuorumEpochRequests`,
+/// `LeaderState.needToSendBeginQuorumRequests`: `currentTimeMs - state.lastFetchTimestamp >=
+/// beginQuorumEpochTimeoutMs`, fetch timeout / 2): the leader sends BeginQuorumEpoch again every
+/// 1 s to the voters that have not fetched for that long, none in between, and none to a voter
+/// that fetched.
+#[test]
+fn the_leader_resends_begin_quorum_epoch_to_voters_that_have_not_fetched() {
+    // The BeginQuorumEpoch requests 3000 sent since `seen`, by (tick sent, voter).
+    let begin_sent = |c: &Cluster, seen: &mut Vec<u64>| -> Vec<(u64, BrokerId)> {
+        let mut sent: Vec<(u64, BrokerId)> = Vec::new();
+        for e in c.network.in_flight() {
+            if e.from == 3000 && matches!(e.msg, Msg::Kraft(KraftMsg::BeginQuorumEpoch { .. })) && !seen.contains(&e.seq) {
+                seen.push(e.seq);
+                sent.push((e.sent_at, e.to as BrokerId));
+            }
+        }
+        sent.sort_unstable();
+        sent
+    };
+    let mut c = quorum_cluster();
+    c.step(10).unwrap();
+    c.fail(3001, FailKind::Crash { lossy: false }).unwrap();
+    c.fail(3002, FailKind::Crash { lossy: false }).unwrap();
+    let (mut seen, mut sends) = (Vec::new(), Vec::<(u64, Vec<BrokerId>)>::new());
+    for _ in 0..25 {
+        c.step(1).unwrap();
+        for (at, to) in begin_sent(&c, &mut seen) {
+            match sends.last_mut() {
+                Some((t, v)) if *t == at => v.push(to),
+                _ => sends.push((at, vec![to])),
+            }
+        }
+    }
+    assert!(sends.len() >= 2, "{sends:?}");
+    assert!(sends.iter().all(|(_, to)| to == &vec![3001, 3002]), "{sends:?}");
+    assert!(sends.windows(2).all(|w| w[1].0 - w[0].0 == 10), "every fetch timeout / 2: {sends:?}");
+    // A voter that fetched within the last second gets none.
+    let next = sends.last().unwrap().0 + 10;
+    step_until(&mut c, 10, "the tick before the next send", |c| c.tick + 3 >= next);
+    voter_fetch(&mut c, 3001, 3000, true);
+    let mut to = Vec::new();
+    for _ in 0..4 {
+        c.step(1).unwrap();
+        to.extend(begin_sent(&c, &mut seen).into_iter().map(|(_, v)| v));
+    }
+    assert_eq!(to, vec![3002]);
+}
+
+/// Ports KafkaRaftClientTest#testElectionTimeoutAfterUserInitiatedResign ("Any `Fetch` received in
+/// the resigned state should result in a NOT_LEADER error": `assertSentFetchPartitionResponse(
+/// Errors.NOT_LEADER_OR_FOLLOWER, resignedEpoch, OptionalInt.of(localId))`): `ResignedState.election()`
+/// is `ElectionState.withElectedLeader(epoch, localId, voters)`, so a resigned leader's Fetch and
+/// Vote answers name itself as the leader of its epoch.
+#[test]
+fn a_resigned_leader_names_itself_as_leader_in_its_answers() {
+    use kafka_replication::message::KafkaError;
+    let mut c = quorum_cluster();
+    c.step(10).unwrap();
+    c.fail(3000, FailKind::Isolated { zookeeper: false }).unwrap();
+    step_until(&mut c, 60, "3000 resigns", |c| voter(c, 3000).state == RaftState::Resigned);
+    c.recover(3000).unwrap();
+    let epoch = voter(&c, 3000).epoch;
+    assert_eq!(vote_request(&mut c, 3001, 3000, epoch, true), (true, epoch, Some(3000)), "a pre-vote's answer");
+    let fetch = KraftMsg::QuorumFetch { replica: 3001, epoch, fetch_offset: 0, last_fetched_epoch: 0 };
+    deliver(&mut c, 3001, 3000, Msg::Kraft(fetch));
+    let answer = c.network.in_flight().find_map(|e| match &e.msg {
+        Msg::Kraft(KraftMsg::QuorumFetchResponse(r)) if e.from == 3000 && e.to == 3001 => Some((r.error, r.epoch, r.leader)),
+        _ => None,
+    });
+    assert_eq!(answer, Some((Some(KafkaError::NotLeaderOrFollower), epoch, Some(3000))));
+}

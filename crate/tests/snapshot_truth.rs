@@ -364,7 +364,10 @@ fn quorum_view_lag_and_failover() {
     let caught_up = v3001.last_caught_up_ms.unwrap();
     assert!(caught_up >= (s.tick - crashed_at) * 100, "last caught up before its crash: {caught_up} ms ago");
     assert_eq!(q.max_follower_lag_time_ms, Some(caught_up as i64));
-    assert!(v3002.last_caught_up_ms.unwrap() <= 500, "3002 fetches at the log end (parked ≤ 500 ms)");
+    // Its fetch at the log end is parked up to 500 ms, and the answer and the next fetch each take
+    // up to networkLatencyMsMax (300 ms): when the snapshot falls between, the last is that old.
+    let caught_up_3002 = v3002.last_caught_up_ms.unwrap();
+    assert!(caught_up_3002 <= 500 + 2 * 300, "3002 fetches at the log end: {caught_up_3002} ms");
     let own = &q.voters[0];
     assert_eq!(
         (own.known_end_offset, own.lag, own.last_caught_up_ms),

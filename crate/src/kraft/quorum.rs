@@ -17,9 +17,12 @@
 //!   leader in its epoch refuses pre-votes (`FollowerState.hasFetchedFromLeader`), as the leader
 //!   does, so a voter that was cut off cannot disrupt the quorum when it comes back. A candidate
 //!   a majority refused backs off (`binaryExponentialElectionBackoffMs`), then goes prospective.
-//! - Check quorum: a leader that received no fetch from a majority of voters within 1.5 × the
-//!   fetch timeout (`CHECK_QUORUM_TIMEOUT_FACTOR`) resigns; an election timeout later it moves
-//!   to the next epoch, unattached. A resigned voter grants no vote, only pre-votes
+//! - Check quorum: the leader collects the voters that fetched (valid fetches only) since its
+//!   check-quorum timer was last reset and resets it, clearing them, once they are a majority
+//!   with itself (`LeaderState.updateCheckQuorumForFollowingVoter`); when the timer, 1.5 × the
+//!   fetch timeout (`CHECK_QUORUM_TIMEOUT_FACTOR`), runs out it resigns; an election timeout
+//!   later it moves to the next epoch, unattached. BeginQuorumEpoch goes to every voter when it
+//!   is elected, then every fetch timeout / 2 to those that have not fetched for that long. A resigned voter grants no vote, only pre-votes
 //!   (`ResignedState.canGrantPreVote`).
 //! - A restarted voter starts from its quorum-state (`QuorumState.initialize`).
 //! - The active controller is the leader once its LeaderChangeMessage is committed
@@ -41,6 +44,8 @@ pub const ELECTION_TIMEOUT_MS: u64 = 1_000;
 pub const FETCH_TIMEOUT_MS: u64 = 2_000;
 /// `LeaderState.checkQuorumTimeoutMs`: fetch timeout × `CHECK_QUORUM_TIMEOUT_FACTOR` 1.5.
 pub const CHECK_QUORUM_TIMEOUT_MS: u64 = FETCH_TIMEOUT_MS * 3 / 2;
+/// `LeaderState.beginQuorumEpochTimeoutMs`: fetch timeout / 2.
+pub const BEGIN_QUORUM_EPOCH_TIMEOUT_MS: u64 = FETCH_TIMEOUT_MS / 2;
 /// `controller.quorum.request.timeout.ms`: a voter's fetch unanswered this long is sent again.
 const REQUEST_TIMEOUT_MS: u64 = 2_000;
 /// `KafkaRaftClient`'s fetch max wait: the leader parks a fetch that found nothing new.
@@ -154,6 +159,13 @@ pub struct Voter {
     /// Prospective, candidate: its elections lost in a row as candidate, plus one
     /// (`NomineeState.retries`), for the backoff after a rejected vote.
     pub retries: u32,
+    /// Leader: the other voters that fetched since the check-quorum timer was last reset
+    /// (`LeaderState.fetchedVoters`), and when that timer runs out (`checkQuorumTimer`).
+    pub fetched_voters: Vec<BrokerId>,
+    pub check_quorum_timer: Tick,
+    /// Leader: when BeginQuorumEpoch next goes to the voters that have not fetched for
+    /// fetch timeout / 2 (`LeaderState.beginQuorumEpochTimer`).
+    pub begin_quorum_timer: Tick,
 }
 
 impl Voter {
@@ -216,6 +228,9 @@ pub(crate) fn bootstrap_voters(n: u32) -> Vec<Voter> {
             // The formatted cluster starts settled: its followers have fetched from the leader.
             fetched_from_leader: i != 0,
             retries: 0,
+            fetched_voters: Vec::new(),
+            check_quorum_timer: Config::ticks(CHECK_QUORUM_TIMEOUT_MS),
+            begin_quorum_timer: Config::ticks(BEGIN_QUORUM_EPOCH_TIMEOUT_MS),
         })
         .collect()
 }
@@ -268,8 +283,14 @@ impl Cluster {
             }
             match v.state {
                 RaftState::Leader => {
-                    let heard = v.progress.values().filter(|p| now < p.last_fetch + Config::ticks(CHECK_QUORUM_TIMEOUT_MS)).count();
-                    if heard + 1 < self.majority() {
+                    // `KafkaRaftClient.pollLeader`: it resigns once `timeUntilCheckQuorumExpires`
+                    // is 0 (never with a single voter); the timer is reset only when a majority
+                    // has fetched (`updateCheckQuorumForFollowingVoter`, `on_voter_fetch`).
+                    if v.progress.is_empty() || now < v.check_quorum_timer {
+                        if now >= v.begin_quorum_timer {
+                            self.resend_begin_quorum_epoch(i);
+                        }
+                    } else {
                         let epoch = v.epoch;
                         let why = Reason::new(
                             params!("quorum.resign", id = v.id, epoch = epoch, ms = CHECK_QUORUM_TIMEOUT_MS),
@@ -480,6 +501,13 @@ impl Cluster {
         v.leader = Some(v.id);
         v.epoch_start = v.log_end_offset();
         v.progress = voters.iter().filter(|o| **o != v.id).map(|o| (*o, Progress::new(0, now))).collect();
+        // `LeaderState`: `checkQuorumTimer` starts at 1.5 × the fetch timeout, `fetchedVoters`
+        // empty; `beginQuorumEpochTimer` starts expired, so every voter gets BeginQuorumEpoch
+        // now (their `lastFetchTimestamp` is -1), then again each fetch timeout / 2 while it
+        // has not fetched (`resend_begin_quorum_epoch`).
+        v.fetched_voters.clear();
+        v.check_quorum_timer = now + Config::ticks(CHECK_QUORUM_TIMEOUT_MS);
+        v.begin_quorum_timer = now + Config::ticks(BEGIN_QUORUM_EPOCH_TIMEOUT_MS);
         let (id, epoch, start) = (v.id, v.epoch, v.epoch_start);
         v.log.push(LogEntry { epoch, record: MetadataRecord::LeaderChange { leader: id, epoch, voters } });
         let why = Reason::new(
@@ -491,6 +519,22 @@ impl Cluster {
         self.quorum_event(id, why);
         self.send_to_voters(i, KraftMsg::BeginQuorumEpoch { leader: id, epoch });
         self.maybe_advance_hw(i);
+    }
+
+    /// `KafkaRaftClient.maybeSendBeginQuorumEpochRequests`: once `beginQuorumEpochTimer` runs out,
+    /// BeginQuorumEpoch to each voter whose last valid fetch is fetch timeout / 2 old or more
+    /// (`LeaderState.needToSendBeginQuorumRequests`: `currentTimeMs - state.lastFetchTimestamp >=
+    /// beginQuorumEpochTimeoutMs`), and the timer is reset (`resetBeginQuorumEpochTimer`).
+    fn resend_begin_quorum_epoch(&mut self, i: usize) {
+        let now = self.tick;
+        let timeout = Config::ticks(BEGIN_QUORUM_EPOCH_TIMEOUT_MS);
+        let v = self.voter_mut(i);
+        v.begin_quorum_timer = now + timeout;
+        let (id, epoch) = (v.id, v.epoch);
+        let stale: Vec<BrokerId> = v.progress.iter().filter(|(_, p)| now - p.last_fetch >= timeout).map(|(o, _)| *o).collect();
+        for to in stale {
+            self.send(id as NodeId, to as NodeId, Msg::Kraft(KraftMsg::BeginQuorumEpoch { leader: id, epoch }));
+        }
     }
 
     /// Leaves the leadership (or never had it): the active controller's state is dropped.
@@ -610,7 +654,9 @@ impl Cluster {
             };
         let first_vote = v.voted_for.is_none();
         let (id, my_epoch) = (v.id, v.epoch);
-        let leader = v.leader.filter(|_| matches!(v.state, RaftState::Leader | RaftState::Follower));
+        // `ResignedState.election()` is `withElectedLeader(epoch, localId, voters)`: a resigned
+        // voter's answers name itself as the leader of its epoch.
+        let leader = v.leader.filter(|_| matches!(v.state, RaftState::Leader | RaftState::Follower | RaftState::Resigned));
         // `unattachedAddVotedState`, `prospectiveAddVotedState`: a new election timeout with the vote.
         if granted && !pre_vote && first_vote {
             let deadline = self.election_deadline();
@@ -734,7 +780,7 @@ impl Cluster {
             let error = if epoch < my_epoch { KafkaError::FencedLeaderEpoch } else { KafkaError::NotLeaderOrFollower };
             let reply = KraftMsg::QuorumFetchResponse(QuorumFetchResponse {
                 epoch: my_epoch,
-                leader: v.leader.filter(|_| matches!(v.state, RaftState::Leader | RaftState::Follower)),
+                leader: v.leader.filter(|_| matches!(v.state, RaftState::Leader | RaftState::Follower | RaftState::Resigned)),
                 base_offset: fetch_offset,
                 records: Vec::new(),
                 high_watermark: 0,
@@ -749,9 +795,9 @@ impl Cluster {
             // `DivergingEpoch`: the largest epoch of its own ≤ lastFetchedEpoch, and where it ends.
             let epoch = v.log.iter().map(|e| e.epoch).filter(|e| *e <= last_fetched_epoch).max().unwrap_or(0);
             let end = (epoch, v.end_offset_for_epoch(last_fetched_epoch).min(fetch_offset));
-            if let Some(p) = self.voter_mut(i).progress.get_mut(&replica) {
-                p.last_fetch = now;
-            }
+            // Not a valid fetch: `KafkaRaftClient.tryCompleteFetchRequest` calls
+            // `state.updateReplicaState` (end offset, last fetch time, check quorum) only when
+            // `validOffsetAndEpoch.kind() == VALID`.
             let reply = KraftMsg::QuorumFetchResponse(QuorumFetchResponse {
                 epoch: my_epoch,
                 leader: Some(id),
@@ -764,8 +810,20 @@ impl Cluster {
             return self.send(id as NodeId, replica as NodeId, Msg::Kraft(reply));
         }
         let leader_end = self.voter(i).log_end_offset();
-        if let Some(p) = self.voter_mut(i).progress.get_mut(&replica) {
+        let majority = self.majority();
+        let v = self.voter_mut(i);
+        if let Some(p) = v.progress.get_mut(&replica) {
             p.fetched(now, fetch_offset, leader_end);
+            // `LeaderState.updateCheckQuorumForFollowingVoter` (from `updateReplicaState`): the
+            // voter joins `fetchedVoters`; once they are a majority with the leader, the set is
+            // cleared and `checkQuorumTimer` reset to 1.5 × the fetch timeout.
+            if !v.fetched_voters.contains(&replica) {
+                v.fetched_voters.push(replica);
+            }
+            if v.fetched_voters.len() + 1 >= majority {
+                v.fetched_voters.clear();
+                v.check_quorum_timer = now + Config::ticks(CHECK_QUORUM_TIMEOUT_MS);
+            }
         }
         let advanced = self.maybe_advance_hw(i);
         if fetch_offset < self.voter(i).log_end_offset() || advanced {
