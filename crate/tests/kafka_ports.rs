@@ -553,14 +553,7 @@ fn kraft_preferred_election_does_not_trigger_an_unclean_election() {
 
 /// A 4.2 cluster with a fixed one-tick latency, so a request sent now is handled next tick.
 fn quorum_cluster() -> Cluster {
-    let pairs: Vec<(String, Value)> = vec![
-        ("version".into(), Value::Str("4.2".into())),
-        ("brokers".into(), Value::Num(3.0)),
-        ("partitions".into(), Value::Num(1.0)),
-        ("networkLatencyMsMin".into(), Value::Num(100.0)),
-        ("networkLatencyMsMax".into(), Value::Num(100.0)),
-    ];
-    Cluster::from_pairs(&pairs).unwrap()
+    quorum_cluster_of(3)
 }
 
 fn voter(c: &Cluster, id: BrokerId) -> &Voter {

@@ -22,8 +22,8 @@
 //!   with itself (`LeaderState.updateCheckQuorumForFollowingVoter`); when the timer, 1.5 × the
 //!   fetch timeout (`CHECK_QUORUM_TIMEOUT_FACTOR`), runs out it resigns; an election timeout
 //!   later it moves to the next epoch, unattached. BeginQuorumEpoch goes to every voter when it
-//!   is elected, then every fetch timeout / 2 to those that have not fetched for that long. A resigned voter grants no vote, only pre-votes
-//!   (`ResignedState.canGrantPreVote`).
+//!   is elected, then every fetch timeout / 2 to those that have not fetched for that long. A
+//!   resigned voter grants no vote, only pre-votes (`ResignedState.canGrantPreVote`).
 //! - A restarted voter starts from its quorum-state (`QuorumState.initialize`).
 //! - The active controller is the leader once its LeaderChangeMessage is committed
 //!   (`KafkaRaftClient.maybeFireLeaderChange` fires once the listener has replayed up to the
@@ -171,6 +171,13 @@ pub struct Voter {
 impl Voter {
     pub fn log_end_offset(&self) -> u64 {
         self.log.len() as u64
+    }
+
+    /// The leader its answers name (`EpochState.election().leaderIdOpt`): a leader or follower
+    /// names the leader it knows, a resigned voter itself (`ResignedState.election()` is
+    /// `withElectedLeader(epoch, localId, voters)`); unattached, prospective and candidate none.
+    fn answer_leader(&self) -> Option<BrokerId> {
+        self.leader.filter(|_| matches!(self.state, RaftState::Leader | RaftState::Follower | RaftState::Resigned))
     }
 
     /// A leader whose epoch's LeaderChangeMessage has committed: its HW is known in this epoch,
@@ -654,9 +661,7 @@ impl Cluster {
             };
         let first_vote = v.voted_for.is_none();
         let (id, my_epoch) = (v.id, v.epoch);
-        // `ResignedState.election()` is `withElectedLeader(epoch, localId, voters)`: a resigned
-        // voter's answers name itself as the leader of its epoch.
-        let leader = v.leader.filter(|_| matches!(v.state, RaftState::Leader | RaftState::Follower | RaftState::Resigned));
+        let leader = v.answer_leader();
         // `unattachedAddVotedState`, `prospectiveAddVotedState`: a new election timeout with the vote.
         if granted && !pre_vote && first_vote {
             let deadline = self.election_deadline();
@@ -780,7 +785,7 @@ impl Cluster {
             let error = if epoch < my_epoch { KafkaError::FencedLeaderEpoch } else { KafkaError::NotLeaderOrFollower };
             let reply = KraftMsg::QuorumFetchResponse(QuorumFetchResponse {
                 epoch: my_epoch,
-                leader: v.leader.filter(|_| matches!(v.state, RaftState::Leader | RaftState::Follower | RaftState::Resigned)),
+                leader: v.answer_leader(),
                 base_offset: fetch_offset,
                 records: Vec::new(),
                 high_watermark: 0,
