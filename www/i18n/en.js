@@ -246,7 +246,7 @@ export default {
   "partition.leader": "♛ leader B{b}",
   "partition.noLeader": "no leader",
   "partition.epoch": "leader_epoch {epoch}",
-  "partition.waits": " · waits for {list}",
+  "partition.waits": "· waits for {list}",
   "partition.hw.title": "High watermark: offsets below it are committed and readable by consumers. HW = the smallest LEO among the leader and the followers that count (the ISR; since 0.10.2 also followers caught up within replica.lag.time.max.ms)",
   "partition.hw.titleQuorum": "High watermark: offsets below it are committed and readable by consumers. HW = the LEO a majority of the replicas has reached (quorum strategy)",
   "partition.why.caught-up": "{b} (outside the ISR, but caught up within replica.lag.time.max.ms: it counts)",

@@ -297,7 +297,7 @@ export default {
   "partition.leader": "♛ leader B{b}",
   "partition.noLeader": "没有 leader",
   "partition.epoch": "leader_epoch {epoch}",
-  "partition.waits": " · 等待 {list}",
+  "partition.waits": "· 等待 {list}",
   "partition.hw.title": "高水位：低于它的位移已提交，消费者可读。HW = leader 与计入的 follower 中最小的 LEO（ISR；自 0.10.2 起也包括在 replica.lag.time.max.ms 内追上的 follower）",
   "partition.hw.titleQuorum": "高水位：低于它的位移已提交，消费者可读。HW = 多数副本都已达到的 LEO（多数派策略）",
   "partition.why.caught-up": "{b}（不在 ISR 中，但在 replica.lag.time.max.ms 内追上了：仍计入）",

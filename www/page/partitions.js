@@ -258,7 +258,7 @@ function updateHead(block, m) {
   // Two boxes: the HW stays whole, what it waits for gives way when the head's line is full.
   const [hwBox, waitBox] = head.querySelectorAll(".meta-hw-text");
   setBoxText(hwBox, hwText);
-  setBoxText(waitBox, waiting.trimStart());
+  setBoxText(waitBox, waiting);
   // Why each one counts, as the core says: only the ones outside the ISR need words.
   const why = m.hwWaitingFor.map((b, i) => {
     const how = m.hwWaitingWhy[i];
