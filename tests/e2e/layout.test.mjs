@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { openPage } from "./browser.mjs";
-import { lastToast, ready, snapshot, viewShot } from "./helpers.mjs";
+import { lastToast, ready, snapshot, stepClicks, viewShot } from "./helpers.mjs";
 
 const TIMEOUT = { timeout: 120_000 };
 
@@ -329,6 +329,33 @@ describe("a phone's replica label", () => {
       }
     });
   }
+});
+
+describe("a phone's partition head, in Chinese", () => {
+  // "分区 0 ♛ leader B0 leader_epoch 0" leaves room for "HW 0" on the head's first line, not for
+  // "· 等待 B1, B2": the HW starts a second line in every language, so the wait that comes with
+  // every produce takes no new line and moves no row.
+  test("the HW and what it waits for share the second line, there before the wait; a produce moves no row", TIMEOUT, async () => {
+    const ctx = await openAt(375, 812, "?lang=zh");
+    try {
+      const { page } = ctx;
+      const measure = () =>
+        page.$eval('[data-partition="0"]', (p) => {
+          const top = (sel) => p.querySelector(sel).getBoundingClientRect().top;
+          return { h3: top("h3"), hw: top(".meta-hw > .meta-hw-text"), wait: top(".meta-hw-wait"), row: top(".replica"), text: p.querySelector(".meta-hw-wait").textContent };
+        });
+      const before = await measure();
+      assert.ok(before.hw > before.h3 + 10, `the HW on the second line: ${JSON.stringify(before)}`);
+      await page.evaluate(() => document.querySelector("#produce").click());
+      await stepClicks(page, 3);
+      const after = await measure();
+      assert.equal(after.text, "· 等待 B1, B2");
+      assert.equal(after.wait, after.hw, "the wait on the HW's line");
+      assert.equal(after.row, before.row, "the rows did not move");
+    } finally {
+      await ctx.close();
+    }
+  });
 });
 
 describe("a lesson's one partition, drawn large", () => {
