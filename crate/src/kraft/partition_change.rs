@@ -329,8 +329,9 @@ impl Builder<'_> {
             return (r as i32, Some(how(r)));
         }
         // canElectLastKnownLeader: ELR on, ISR and ELR empty, one last known leader, and it must
-        // be acceptable: a fenced last known leader is not elected (KAFKA-19522, in 4.2; before it
-        // Kafka logged and elected it anyway). KIP-966 waits for it to come back.
+        // be acceptable: a fenced last known leader is not elected (KAFKA-19522, merged after 4.0;
+        // 4.0 logged and elected it anyway, a named simplification in the README's item 21).
+        // KIP-966 waits for it to come back.
         if self.elr_enabled && isr.is_empty() && elr.is_empty() && cur.last_known_elr.len() == 1 {
             let l = cur.last_known_elr[0];
             if (self.acceptable)(l) {
